@@ -1,0 +1,221 @@
+import { JsonNumber, RustFloat, formatRustF64 } from './float.js'
+
+/**
+ * JSON as serde_json's `Value` sees it. Upstream maps are `BTreeMap`s, so a value it re-serializes
+ * comes out with sorted keys; an integral float keeps its `.0`; a u64 keeps every digit. These
+ * helpers reproduce that so values such as `tool.requested.input` survive byte for byte.
+ */
+
+/** Orders strings by code point, which is the byte order of their UTF-8 (Rust's `String` order). */
+export function compareCodePoints(a: string, b: string): number {
+  const length = Math.min(a.length, b.length)
+  for (let i = 0; i < length; i++) {
+    const x = a.charCodeAt(i)
+    const y = b.charCodeAt(i)
+    if (x === y) continue
+    // Surrogates (U+D800..DFFF) encode code points above U+FFFF, which sort after U+E000..FFFF.
+    const xHigh = x >= 0xd800 && x <= 0xdfff
+    const yHigh = y >= 0xd800 && y <= 0xdfff
+    if (xHigh !== yHigh) return xHigh ? 1 : -1
+    return x - y
+  }
+  return a.length - b.length
+}
+
+/** Prints a number as serde_json would print the `Value` it came from. */
+export function formatJsonNumber(value: number): string {
+  if (Number.isInteger(value) && Math.abs(value) <= Number.MAX_SAFE_INTEGER) {
+    return Object.is(value, -0) ? '0' : String(value)
+  }
+  return formatRustF64(value)
+}
+
+/** Compact JSON with keys sorted by code point, recursively: serde_json's `Value` output. */
+export function writeSortedJson(value: unknown): string {
+  if (value === null || value === undefined) return 'null'
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value)
+    case 'number':
+      return formatJsonNumber(value)
+    case 'boolean':
+      return value ? 'true' : 'false'
+    case 'bigint':
+      return value.toString()
+    case 'object': {
+      if (value instanceof JsonNumber) return value.text
+      if (value instanceof RustFloat) return formatRustF64(value.value)
+      if (Array.isArray(value)) {
+        let out = '['
+        for (let i = 0; i < value.length; i++) {
+          if (i > 0) out += ','
+          out += writeSortedJson(value[i])
+        }
+        return `${out}]`
+      }
+      const record = value as Record<string, unknown>
+      const keys = Object.keys(record).filter((key) => record[key] !== undefined)
+      keys.sort(compareCodePoints)
+      let out = '{'
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i] as string
+        if (i > 0) out += ','
+        out += `${JSON.stringify(key)}:${writeSortedJson(record[key])}`
+      }
+      return `${out}}`
+    }
+    default:
+      return 'null'
+  }
+}
+
+// A cheap native pre-filter: an integral fraction (`2.0`), an exponent, or 16+ digits anywhere.
+// Non-integral numbers print the same from their value, so only these can need the lexeme.
+const mayHoldLossyNumber = /[0-9]\.0+(?![0-9])|[0-9][eE]|[0-9]{16}/
+
+/**
+ * Whether the text holds a number lexeme (outside strings) that upstream might print differently
+ * from JavaScript: a fraction or exponent, or 16+ digits. One scan; strings are skipped.
+ */
+function needsLosslessParse(text: string): boolean {
+  const length = text.length
+  for (let i = 0; i < length; i++) {
+    const c = text.charCodeAt(i)
+    if (c === 0x22) {
+      // Skip the string, honouring escapes.
+      for (i++; i < length; i++) {
+        const d = text.charCodeAt(i)
+        if (d === 0x5c) i++
+        else if (d === 0x22) break
+      }
+    } else if ((c >= 0x30 && c <= 0x39) || c === 0x2d) {
+      const start = i
+      for (; i < length; i++) {
+        const d = text.charCodeAt(i)
+        if (d === 0x2e || d === 0x65 || d === 0x45) return true
+        if (!((d >= 0x30 && d <= 0x39) || d === 0x2d || d === 0x2b)) break
+      }
+      if (i - start >= 16) return true
+      i--
+    }
+  }
+  return false
+}
+
+/**
+ * Parses JSON text, keeping numbers whose upstream printing differs from JavaScript's as
+ * `JsonNumber`s. Throws `SyntaxError` on invalid JSON, like `JSON.parse`.
+ */
+export function parseJsonLossless(text: string): unknown {
+  if (!mayHoldLossyNumber.test(text) || !needsLosslessParse(text)) return JSON.parse(text)
+  // Validate with the native parser first so errors read the same on both paths.
+  JSON.parse(text)
+  return new LosslessParser(text).parseDocument()
+}
+
+const U64_MAX = 18446744073709551615n
+const I64_MIN = -9223372036854775808n
+
+class LosslessParser {
+  private at = 0
+
+  constructor(private readonly text: string) {}
+
+  parseDocument(): unknown {
+    const value = this.parseValue()
+    this.skipSpace()
+    return value
+  }
+
+  private skipSpace(): void {
+    const text = this.text
+    while (this.at < text.length) {
+      const c = text.charCodeAt(this.at)
+      if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) this.at++
+      else break
+    }
+  }
+
+  private parseValue(): unknown {
+    this.skipSpace()
+    const c = this.text[this.at]
+    if (c === '{') return this.parseObject()
+    if (c === '[') return this.parseArray()
+    if (c === '"') return this.parseString()
+    if (c === 't') return this.literal('true', true)
+    if (c === 'f') return this.literal('false', false)
+    if (c === 'n') return this.literal('null', null)
+    return this.parseNumber()
+  }
+
+  private literal<T>(word: string, value: T): T {
+    this.at += word.length
+    return value
+  }
+
+  private parseObject(): Record<string, unknown> {
+    const out: Record<string, unknown> = {}
+    this.at++
+    this.skipSpace()
+    if (this.text[this.at] === '}') {
+      this.at++
+      return out
+    }
+    for (;;) {
+      this.skipSpace()
+      const key = this.parseString()
+      this.skipSpace()
+      this.at++ // ':'
+      const value = this.parseValue()
+      // defineProperty keeps a "__proto__" key an ordinary key, as JSON.parse does.
+      Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true })
+      this.skipSpace()
+      if (this.text[this.at++] === '}') return out
+    }
+  }
+
+  private parseArray(): unknown[] {
+    const out: unknown[] = []
+    this.at++
+    this.skipSpace()
+    if (this.text[this.at] === ']') {
+      this.at++
+      return out
+    }
+    for (;;) {
+      out.push(this.parseValue())
+      this.skipSpace()
+      if (this.text[this.at++] === ']') return out
+    }
+  }
+
+  private parseString(): string {
+    const start = this.at
+    this.at++
+    const text = this.text
+    while (this.at < text.length) {
+      const c = text[this.at]
+      if (c === '\\') this.at += 2
+      else if (c === '"') break
+      else this.at++
+    }
+    this.at++
+    return JSON.parse(text.slice(start, this.at)) as string
+  }
+
+  private parseNumber(): number | JsonNumber {
+    const start = this.at
+    const text = this.text
+    while (this.at < text.length && /[-+0-9.eE]/.test(text[this.at] as string)) this.at++
+    const lexeme = text.slice(start, this.at)
+    const value = Number(lexeme)
+    if (!/[.eE]/.test(lexeme)) {
+      if (Number.isSafeInteger(value)) return value
+      const big = BigInt(lexeme)
+      if (big <= U64_MAX && big >= I64_MIN) return new JsonNumber(value, big.toString())
+      return new JsonNumber(value, formatRustF64(value))
+    }
+    const rust = formatRustF64(value)
+    return rust === formatJsonNumber(value) ? value : new JsonNumber(value, rust)
+  }
+}
