@@ -1,0 +1,21 @@
+import type { z } from 'zod'
+import type { Capabilities, LaunchPlan, LineProjector, SeamOptions } from './types.js'
+
+/** Everything the toolkit knows about one harness: its declaration, its reader and its launch. */
+export interface HarnessAdapter<LaunchInputs = unknown> {
+  /** The adapter id (`b10x`, `claude`, `codex`…), as `contract_result.provider` starts. */
+  readonly id: string
+  /** The vendor binary's name. */
+  readonly program: string
+  /** The banner `<program> --version` prints before the version, e.g. `b10x-harness `. */
+  readonly bannerPrefix: string
+  capabilities(): Capabilities
+  /** A reader for one run of this harness's own record. */
+  createProjector(seam: SeamOptions): LineProjector
+  /** How the harness is launched for fixed inputs, when the adapter launches one. */
+  readonly launch?: {
+    /** Validates launch inputs read from a vector manifest. */
+    readonly inputs: z.ZodType<LaunchInputs>
+    plan(inputs: LaunchInputs): LaunchPlan
+  }
+}

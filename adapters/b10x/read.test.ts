@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest'
+import { digestLine } from '../../src/events/digest.js'
+import { readEventTextOrThrow } from '../../src/events/read.js'
+import type { SeamOptions } from '../types.js'
+import { replayB10xLoop } from './index.js'
+import { B10xProjector } from './read.js'
+
+const SEAM: SeamOptions = { run: 't', harnessVersion: '0.12.1', model: 'seam-model', cwd: '/w' }
+
+function one(line: string) {
+  const events = new B10xProjector(SEAM).pushLine(line, 3)
+  expect(events).toHaveLength(1)
+  return events[0]
+}
+
+describe('B10xProjector: the loop record, kind by kind', () => {
+  it('started: passes the lists through, leaves absent withheld as null, mcp_servers is []', () => {
+    const event = one('{"kind":"started","model":"m","published_tools":["file_read",7],"operations":["file.read"],"credential_source":"none"}')
+    expect(event).toMatchObject({
+      event: 'session.started',
+      adapter: 'b10x',
+      adapter_class: 'direct_provider',
+      harness_version: '0.12.1',
+      model: 'm',
+      offered_tools: ['file_read'],
+      available_operations: ['file.read'],
+      withheld: null,
+      skills: [],
+      agents: [],
+      mcp_servers: [],
+      cwd: '/w',
+      credential_source: 'none',
+    })
+  })
+
+  it('started without a model falls back to the seam model', () => {
+    expect(one('{"kind":"started"}')).toMatchObject({ model: 'seam-model', offered_tools: null })
+  })
+
+  it('tool-requested: observe-only, decided by nobody, subjects and operation not carried', () => {
+    const event = one('{"kind":"tool-requested","call_id":"c1","name":"file_read","arguments":{"path":"a"},"operation":"file.read","subjects":["file:a"]}')
+    expect(event).toEqual({ event: 'tool.requested', call_id: 'c1', name: 'file_read', input: { path: 'a' }, decision_required: false, deadline_ms: null, seam: 'none' })
+  })
+
+  it('tool-completed: is_error from failed, null when absent', () => {
+    expect(one('{"kind":"tool-completed","call_id":"c","failed":true}')).toMatchObject({ is_error: true })
+    expect(one('{"kind":"tool-completed","call_id":"c"}')).toMatchObject({ is_error: null })
+  })
+
+  it('usage: only what the loop reported; cached_input_tokens is the cache read', () => {
+    expect(one('{"kind":"usage","model":"m","input_tokens":42,"output_tokens":8,"cached_input_tokens":7,"cache_creation_input_tokens":3}')).toEqual({
+      event: 'usage',
+      request_id: null,
+      model: 'm',
+      usage: { input_tokens: 42, output_tokens: 8, cache_read_input_tokens: 7 },
+    })
+  })
+
+  it('approval-resolved: a denial is a warning naming the call; an approval is bookkeeping', () => {
+    expect(one('{"kind":"approval-resolved","call_id":"c9","approved":false}')).toEqual({ event: 'warning', code: 'approval-denied', message: 'the approver denied c9' })
+    expect(new B10xProjector(SEAM).pushLine('{"kind":"approval-resolved","call_id":"c9","approved":true}', 1)).toEqual([])
+  })
+
+  it.each(['tool-arguments-delta', 'approval-required', 'rates', 'cost'])('%s is read and emits nothing', (kind) => {
+    expect(new B10xProjector(SEAM).pushLine(`{"kind":"${kind}","micro_usd":5}`, 1)).toEqual([])
+  })
+
+  it('cost lines sum into session.ended.total_cost_usd; no cost line leaves it null', () => {
+    const priced = replayB10xLoop('{"kind":"cost","micro_usd":1500000}\n{"kind":"cost","micro_usd":1}\n{"kind":"finished","stop":{"kind":"completed"},"turns":1}\n', SEAM)
+    expect(priced).toContain('"total_cost_usd":1.500001,')
+    const whole = replayB10xLoop('{"kind":"cost","micro_usd":2000000}\n{"kind":"finished","stop":{"kind":"completed"}}\n', SEAM)
+    expect(whole).toContain('"total_cost_usd":2.0,')
+    expect(replayB10xLoop('{"kind":"finished","stop":{"kind":"completed"}}\n', SEAM)).toContain('"total_cost_usd":null,')
+  })
+
+  it('finished: the stop word is subtype and terminal reason; turns fall back to the stop', () => {
+    expect(one('{"kind":"finished","stop":{"kind":"max-turns","turns":9}}')).toMatchObject({
+      is_error: true,
+      subtype: 'max-turns',
+      terminal_reason: 'max-turns',
+      num_turns: 9,
+      permission_denials: [],
+      subagents_spawned: 0,
+    })
+    expect(one('{"kind":"finished","stop":{"kind":"completed"},"turns":2}')).toMatchObject({ is_error: false, num_turns: 2 })
+    expect(one('{"kind":"finished"}')).toMatchObject({ subtype: 'unknown', is_error: true, num_turns: null })
+  })
+
+  it('an unknown kind and a non-JSON line are opaque with the raw line digest and their line number', () => {
+    const line = '{"kind":"invented-later","detail":1}'
+    expect(one(line)).toEqual({ event: 'opaque', vendor_type: 'b10x', vendor_subtype: 'invented-later', digest: digestLine(line), source_line: 3 })
+    expect(one('not json')).toMatchObject({ vendor_subtype: null, source_line: 3 })
+    expect(one('[1]')).toMatchObject({ vendor_subtype: '' })
+    expect(one('{"kind":7}')).toMatchObject({ vendor_subtype: '' })
+  })
+
+  it('undecodable bytes are opaque with the digest of the bytes', () => {
+    const bytes = Uint8Array.from([0xff, 0xfe])
+    expect(new B10xProjector(SEAM).pushUndecodable(bytes, 5)).toEqual([
+      { event: 'opaque', vendor_type: 'b10x', vendor_subtype: null, digest: digestLine(bytes), source_line: 5 },
+    ])
+  })
+
+  it('never invents a terminal record', () => {
+    expect(new B10xProjector(SEAM).finish()).toEqual([])
+    expect(replayB10xLoop('{"kind":"turn-started","turn":1}\n', SEAM)).not.toContain('session.ended')
+  })
+})
+
+describe('replayB10xLoop', () => {
+  it('writes a stream the strict reader accepts, blank lines counted for source_line', () => {
+    const out = replayB10xLoop('{"kind":"turn-started","turn":1}\n\n{"kind":"mystery"}\n', SEAM)
+    const events = readEventTextOrThrow(out)
+    expect(events.map((event) => [event.seq, event.event])).toEqual([
+      [1, 'turn.started'],
+      [2, 'opaque'],
+    ])
+    expect(events[1]).toMatchObject({ source_line: 3 })
+  })
+
+  it('keeps argument values byte-exact: sorted keys, integral floats, long integers', () => {
+    const out = replayB10xLoop('{"kind":"tool-requested","call_id":"c","name":"n","arguments":{"z":1.0,"a":12345678901234567890}}\n', SEAM)
+    expect(out).toContain('"input":{"a":12345678901234567890,"z":1.0}')
+  })
+
+  it('a `{"kind": 7}` line, an array line and a truncated last line never crash', () => {
+    const out = replayB10xLoop('{"kind": 7}\n[1,2]\n{"kind":"text-delta","te', SEAM)
+    expect(readEventTextOrThrow(out).map((event) => event.event)).toEqual(['opaque', 'opaque', 'opaque'])
+  })
+})

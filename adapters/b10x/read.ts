@@ -1,0 +1,269 @@
+import { digestLine } from '../../src/events/digest.js'
+import { JsonNumber } from '../../src/events/float.js'
+import { parseJsonLossless } from '../../src/events/json.js'
+import type { Emission, Hermetic } from '../../src/events/types.js'
+import type { LineProjector, SeamOptions } from '../types.js'
+import { B10X_ADAPTER_CLASS, B10X_ADAPTER_ID } from './declaration.js'
+
+type Json = Record<string, unknown>
+
+const U32_MAX = 0xffffffff
+
+const KIND_PREFIX = '{"kind":"'
+const PLAIN_KINDS = new Set(['text-delta', 'tool-completed', 'warning', 'hook-ran', 'approval-resolved', 'approval-required', 'tool-arguments-delta', 'rates'])
+
+/** False only for a line the loop wrote (kind first) whose kind carries no number or value across. */
+function needsLexemes(line: string): boolean {
+  if (!line.startsWith(KIND_PREFIX)) return true
+  const end = line.indexOf('"', KIND_PREFIX.length)
+  return end === -1 || !PLAIN_KINDS.has(line.slice(KIND_PREFIX.length, end))
+}
+
+/**
+ * serde_json's `as_u64`: a non-negative integer lexeme, nothing else (`42.0` is not one). A value
+ * beyond 2^53 stays a `JsonNumber` so the writer prints every digit; callers pass it on as a number.
+ */
+function asU64(value: unknown): number | JsonNumber | undefined {
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 ? value : undefined
+  if (value instanceof JsonNumber) return /^[0-9]+$/.test(value.text) ? value : undefined
+  return undefined
+}
+
+function asString(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined
+}
+
+function isObject(value: unknown): value is Json {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof JsonNumber)
+}
+
+function stringsOf(value: unknown): string[] | null {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : null
+}
+
+const DEFAULT_HERMETIC: Hermetic = {
+  mode: 'off',
+  decisions: 'observe',
+  imposed: [],
+  unavailable: [],
+  ambient_inputs: [],
+  installed_plugins: [],
+}
+
+/**
+ * The b10x loop record (`b10x-harness --json`) → `metaharness.event/1`, reproducing
+ * metaharness's projection: observe-only (every call `decision_required:false`, `seam:"none"`),
+ * enforcement surfaced as warnings, bookkeeping read and not emitted, anything else opaque.
+ */
+export class B10xProjector implements LineProjector {
+  private spentMicroUsd: bigint | undefined
+
+  constructor(private readonly seam: SeamOptions) {}
+
+  private opaque(line: string, subtype: string | null, lineNumber: number): Emission {
+    return {
+      event: 'opaque',
+      vendor_type: B10X_ADAPTER_ID,
+      vendor_subtype: subtype,
+      digest: digestLine(line),
+      source_line: lineNumber,
+    }
+  }
+
+  pushUndecodable(bytes: Uint8Array, lineNumber: number): Emission[] {
+    return [{ event: 'opaque', vendor_type: B10X_ADAPTER_ID, vendor_subtype: null, digest: digestLine(bytes), source_line: lineNumber }]
+  }
+
+  pushLine(line: string, lineNumber: number): Emission[] {
+    if (line.trim().length === 0) return []
+    let parsed: unknown
+    try {
+      // Only kinds whose numbers or values cross verbatim need the lexeme-keeping parse.
+      parsed = needsLexemes(line) ? parseJsonLossless(line) : JSON.parse(line)
+    } catch {
+      return [this.opaque(line, null, lineNumber)]
+    }
+    const record: Json = isObject(parsed) ? parsed : {}
+    // A JSON line without a string `kind` (an array, `{"kind":7}`) is an unknown kind named "".
+    const kind = asString(record['kind']) ?? ''
+    switch (kind) {
+      case 'started':
+        return [this.started(record)]
+      case 'text-delta':
+        return [{ event: 'text', text: asString(record['text']) ?? '', request_id: null }]
+      case 'tool-requested':
+        return [
+          {
+            event: 'tool.requested',
+            call_id: asString(record['call_id']) ?? '',
+            name: asString(record['name']) ?? '',
+            input: record['arguments'] ?? null,
+            decision_required: false,
+            deadline_ms: null,
+            seam: 'none',
+          },
+        ]
+      case 'tool-completed': {
+        const failed = record['failed']
+        return [
+          {
+            event: 'tool.result',
+            exit_code: null,
+            outcome_source: null,
+            call_id: asString(record['call_id']) ?? '',
+            is_error: typeof failed === 'boolean' ? failed : null,
+            content: null,
+            bytes: null,
+            tool_use_result: null,
+          },
+        ]
+      }
+      case 'usage':
+        return [
+          {
+            event: 'usage',
+            request_id: null,
+            model: asString(record['model']) ?? this.seam.model ?? null,
+            usage: {
+              input_tokens: asU64(record['input_tokens']) as number | undefined,
+              output_tokens: asU64(record['output_tokens']) as number | undefined,
+              cache_read_input_tokens: asU64(record['cached_input_tokens']) as number | undefined,
+            },
+          },
+        ]
+      case 'cost': {
+        // Folded into the run's total on session.ended; the per-turn figure has no event of its own.
+        const micro = asU64(record['micro_usd'])
+        if (micro !== undefined) {
+          const add = micro instanceof JsonNumber ? BigInt(micro.text) : BigInt(micro)
+          this.spentMicroUsd = (this.spentMicroUsd ?? 0n) + add
+        }
+        return []
+      }
+      case 'finished':
+        return [this.finished(record)]
+      case 'turn-started': {
+        const turn = asU64(record['turn'])
+        const value = turn === undefined ? 0 : Number(turn)
+        return [{ event: 'turn.started', turn: value <= U32_MAX ? value : 0, frame_digest: null }]
+      }
+      case 'warning':
+        return [{ event: 'warning', code: asString(record['code']) ?? '', message: asString(record['message']) ?? '' }]
+      case 'hook-ran':
+        return this.hookRan(record)
+      case 'approval-resolved': {
+        if (record['approved'] !== false) return []
+        const call = asString(record['call_id']) ?? 'an unnamed call'
+        return [{ event: 'warning', code: 'approval-denied', message: `the approver denied ${call}` }]
+      }
+      case 'tool-arguments-delta':
+      case 'approval-required':
+      case 'rates':
+        return []
+      default:
+        return [this.opaque(line, kind, lineNumber)]
+    }
+  }
+
+  finish(): Emission[] {
+    // No terminal record is invented for a run that stopped without one.
+    return []
+  }
+
+  private started(record: Json): Emission {
+    const withheld = record['withheld']
+    return {
+      event: 'session.started',
+      adapter: B10X_ADAPTER_ID,
+      adapter_class: B10X_ADAPTER_CLASS,
+      harness_version: this.seam.harnessVersion ?? null,
+      session_id: null,
+      model: asString(record['model']) ?? this.seam.model ?? null,
+      permission_mode: null,
+      credential_source: asString(record['credential_source']) ?? null,
+      output_style: null,
+      cwd: this.seam.cwd ?? null,
+      offered_tools: stringsOf(record['published_tools']),
+      available_operations: stringsOf(record['operations']),
+      // Absent is "the record did not say", never "nothing was withheld".
+      withheld: Array.isArray(withheld)
+        ? withheld.map((entry) => ({
+            tool: isObject(entry) ? (asString(entry['tool']) ?? '') : '',
+            reason: isObject(entry) ? (asString(entry['reason']) ?? '') : '',
+          }))
+        : null,
+      slash_commands: null,
+      skills: stringsOf(record['skills']) ?? [],
+      agents: stringsOf(record['agents']) ?? [],
+      plugins: null,
+      // b10x-harness has no MCP client at all: "none" is a standing fact, not a guess.
+      mcp_servers: [],
+      inputs_digest: null,
+      transcript: {
+        path: this.seam.transcriptPath ?? null,
+        digest: this.seam.transcriptDigest ?? null,
+        bytes: this.seam.transcriptBytes ?? null,
+      },
+      hermetic: this.seam.hermetic ?? DEFAULT_HERMETIC,
+    }
+  }
+
+  private finished(record: Json): Emission {
+    const stop = record['stop']
+    const reason = (isObject(stop) ? asString(stop['kind']) : undefined) ?? 'unknown'
+    const turns = asU64(record['turns']) ?? (isObject(stop) ? asU64(stop['turns']) : undefined)
+    return {
+      event: 'session.ended',
+      final_answer: null,
+      observed_models: null,
+      is_error: reason !== 'completed',
+      subtype: reason,
+      stop_reason: null,
+      terminal_reason: reason,
+      api_error_status: null,
+      num_turns: (turns as number | undefined) ?? null,
+      duration_ms: null,
+      duration_api_ms: null,
+      ttft_ms: null,
+      time_to_request_ms: null,
+      // Null where no rate card priced the run: a zero would be a lie about a run that cost money.
+      total_cost_usd: this.spentMicroUsd === undefined ? null : microUsdToNumber(this.spentMicroUsd),
+      permission_denials: [],
+      subagents_spawned: 0,
+      usage: null,
+      model_usage: null,
+      census: { allowed: 0, denied: 0, replaced: 0, abstained: 0, by_seam: {}, by_decider: {} },
+    }
+  }
+
+  private hookRan(record: Json): Emission[] {
+    const decision = isObject(record['decision']) ? record['decision'] : {}
+    switch (decision['kind']) {
+      case 'block':
+        return [
+          {
+            event: 'warning',
+            code: 'hook-refused',
+            message: asString(decision['reason']) ?? 'a hook refused the call and gave no reason',
+          },
+        ]
+      case 'failed':
+        return [
+          {
+            event: 'warning',
+            code: 'hook-failed',
+            message: asString(decision['reason']) ?? asString(decision['program']) ?? 'a hook could not be consulted',
+          },
+        ]
+      default:
+        return []
+    }
+  }
+}
+
+/** Millionths of a dollar as the nearest double to the exact decimal, as upstream parses it. */
+function microUsdToNumber(micro: bigint): number {
+  const whole = micro / 1_000_000n
+  const fraction = (micro % 1_000_000n).toString().padStart(6, '0')
+  return Number(`${whole}.${fraction}`)
+}

@@ -1,0 +1,15 @@
+/** Why a replay could not read its input. */
+export type ReplayErrorCode = 'VH_LINE_TOO_LONG' | 'VH_INPUT_UNREADABLE'
+
+export class ReplayError extends Error {
+  constructor(
+    readonly code: ReplayErrorCode,
+    /** `file:line`, or `line N` when the input has no name. */
+    readonly location: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${code} at ${location}: ${message}`, options)
+    this.name = 'ReplayError'
+  }
+}
