@@ -1,0 +1,7 @@
+export { loadVectors, loadVectorManifest, vectorFile, vectorManifestSchema, VectorManifestError } from './manifest.js'
+export type { LoadedVector, VectorManifest, VectorTier, Provenance, SeamInput } from './manifest.js'
+export { runVector, runLaunchVector, runReplayVector, runVersionPairVector, replayVector } from './run-vector.js'
+export { renderOutcome, isWarning } from './outcome.js'
+export type { VectorOutcome } from './outcome.js'
+export { firstStreamDifference, launchRecordsEqual } from './compare.js'
+export { seamFromInput } from './seam.js'

@@ -1,0 +1,132 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { parse as parseYaml } from 'yaml'
+import { z } from 'zod'
+
+/** Where a vector's bytes came from; bytes are never relabelled. */
+export const provenanceSchema = z.enum(['provider_emulated', 'vendor_live', 'synthetic'])
+export type Provenance = z.infer<typeof provenanceSchema>
+
+/** The conformance tiers with model-free vectors (C4, a live paid run, is never in a gate). */
+export const tierSchema = z.enum(['c1', 'c2', 'c3'])
+export type VectorTier = z.infer<typeof tierSchema>
+
+/** Seam parameters a replay vector pins (the facts the vendor record does not carry). */
+export const seamInputSchema = z.strictObject({
+  run: z.string().min(1),
+  harnessVersion: z.string().nullable().optional(),
+  model: z.string().nullable().optional(),
+  cwd: z.string().nullable().optional(),
+  transcriptPath: z.string().nullable().optional(),
+  transcriptDigest: z.string().nullable().optional(),
+  transcriptBytes: z.number().int().nonnegative().nullable().optional(),
+  hermetic: z
+    .object({
+      mode: z.enum(['off', 'on', 'strict']),
+      decisions: z.enum(['observe', 'ask', 'frame']),
+      imposed: z.array(z.unknown()).default([]),
+      unavailable: z.array(z.unknown()).default([]),
+      ambient_inputs: z.array(z.unknown()).default([]),
+      installed_plugins: z.array(z.unknown()).default([]),
+    })
+    .optional(),
+})
+export type SeamInput = z.infer<typeof seamInputSchema>
+
+const common = {
+  id: z.string().regex(/^[a-z0-9][a-z0-9./-]*$/, 'a vector id is lowercase letters, digits, `-`, `.` and `/`'),
+  adapter: z.string().min(1),
+  provenance: provenanceSchema,
+  /** The harness version(s) the recorded inputs were captured from. */
+  pins: z.array(z.string()).default([]),
+  description: z.string().optional(),
+}
+
+export const vectorManifestSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    ...common,
+    tier: z.literal('c1'),
+    kind: z.literal('launch'),
+    inputs: z.strictObject({ launch: z.record(z.string(), z.unknown()) }),
+    expected: z.strictObject({ record: z.string() }),
+  }),
+  z.strictObject({
+    ...common,
+    tier: z.literal('c2'),
+    kind: z.literal('replay'),
+    inputs: z.strictObject({ record: z.string(), seam: seamInputSchema }),
+    expected: z.strictObject({ events: z.string() }),
+  }),
+  z.strictObject({
+    ...common,
+    tier: z.literal('c2'),
+    kind: z.literal('version-pair'),
+    inputs: z.strictObject({ banner: z.string() }),
+    expected: z.strictObject({}).optional(),
+  }),
+])
+
+export type VectorManifest = z.infer<typeof vectorManifestSchema>
+
+/** A manifest with the directory its relative paths resolve against. */
+export type LoadedVector = VectorManifest & { readonly dir: string }
+
+/** A vector manifest that could not be read: the file, the JSON path and the reason. */
+export class VectorManifestError extends Error {
+  readonly code = 'VH_VECTOR_MANIFEST'
+
+  constructor(
+    readonly file: string,
+    readonly path: string,
+    reason: string,
+  ) {
+    super(`${file}${path ? ` at ${path}` : ''}: ${reason}`)
+    this.name = 'VectorManifestError'
+  }
+}
+
+function issuePath(path: readonly PropertyKey[]): string {
+  return path.map((part, index) => (typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`)).join('')
+}
+
+/** Reads `<dir>/vector.yaml`. */
+export function loadVectorManifest(dir: string): LoadedVector {
+  const file = join(dir, 'vector.yaml')
+  let document: unknown
+  try {
+    document = parseYaml(readFileSync(file, 'utf8'), { uniqueKeys: true })
+  } catch (error) {
+    throw new VectorManifestError(file, '', (error as Error).message)
+  }
+  const parsed = vectorManifestSchema.safeParse(document)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new VectorManifestError(file, issue ? issuePath(issue.path) : '', issue?.message ?? 'invalid manifest')
+  }
+  return { ...parsed.data, dir: resolve(dir) }
+}
+
+/** Every vector under `root` (any depth), in path order. */
+export function loadVectors(root: string): LoadedVector[] {
+  const found: LoadedVector[] = []
+  const walk = (dir: string): void => {
+    const entries = readdirSync(dir).sort()
+    if (entries.includes('vector.yaml')) found.push(loadVectorManifest(dir))
+    for (const entry of entries) {
+      const child = join(dir, entry)
+      if (statSync(child).isDirectory()) walk(child)
+    }
+  }
+  walk(root)
+  const seen = new Set<string>()
+  for (const vector of found) {
+    if (seen.has(vector.id)) throw new VectorManifestError(join(vector.dir, 'vector.yaml'), 'id', `the id ${JSON.stringify(vector.id)} is used by two vectors`)
+    seen.add(vector.id)
+  }
+  return found
+}
+
+/** A file named by a manifest, resolved against the vector's directory. */
+export function vectorFile(vector: LoadedVector, relative: string): string {
+  return resolve(vector.dir, relative)
+}
