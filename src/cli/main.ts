@@ -1,0 +1,65 @@
+import { packageVersion } from '../util/package-info.js'
+import { UsageError, parseArgs } from './args.js'
+import type { Command } from './command.js'
+import { COMMANDS } from './commands.js'
+import { EXIT, type ExitCode } from './exit-codes.js'
+import { commandHelp, programHelp } from './help.js'
+import type { CliIO } from './io.js'
+
+function describeError(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code
+    return typeof code === 'string' && !error.message.startsWith(code) && code !== 'VH_USAGE' ? `${code}: ${error.message}` : error.message
+  }
+  return String(error)
+}
+
+async function runCommand(command: Command, argv: readonly string[], io: CliIO, prefix: string): Promise<ExitCode> {
+  const sub = command.subcommands?.find((candidate) => candidate.name === argv[0])
+  if (sub) return runCommand(sub, argv.slice(1), io, `${prefix} ${command.name}`)
+  if (argv.includes('--help') || argv.includes('-h')) {
+    io.stdout.write(commandHelp(command, prefix))
+    return EXIT.OK
+  }
+  const args = parseArgs(argv, command.options)
+  return command.run(args, io)
+}
+
+/**
+ * The whole CLI as a function: tests call it in-process with their own streams. Returns the exit
+ * code; refusals and usage errors print `error: …` on stderr and return 2.
+ */
+export async function cli(argv: readonly string[], io: CliIO): Promise<ExitCode> {
+  const [name, ...rest] = argv
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.stdout.write(programHelp(COMMANDS, packageVersion()))
+    return name === undefined ? EXIT.REFUSAL : EXIT.OK
+  }
+  if (name === '--version' || name === '-V') {
+    io.stdout.write(`vitest-harness ${packageVersion()}\n`)
+    return EXIT.OK
+  }
+  const command = COMMANDS.find((candidate) => candidate.name === name)
+  if (!command) {
+    io.stderr.write(`error: unknown command ${JSON.stringify(name)}; run 'vitest-harness --help' for the list\n`)
+    return EXIT.REFUSAL
+  }
+  try {
+    return await runCommand(command, rest, io, 'vitest-harness')
+  } catch (error) {
+    io.stderr.write(`error: ${describeError(error)}\n`)
+    return EXIT.REFUSAL
+  }
+}
+
+/** The `bin` entry: real streams, real exit code. */
+export async function main(): Promise<void> {
+  const code = await cli(process.argv.slice(2), {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    cwd: process.cwd(),
+    env: process.env,
+  })
+  process.exitCode = code
+}

@@ -1,0 +1,7 @@
+/**
+ * `vitest-harness`: the event stream (`metaharness.event/1`), vector manifests and the
+ * model-free vector runner. Vitest-only surfaces have their own subpaths.
+ */
+export * from '../events/index.js'
+export * from '../contract/index.js'
+export { packageVersion as version } from '../util/package-info.js'
