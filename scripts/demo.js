@@ -1,0 +1,33 @@
+// `npm run demo`: runs the example suites in examples/ with their own Vitest config, then says
+// where their outputs went. Exits with Vitest's code, so a failing example fails the demo.
+import { spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const out = join(root, 'demo-output')
+rmSync(out, { recursive: true, force: true })
+
+const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs')
+const result = spawnSync(process.execPath, [vitest, 'run', '--config', 'examples/vitest.config.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, VITEST_HARNESS_DEMO_OUT: out },
+})
+
+function listFiles(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    return statSync(path).isDirectory() ? listFiles(path) : [path]
+  })
+}
+
+if (existsSync(out)) {
+  console.log('\nvitest-harness demo outputs (demo-output/):')
+  for (const dir of readdirSync(out).sort()) {
+    const files = listFiles(join(out, dir))
+    console.log(`  ${relative(root, join(out, dir))}/ — ${files.length} file(s)`)
+  }
+}
+process.exitCode = result.status ?? 1

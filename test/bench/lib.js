@@ -1,0 +1,76 @@
+// Shared by the benchmarks: run a measured task in a child process (so peak memory is that
+// task's alone), and print results as ratios against a baseline measured in the same run.
+import { spawn } from 'node:child_process'
+import { createReadStream } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+/**
+ * Runs `node <file> --child <task> ...args` and returns what the child printed as JSON, plus its
+ * peak resident memory (from the child's own getrusage).
+ */
+export function measureInChild(file, task, args = [], nodeArgs = []) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...nodeArgs, fileURLToPath(file), '--child', task, ...args], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    })
+    let out = ''
+    child.stdout.on('data', (chunk) => (out += chunk))
+    child.on('error', reject)
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new Error(`${task} exited ${code}`))
+      resolve(JSON.parse(out))
+    })
+  })
+}
+
+/** What a child reports: elapsed time, its count, and its own peak RSS in MiB. */
+export async function timeChildTask(run) {
+  const started = process.hrtime.bigint()
+  const count = await run()
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9
+  const peakMiB = process.resourceUsage().maxRSS / 1024
+  process.stdout.write(JSON.stringify({ count, seconds, rate: count / seconds, peakMiB }))
+}
+
+/** Reads a file line by line without holding it, calling `onLine` with each line's text. */
+export async function forEachLine(path, onLine) {
+  let rest = ''
+  let lines = 0
+  for await (const chunk of createReadStream(path, { encoding: 'utf8', highWaterMark: 1 << 16 })) {
+    const text = rest + chunk
+    let start = 0
+    for (;;) {
+      const newline = text.indexOf('\n', start)
+      if (newline === -1) break
+      onLine(text.slice(start, newline))
+      lines += 1
+      start = newline + 1
+    }
+    rest = text.slice(start)
+  }
+  if (rest.length > 0) {
+    onLine(rest)
+    lines += 1
+  }
+  return lines
+}
+
+export function formatRate(rate) {
+  return `${Math.round(rate).toLocaleString('en-US')}/s`
+}
+
+/** One result row: the subject beside its baseline, the ratio, and whether the target holds. */
+export function report({ title, unit, subject, baseline, target, memoryTargetMiB }) {
+  const ratio = subject.rate / baseline.rate
+  const rows = [
+    `${title}`,
+    `  baseline ${formatRate(baseline.rate).padStart(16)} ${unit}   peak ${baseline.peakMiB.toFixed(0)} MiB`,
+    `  subject  ${formatRate(subject.rate).padStart(16)} ${unit}   peak ${subject.peakMiB.toFixed(0)} MiB`,
+    `  ratio    ${ratio.toFixed(2)} of baseline (target ≥ ${target}) ${ratio >= target ? 'MET' : 'MISSED'}`,
+  ]
+  if (memoryTargetMiB !== undefined) {
+    rows.push(`  memory   ${subject.peakMiB.toFixed(0)} MiB peak (target < ${memoryTargetMiB} MiB) ${subject.peakMiB < memoryTargetMiB ? 'MET' : 'MISSED'}`)
+  }
+  console.log(rows.join('\n'))
+  return ratio >= target && (memoryTargetMiB === undefined || subject.peakMiB < memoryTargetMiB)
+}

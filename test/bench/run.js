@@ -1,0 +1,13 @@
+// `npm run bench`: every benchmark, each printing its ratio against a baseline measured in the
+// same run. Exits 1 when a target is missed, so a regression is visible without a timed test.
+const BENCHES = ['./replay-b10x.js']
+
+let allMet = true
+for (const bench of BENCHES) {
+  const module = await import(bench)
+  const met = await module.run()
+  allMet &&= met
+  console.log('')
+}
+console.log(allMet ? 'every benchmark target met' : 'a benchmark target was missed')
+process.exitCode = allMet ? 0 : 1

@@ -1,0 +1,44 @@
+import { execFileSync, spawnSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const ROOT = resolve(import.meta.dirname, '..', '..')
+const BIN = join(ROOT, 'bin', 'vitest-harness.js')
+const GOLDEN = join(ROOT, 'vectors', 'b10x', 'golden-loop-record')
+
+describe('the built bin', () => {
+  it('answers --help and --version', () => {
+    expect(execFileSync(process.execPath, [BIN, '--help'], { encoding: 'utf8' })).toContain('usage: vitest-harness <command>')
+    const version = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { version: string }
+    expect(execFileSync(process.execPath, [BIN, '--version'], { encoding: 'utf8' })).toBe(`vitest-harness ${version.version}\n`)
+  })
+
+  it('replays a vector byte for byte and exits 0', () => {
+    const run = spawnSync(process.execPath, [BIN, 'replay', '--vector', GOLDEN], { encoding: 'utf8' })
+    expect(run.status).toBe(0)
+    expect(run.stdout).toBe(readFileSync(join(GOLDEN, 'loop.expected.jsonl'), 'utf8'))
+  })
+
+  it('reads a large record from stdin and keeps every line', () => {
+    const lines = Array.from({ length: 50_000 }, (_, index) => `{"kind":"text-delta","text":"line ${index}"}`)
+    const run = spawnSync(process.execPath, [BIN, 'replay', '--adapter', 'b10x', '--run', 'big', '-'], {
+      input: `${lines.join('\n')}\n`,
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    })
+    expect(run.status).toBe(0)
+    const out = run.stdout.trimEnd().split('\n')
+    expect(out).toHaveLength(50_000)
+    expect(JSON.parse(out[49_999] as string)).toMatchObject({ seq: 50_000, text: 'line 49999' })
+  })
+
+  it('exits 2 with `error: …` on stderr for unreadable input', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vh-bin-'))
+    writeFileSync(join(dir, 'unreadable.jsonl'), '')
+    const run = spawnSync(process.execPath, [BIN, 'replay', '--adapter', 'b10x', join(dir, 'missing.jsonl')], { encoding: 'utf8' })
+    expect(run.status).toBe(2)
+    expect(run.stderr).toMatch(/^error: cannot read .*missing\.jsonl: no such file\n$/)
+  })
+})

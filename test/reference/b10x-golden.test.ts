@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { planB10xLaunch, replayB10xLoop } from '../../adapters/b10x/index.js'
+import type { SeamOptions } from '../../adapters/types.js'
+import { launchRecordsEqual } from '../../src/contract/compare.js'
+import { digestLine, digestValue } from '../../src/events/digest.js'
+import { splitTextLines } from '../../src/events/lines.js'
+import { readEventTextOrThrow } from '../../src/events/read.js'
+import { referenceFile } from './paths.js'
+
+// The seam values ../shared/reference/README.md fixes for the b10x goldens.
+const GOLDEN_SEAM: SeamOptions = {
+  run: 'golden',
+  harnessVersion: '0.9.1',
+  model: 'b10x-emulated',
+  cwd: '/scratch/run/work',
+  transcriptPath: '/scratch/run/loop.jsonl',
+  hermetic: { mode: 'strict', decisions: 'observe', imposed: [], unavailable: [], ambient_inputs: [], installed_plugins: [] },
+}
+
+function bytes(path: string): Buffer {
+  return readFileSync(path)
+}
+
+describe('b10x goldens replay byte for byte', () => {
+  it.each([
+    ['golden/loop.jsonl', 'golden/loop.expected.jsonl'],
+    ['enforcement/approval-denied.jsonl', 'enforcement/approval-denied.expected.jsonl'],
+    ['enforcement/unpublished.jsonl', 'enforcement/unpublished.expected.jsonl'],
+  ])('%s → %s', (input, expected) => {
+    const record = readFileSync(referenceFile('metaharness', 'b10x', input), 'utf8')
+    const observed = Buffer.from(replayB10xLoop(record, GOLDEN_SEAM), 'utf8')
+    expect(observed.equals(bytes(referenceFile('metaharness', 'b10x', expected)))).toBe(true)
+  })
+
+  it('the golden replay is ten events, each a valid line of the stream', () => {
+    const record = readFileSync(referenceFile('metaharness', 'b10x', 'golden', 'loop.jsonl'), 'utf8')
+    const events = readEventTextOrThrow(replayB10xLoop(record, GOLDEN_SEAM))
+    expect(events.map((event) => event.event)).toEqual([
+      'session.started',
+      'turn.started',
+      'usage',
+      'tool.requested',
+      'tool.result',
+      'turn.started',
+      'text',
+      'text',
+      'usage',
+      'session.ended',
+    ])
+  })
+
+  it('flipping one tool name in the loop changes the replayed bytes (mutation test)', () => {
+    const record = readFileSync(referenceFile('metaharness', 'b10x', 'golden', 'loop.jsonl'), 'utf8')
+    const mutated = record.replace('"name":"file_read"', '"name":"search"')
+    expect(mutated).not.toBe(record)
+    const expected = readFileSync(referenceFile('metaharness', 'b10x', 'golden', 'loop.expected.jsonl'), 'utf8')
+    const replayed = replayB10xLoop(mutated, GOLDEN_SEAM)
+    expect(replayed).not.toBe(expected)
+    expect(replayed).toContain('"name":"search"')
+  })
+})
+
+describe('the b10x launch plan', () => {
+  it('equals c1/observe-launch.json as parsed JSON for its fixed inputs', () => {
+    const recorded: unknown = JSON.parse(readFileSync(referenceFile('metaharness', 'b10x', 'c1', 'observe-launch.json'), 'utf8'))
+    const plan = planB10xLaunch({
+      program: '/opt/b10x/bin/b10x-harness',
+      baseUrl: 'https://example.invalid/v1',
+      model: 'b10x-emulated',
+      workspace: '/scratch/run/work',
+      input: 'observe this run',
+      home: '/operator',
+      scratch: '/scratch/run',
+    })
+    expect(launchRecordsEqual(recorded, plan)).toBe(true)
+    expect(Object.keys(plan.env).sort()).toEqual(['PATH', 'XDG_CONFIG_HOME'])
+  })
+})
+
+describe('claude/unknown-records: opaque digests recompute', () => {
+  const input = readFileSync(referenceFile('metaharness', 'claude', 'unknown-records.in.jsonl'), 'utf8')
+  const expected = readEventTextOrThrow(readFileSync(referenceFile('metaharness', 'claude', 'unknown-records.expected.jsonl'), 'utf8'))
+  const lines = splitTextLines(input)
+
+  it('every opaque event cites a line that exists, counting the blank line', () => {
+    expect(lines).toHaveLength(6)
+    expect(lines[3]).toBe('')
+    for (const event of expected) {
+      expect(event.event).toBe('opaque')
+      if (event.event !== 'opaque') continue
+      expect(lines[(event.source_line ?? 0) - 1]).toBeDefined()
+    }
+  })
+
+  it('record-level digests are sha256 of the raw line bytes', () => {
+    const recordLevel = expected.filter((event) => event.event === 'opaque' && event.vendor_subtype !== 'hologram')
+    expect(recordLevel).toHaveLength(4)
+    for (const event of recordLevel) {
+      if (event.event !== 'opaque') continue
+      expect(digestLine(lines[(event.source_line as number) - 1] as string)).toBe(event.digest)
+    }
+  })
+
+  it('the block-level digest is sha256 of the block re-serialized with sorted keys', () => {
+    const block = expected.find((event) => event.event === 'opaque' && event.vendor_subtype === 'hologram')
+    if (block?.event !== 'opaque') throw new Error('the hologram block is missing from the expected stream')
+    const record = JSON.parse(lines[(block.source_line as number) - 1] as string) as { message: { content: unknown[] } }
+    expect(digestValue(record.message.content[0])).toBe(block.digest)
+    // The key order as written is type-first, so a digest over the bytes as written would differ.
+    expect(digestLine(JSON.stringify(record.message.content[0]))).not.toBe(block.digest)
+    expect(block.at).toBe('2026-08-22T11:00:00.000Z')
+  })
+})
