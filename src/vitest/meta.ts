@@ -1,3 +1,4 @@
+import type {} from 'vitest'
 import type { VectorOutcome } from '../contract/outcome.js'
 import type { TraceReport } from '../trace/report-types.js'
 
