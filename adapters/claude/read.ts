@@ -195,9 +195,8 @@ export class ClaudeProjector implements RecordProjector {
     return this.opening.pass(events)
   }
 
-  // Split-message bookkeeping (enriched only): the held usage is released when a line of another
-  // message, a user line or a result arrives; other records (stream events, rate limits) may
-  // interleave with one message's lines.
+  // Split-message bookkeeping (enriched only): the held usage is released when any record other
+  // than a line of the same message, a partial-message delta or a rate-limit notice arrives.
   private flushBefore(record: JsonObject, type: string | undefined): Emission[] {
     if (!this.pendingUsage) return []
     if (type === 'assistant') {
@@ -206,8 +205,9 @@ export class ClaudeProjector implements RecordProjector {
       if (id !== undefined && id === this.pendingUsage.id) return []
       return this.flushUsage()
     }
-    if (type === 'user' || type === 'result') return this.flushUsage()
-    return []
+    // Partial-message deltas and rate-limit notices interleave with one message's lines.
+    if (type === 'stream_event' || type === 'rate_limit_event') return []
+    return this.flushUsage()
   }
 
   private flushUsage(): Emission[] {
@@ -232,6 +232,9 @@ export class ClaudeProjector implements RecordProjector {
         return { events: rateLimit(record) }
       case 'result':
         return { events: this.variant === 'stream-json' ? [this.sessionEnded(record)] : [] }
+      case 'stream_event':
+        // Enriched: a partial-message delta; the assistant line that follows carries the whole block.
+        return { events: [], held: this.enriched }
       default:
         return { events: [] }
     }

@@ -1,3 +1,4 @@
+import '../builtin-formats.js'
 import { isBlank } from '../../src/events/lines.js'
 import { findFormat, transcriptFormats, type TranscriptFormat } from '../formats.js'
 import { isObject } from '../shared/fields.js'

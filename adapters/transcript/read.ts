@@ -1,3 +1,4 @@
+import '../builtin-formats.js'
 import { createReadStream, existsSync, openSync, readSync, closeSync, readFileSync, statSync } from 'node:fs'
 import { isUtf8 } from 'node:buffer'
 import { parseJsonLossless } from '../../src/events/json.js'
