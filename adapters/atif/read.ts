@@ -121,7 +121,7 @@ class AtifReader implements DocumentReader {
       if (step['tool_calls'] !== undefined || step['metrics'] !== undefined) events.push({ event: 'warning', code: 'atif-agent-field', message: `step ${index + 1} is a ${source} step carrying agent-only fields` })
       return timed(events, asString(step['timestamp']))
     }
-    if (source !== 'agent') return [opaqueValue(step, 'step', source, line)]
+    if (source !== 'agent') return [...events, opaqueValue(step, 'step', source, line)]
     const reasoning = asString(step['reasoning_content'])
     if (reasoning !== undefined && reasoning.length > 0) events.push({ event: 'thinking', text: reasoning, request_id: null })
     if (message !== undefined && message.length > 0) events.push({ event: 'text', text: message, request_id: null })
