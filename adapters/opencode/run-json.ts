@@ -86,5 +86,5 @@ export const opencodeRunFormat: LineFormat = {
   summary: 'opencode stdout under run --format json',
   extension: '.jsonl',
   createProjector: (seam) => new OpencodeRunProjector(seam),
-  sniff: (record) => RUN_TYPES.has(asString(record['type']) ?? '') && typeof record['sessionID'] === 'string',
+  sniff: (record) => RUN_TYPES.has(asString(record['type']) ?? '') && typeof record['sessionID'] === 'string' && !('messageID' in record) && (asObject(record['part']) !== undefined || record['type'] === 'error'),
 }
