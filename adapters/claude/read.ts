@@ -142,7 +142,8 @@ export class ClaudeProjector implements RecordProjector {
     events.push(...mapped.events)
     if (events.length === 0 && !mapped.held) events.push(opaqueLine(raw, type ?? null, asString(record['subtype']) ?? null, lineNumber))
     this.lastWasResult = type === 'result' ? closeReasonOf(record) : null
-    const timed = at === undefined ? events : events.map((event) => ({ ...event, at }))
+    const timed = events
+    if (at !== undefined) for (const event of events) event.at = at
     const out = [...flushed, ...timed]
     if (this.variant === 'session') return this.openSession(record, out)
     return out

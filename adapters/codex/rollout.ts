@@ -101,7 +101,8 @@ export class CodexRolloutProjector implements RecordProjector {
         if (type === 'turn_context') this.model = asString(payload['model']) ?? this.model
         events = [opaqueLine(raw, type, asString(payload['type']) ?? null, lineNumber)]
     }
-    const timed = at === undefined ? events : events.map((event) => ({ ...event, at }))
+    const timed = events
+    if (at !== undefined) for (const event of events) event.at = at
     const start = this.opening.pending
     if (start && type === 'turn_context') {
       start.model = this.model

@@ -67,9 +67,17 @@ export function byteCount(content: unknown): number {
   return Buffer.byteLength(JSON.stringify(content) ?? '', 'utf8')
 }
 
+let lastMillis: number | undefined
+let lastIso = ''
+
 /** A millisecond epoch as an ISO instant; the vendor wrote a number, the envelope wants a string. */
 export function millisToIso(value: unknown): string | undefined {
   const ms = asF64(value)
   if (ms === undefined || !Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return undefined
-  return new Date(ms).toISOString()
+  // Consecutive records often share a millisecond; formatting a date is the costly part.
+  if (ms !== lastMillis) {
+    lastMillis = ms
+    lastIso = new Date(ms).toISOString()
+  }
+  return lastIso
 }
