@@ -1,4 +1,5 @@
 import type { z } from 'zod'
+import type { LaunchDeclaration } from './launch/declaration.js'
 import type { Capabilities, LaunchPlan, LineProjector, SeamOptions } from './types.js'
 
 /** Everything the toolkit knows about one harness: its declaration, its reader and its launch. */
@@ -18,4 +19,6 @@ export interface HarnessAdapter<LaunchInputs = unknown> {
     readonly inputs: z.ZodType<LaunchInputs>
     plan(inputs: LaunchInputs): LaunchPlan
   }
+  /** How `launchHarness` runs it headless against a loopback provider. */
+  readonly declaration?: LaunchDeclaration
 }

@@ -13,3 +13,42 @@ export class ReplayError extends Error {
     this.name = 'ReplayError'
   }
 }
+
+/** Why a transcript could not be read or converted. */
+export type TranscriptErrorCode =
+  /** A line in the middle of a file is not JSON (Reef's rule: only a torn last line is tolerated). */
+  | 'VH_TRANSCRIPT_CORRUPT_LINE'
+  /** A line is JSON but not an object. */
+  | 'VH_TRANSCRIPT_NOT_AN_OBJECT'
+  /** A line's bytes are not UTF-8. */
+  | 'VH_TRANSCRIPT_NOT_UTF8'
+  /** A line is longer than the reader's limit. */
+  | 'VH_TRANSCRIPT_LINE_TOO_LONG'
+  /** A JSON document (hermes, ATIF, opencode storage) is not valid JSON. */
+  | 'VH_TRANSCRIPT_NOT_JSON'
+  /** A JSON document is valid JSON of the wrong shape. */
+  | 'VH_TRANSCRIPT_BAD_SHAPE'
+  /** The document declares a schema version the reader does not accept. */
+  | 'VH_TRANSCRIPT_UNSUPPORTED_VERSION'
+  /** The path does not exist. */
+  | 'VH_TRANSCRIPT_MISSING'
+  /** No format was named and none could be detected. */
+  | 'VH_TRANSCRIPT_UNDETECTED'
+  /** The named format is not registered. */
+  | 'VH_UNKNOWN_FORMAT'
+
+/** A transcript refused: a code, the file and line, and a sentence saying why. */
+export class TranscriptError extends Error {
+  constructor(
+    readonly code: TranscriptErrorCode,
+    /** The file, as the caller named it (or `stdin`). */
+    readonly file: string,
+    /** 1-based line, counting blank lines; null when the problem is the whole file. */
+    readonly line: number | null,
+    readonly sentence: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${code} at ${file}${line === null ? '' : `:${line}`}: ${sentence}`, options)
+    this.name = 'TranscriptError'
+  }
+}

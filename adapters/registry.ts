@@ -1,5 +1,7 @@
 import type { HarnessAdapter } from './adapter.js'
 import { b10xAdapter } from './b10x/adapter.js'
+import { claudeAdapter } from './claude/adapter.js'
+import { codexAdapter } from './codex/adapter.js'
 
 const registry = new Map<string, HarnessAdapter>()
 
@@ -20,3 +22,5 @@ export function adapterIds(): string[] {
 }
 
 registerAdapter(b10xAdapter as HarnessAdapter)
+registerAdapter(claudeAdapter)
+registerAdapter(codexAdapter)

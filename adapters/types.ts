@@ -1,4 +1,4 @@
-import type { Emission, Hermetic } from '../src/events/types.js'
+import type { CloseReason, Emission, Hermetic } from '../src/events/types.js'
 
 /** What an adapter is: a harness adapter drives a vendor binary; a direct-provider adapter holds the conversation itself. */
 export type AdapterClass = 'harness' | 'direct_provider'
@@ -41,6 +41,14 @@ export interface SeamOptions {
   transcriptBytes?: number | null
   /** metaharness's own attestation of the launch. */
   hermetic?: Hermetic
+  /**
+   * `upstream` reproduces metaharness's own projection byte for byte where upstream defines one
+   * (Claude stream-json, Codex rollout): no derived operations, usage as upstream reports it.
+   * `enriched` adds operations and subjects, normalises usage to per-request figures and merges
+   * split messages. Readers with no upstream projection behave the same under both.
+   * Default: `upstream` through `HarnessAdapter.createProjector`, `enriched` through `convert`.
+   */
+  projection?: 'upstream' | 'enriched'
 }
 
 /**
@@ -53,4 +61,19 @@ export interface LineProjector {
   pushUndecodable(bytes: Uint8Array, lineNumber: number): Emission[]
   /** Called once after the last line. Never invents a terminal record. */
   finish(): Emission[]
+}
+
+/**
+ * A projector fed records the caller already parsed: the reading machinery parses each line once
+ * and decides what an unreadable line is (opaque, or an error under Reef's directory rules).
+ */
+export interface RecordProjector {
+  /** One JSON object record; `raw` is the line as written (for digests). */
+  pushRecord(record: Record<string, unknown>, raw: string, lineNumber: number): Emission[]
+  /** A line that is not a JSON object, or whose bytes are not UTF-8: carried as opaque. */
+  pushUnreadable(raw: string | Uint8Array, lineNumber: number): Emission[]
+  /** Called once after the last line. Never invents a terminal record the format does not imply. */
+  finish(): Emission[]
+  /** How the stream ended when the format itself proves it did (`stream.closed`), else null. */
+  closure(): CloseReason | null
 }

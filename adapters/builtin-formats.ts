@@ -1,0 +1,32 @@
+import { atifFormat, terminusFormat } from './atif/read.js'
+import { b10xLoopFormat } from './b10x/format.js'
+import { claudeSessionFormat, claudeStreamJsonFormat } from './claude/formats.js'
+import { codexExecJsonFormat, codexRolloutFormat } from './codex/formats.js'
+import { dshSessionFormat } from './dsh/read.js'
+import { registerFormat } from './formats.js'
+import { hermesFormat } from './hermes/read.js'
+import { nativeFormat } from './native/read.js'
+import { opencodeRunFormat } from './opencode/run-json.js'
+import { opencodeStorageFormat } from './opencode/storage.js'
+import { piSessionFormat } from './pi/read.js'
+import { eventStreamFormat } from './transcript/event-stream.js'
+
+// Registration order is the order `detect` tries them: the most specific first.
+for (const format of [
+  eventStreamFormat,
+  codexRolloutFormat,
+  codexExecJsonFormat,
+  claudeStreamJsonFormat,
+  claudeSessionFormat,
+  b10xLoopFormat,
+  dshSessionFormat,
+  nativeFormat,
+  piSessionFormat,
+  opencodeRunFormat,
+  atifFormat,
+  terminusFormat,
+  hermesFormat,
+  opencodeStorageFormat,
+]) {
+  registerFormat(format)
+}

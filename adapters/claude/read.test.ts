@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest'
+import { convertLines, names } from '../../test/helpers/project.js'
+
+const init = { type: 'system', subtype: 'init', session_id: 's1', cwd: '/w', tools: ['Read', 'Bash'], model: 'm', apiKeySource: 'none', claude_code_version: '2.1.328', mcp_servers: [] }
+const message = (id: string, content: unknown[], usage = { input_tokens: 5, output_tokens: 1 }) => ({
+  type: 'assistant',
+  session_id: 's1',
+  timestamp: '2026-01-01T00:00:00Z',
+  message: { id, model: 'm', role: 'assistant', content, usage },
+})
+
+describe('claude-code/stream-json', () => {
+  it('session start: offered tools, model, cwd, version; closed by the last result record', async () => {
+    const events = await convertLines('claude-code/stream-json', [init, { type: 'result', subtype: 'success', is_error: false, num_turns: 1, total_cost_usd: 0.5, session_id: 's1' }])
+    expect(events[0]).toMatchObject({ event: 'session.started', offered_tools: ['Read', 'Bash'], model: 'm', cwd: '/w', harness_version: '2.1.328', mcp_servers: [] })
+    expect(events[1]).toMatchObject({ event: 'session.ended', is_error: false, num_turns: 1, total_cost_usd: 0.5 })
+    expect(events[2]).toEqual({ event: 'stream.closed', events: 2, reason: 'completed', run_id: 't' })
+  })
+
+  it('assistant lines sharing message.id are one message: blocks in order, one usage, the last line’s figures', async () => {
+    const events = await convertLines('claude-code/stream-json', [
+      message('msg_1', [{ type: 'thinking', thinking: 'hm' }], { input_tokens: 5, output_tokens: 1 }),
+      { type: 'stream_event', session_id: 's1', event: { type: 'content_block_delta' } },
+      message('msg_1', [{ type: 'tool_use', id: 'tu1', name: 'Bash', input: { command: 'cat a.txt | wc -l' } }], { input_tokens: 5, output_tokens: 9 }),
+      { type: 'user', session_id: 's1', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'tu1', content: '3', is_error: false }] } },
+    ])
+    expect(names(events)).toEqual(['thinking', 'tool.requested', 'usage', 'tool.result'])
+    expect(events[1]).toMatchObject({ call_id: 'tu1', operations: ['shell'], subjects: ['proc:cat', 'file:a.txt', 'proc:wc'] })
+    expect(events[2]).toMatchObject({ usage: { output_tokens: 9 } })
+  })
+
+  it('refusal shapes: a denied call is an errored result, the denial list passes through, a max-turns stop closes as budget', async () => {
+    const events = await convertLines('claude-code/stream-json', [
+      message('m1', [{ type: 'tool_use', id: 'tu9', name: 'Write', input: { file_path: '/x' } }]),
+      { type: 'user', session_id: 's1', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'tu9', content: 'Claude requested permissions to write to /x, but you haven\'t granted it yet.', is_error: true }] } },
+      { type: 'result', subtype: 'error_max_turns', is_error: true, session_id: 's1', permission_denials: [{ tool_name: 'Write', tool_use_id: 'tu9', tool_input: { file_path: '/x' } }] },
+    ])
+    expect(events.find((event) => event.event === 'tool.result')).toMatchObject({ call_id: 'tu9', is_error: true })
+    expect(events.find((event) => event.event === 'tool.requested')).toMatchObject({ operations: ['file.write'], subjects: ['file:/x'] })
+    expect(events.find((event) => event.event === 'session.ended')).toMatchObject({ subtype: 'error_max_turns', permission_denials: [{ tool_name: 'Write', tool_use_id: 'tu9' }] })
+    expect(events.at(-1)).toMatchObject({ event: 'stream.closed', reason: 'budget' })
+  })
+
+  it('error shapes: an expired credential is auth.expired beside the result; an API error message is a warning', async () => {
+    const events = await convertLines('claude-code/stream-json', [
+      init,
+      { ...message('m2', [{ type: 'text', text: 'API Error: 500 overloaded' }]), isApiErrorMessage: true },
+      { type: 'result', subtype: 'error_during_execution', is_error: true, result: 'Your session has expired. Please run /login.', session_id: 's1' },
+    ])
+    expect(names(events)).toEqual(['session.started', 'text', 'warning', 'usage', 'auth.expired', 'session.ended', 'stream.closed'])
+    expect(events.find((event) => event.event === 'auth.expired')).toMatchObject({ credential_source: 'none', source_line: 3 })
+    expect(events.at(-1)).toMatchObject({ reason: 'error' })
+  })
+
+  it('a record after the result means the stream does not prove it ended', async () => {
+    const events = await convertLines('claude-code/stream-json', [{ type: 'result', subtype: 'success', session_id: 's1' }, { type: 'rate_limit_event', session_id: 's1', rate_limit_info: { status: 'allowed' } }])
+    expect(names(events)).toEqual(['session.ended', 'rate_limit'])
+  })
+})
+
+describe('claude-session-jsonl', () => {
+  it('opens the session on the first record naming it, with the cwd and version of the first message line', async () => {
+    const events = await convertLines('claude-session-jsonl', [
+      { type: 'queue-operation', operation: 'enqueue', sessionId: 'S', timestamp: '2026-01-01T00:00:00Z' },
+      { type: 'user', sessionId: 'S', cwd: '/w', version: '2.1.328', permissionMode: 'default', message: { role: 'user', content: 'do it' }, timestamp: '2026-01-01T00:00:01Z' },
+      { type: 'user', sessionId: 'S', isMeta: true, message: { role: 'user', content: 'reminder' } },
+      { type: 'assistant', sessionId: 'S', requestId: 'r1', message: { id: 'a', model: 'm', content: [{ type: 'text', text: 'ok' }], usage: { input_tokens: 1 } } },
+      { type: 'assistant', sessionId: 'S', requestId: 'r1', message: { id: 'a', model: 'm', content: [{ type: 'tool_use', id: 'c', name: 'Read', input: { file_path: 'f' } }], usage: { input_tokens: 1 } } },
+      { type: 'user', sessionId: 'S', toolUseResult: { file: 'f' }, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'c', content: [{ type: 'text', text: 'x' }] }] } },
+    ])
+    expect(names(events)).toEqual(['session.started', 'opaque', 'injection', 'injection', 'text', 'tool.requested', 'usage', 'tool.result'])
+    expect(events[0]).toMatchObject({ session_id: 'S', cwd: '/w', harness_version: '2.1.328', permission_mode: 'default' })
+    expect(events[3]).toMatchObject({ origin: 'meta' })
+    expect(events[6]).toMatchObject({ request_id: 'r1' })
+    expect(events[7]).toMatchObject({ tool_use_result: { file: 'f' }, bytes: 28 })
+  })
+})

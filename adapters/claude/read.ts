@@ -1,0 +1,417 @@
+import { writeSortedJson } from '../../src/events/json.js'
+import type { CloseReason, Emission } from '../../src/events/types.js'
+import { asArray, asBoolean, asF64, asI64, asObject, asString, asU64, isObject, stringList, type JsonObject } from '../shared/fields.js'
+import { NO_ATTESTATION, isEnriched, transcriptRef } from '../shared/hermetic.js'
+import { OpeningBuffer } from '../shared/opening.js'
+import { classifyCall } from '../shared/operations.js'
+import { opaqueLine, opaqueValue } from '../shared/opaque.js'
+import type { RecordProjector, SeamOptions } from '../types.js'
+import { CLAUDE_ADAPTER_ID } from './declaration.js'
+import { CLAUDE_TOOL_OPERATIONS } from './operations.js'
+
+/** Which of Claude Code's two records is being read. */
+export type ClaudeVariant = 'stream-json' | 'session'
+
+type Usage = Extract<Emission, { event: 'usage' }>['usage']
+
+/** The vendor's own words for a credential that aged out (upstream's phrases, matched case-insensitively). */
+const AUTH_EXPIRY_PHRASES = ['session has expired', 'session expired', 'failed to refresh access token', 'please run /login']
+
+function blocksOf(message: JsonObject): unknown[] {
+  return asArray(message['content']) ?? []
+}
+
+function textOf(block: unknown, key: string): string {
+  return isObject(block) ? (asString(block[key]) ?? '') : ''
+}
+
+/** Tokens as the vendor reported them; never computed (upstream's `usage`). */
+export function claudeUsage(value: unknown): Usage {
+  const usage = asObject(value) ?? {}
+  const details = asObject(usage['output_tokens_details'])
+  const iterations = asArray(usage['iterations'])
+  return {
+    input_tokens: asU64(usage['input_tokens']) ?? null,
+    output_tokens: asU64(usage['output_tokens']) ?? null,
+    cache_read_input_tokens: asU64(usage['cache_read_input_tokens']) ?? null,
+    cache_creation_input_tokens: asU64(usage['cache_creation_input_tokens']) ?? null,
+    service_tier: asString(usage['service_tier']) ?? null,
+    thinking_tokens: details ? (asU64(details['thinking_tokens']) ?? null) : null,
+    iterations: iterations ? iterations.length : null,
+    speed: asString(usage['speed']) ?? null,
+    cost_usd: null,
+  }
+}
+
+function modelUsage(record: JsonObject): Record<string, Usage> | null {
+  const entries = asObject(record['modelUsage'])
+  if (!entries) return null
+  const out: Record<string, Usage> = {}
+  for (const [model, raw] of Object.entries(entries)) {
+    const value = asObject(raw) ?? {}
+    out[model] = {
+      input_tokens: asU64(value['inputTokens']) ?? null,
+      output_tokens: asU64(value['outputTokens']) ?? null,
+      cache_read_input_tokens: asU64(value['cacheReadInputTokens']) ?? null,
+      cache_creation_input_tokens: asU64(value['cacheCreationInputTokens']) ?? null,
+      service_tier: null,
+      thinking_tokens: null,
+      iterations: null,
+      speed: null,
+      cost_usd: asF64(value['costUSD']) ?? null,
+    }
+  }
+  return out
+}
+
+function refsOf<K extends string>(value: unknown, keys: readonly K[]): Record<K, string | null>[] | null {
+  const entries = asArray(value)
+  if (!entries) return null
+  return entries.map((entry) => {
+    const object = asObject(entry) ?? {}
+    const out = {} as Record<K, string | null>
+    for (const key of keys) out[key] = asString(object[key]) ?? null
+    return out
+  })
+}
+
+function candidateTexts(record: JsonObject): string[] {
+  const texts: string[] = []
+  for (const key of ['result', 'error']) {
+    const text = asString(record[key])
+    if (text !== undefined) texts.push(text)
+  }
+  const error = asObject(record['error'])
+  const errorMessage = error ? asString(error['message']) : undefined
+  if (errorMessage !== undefined) texts.push(errorMessage)
+  const message = asObject(record['message'])
+  if (message) {
+    for (const block of blocksOf(message)) {
+      if (!isObject(block)) continue
+      for (const key of ['text', 'content']) {
+        const text = asString(block[key])
+        if (text !== undefined) texts.push(text)
+      }
+    }
+  }
+  return texts
+}
+
+/** How a terminal `result` record says the run ended, in `stream.closed`'s words. */
+function closeReasonOf(record: JsonObject): CloseReason {
+  const subtype = asString(record['subtype']) ?? ''
+  if (subtype.startsWith('error_max')) return 'budget'
+  if (record['is_error'] === true || subtype.startsWith('error')) return 'error'
+  return 'completed'
+}
+
+/**
+ * Claude Code's stream-json (`-p --output-format stream-json --verbose`) and its session file,
+ * read one record at a time. Reproduces metaharness's Claude projection: every record becomes at
+ * least one event, an unmapped record or content block is `opaque`, `at` is the vendor's own
+ * timestamp. Enriched, it also classifies calls into operations and subjects and reads assistant
+ * lines that share `message.id` as one message (one `usage` event for it, not one per line).
+ */
+export class ClaudeProjector implements RecordProjector {
+  private credentialSource: string | null = null
+  private lastWasResult: CloseReason | null = null
+  private readonly enriched: boolean
+  private readonly opening = new OpeningBuffer()
+  private sessionSeen = false
+  // The usage of the message being read, held until a line of another message arrives.
+  private pendingUsage: { id: string; emission: Emission } | undefined
+
+  constructor(
+    private readonly seam: SeamOptions,
+    private readonly variant: ClaudeVariant,
+  ) {
+    this.enriched = isEnriched(seam, 'upstream')
+  }
+
+  pushUnreadable(raw: string | Uint8Array, lineNumber: number): Emission[] {
+    this.lastWasResult = null
+    return this.opening.pass([...this.flushUsage(), opaqueLine(raw, null, null, lineNumber)])
+  }
+
+  pushRecord(record: JsonObject, raw: string, lineNumber: number): Emission[] {
+    const at = asString(record['timestamp'])
+    const type = asString(record['type'])
+    const flushed = this.flushBefore(record, type)
+    const events: Emission[] = this.authExpiry(record, lineNumber)
+    const mapped = this.mapRecord(record, type, lineNumber)
+    events.push(...mapped.events)
+    if (events.length === 0 && !mapped.held) events.push(opaqueLine(raw, type ?? null, asString(record['subtype']) ?? null, lineNumber))
+    this.lastWasResult = type === 'result' ? closeReasonOf(record) : null
+    const timed = events
+    if (at !== undefined) for (const event of events) event.at = at
+    const out = [...flushed, ...timed]
+    if (this.variant === 'session') return this.openSession(record, out)
+    return out
+  }
+
+  finish(): Emission[] {
+    return this.opening.release(this.flushUsage())
+  }
+
+  closure(): CloseReason | null {
+    return this.variant === 'stream-json' ? this.lastWasResult : null
+  }
+
+  // A session file has no opening record: the session starts at the first record that names it,
+  // and its working directory and version arrive on the first user or assistant line.
+  private openSession(record: JsonObject, events: Emission[]): Emission[] {
+    const sessionId = asString(record['sessionId'])
+    if (!this.sessionSeen && sessionId !== undefined) {
+      this.sessionSeen = true
+      this.opening.begin({
+        event: 'session.started',
+        adapter: CLAUDE_ADAPTER_ID,
+        adapter_class: 'harness',
+        harness_version: this.seam.harnessVersion ?? null,
+        session_id: sessionId,
+        model: this.seam.model ?? null,
+        permission_mode: null,
+        credential_source: null,
+        output_style: null,
+        cwd: this.seam.cwd ?? null,
+        offered_tools: null,
+        slash_commands: null,
+        skills: null,
+        agents: null,
+        plugins: null,
+        mcp_servers: null,
+        inputs_digest: null,
+        transcript: transcriptRef(this.seam),
+        hermetic: this.seam.hermetic ?? NO_ATTESTATION,
+        ...(asString(record['timestamp']) ? { at: asString(record['timestamp']) } : {}),
+      })
+    }
+    const start = this.opening.pending
+    if (start && asString(record['cwd']) !== undefined) {
+      start.cwd = asString(record['cwd']) ?? null
+      start.harness_version = asString(record['version']) ?? start.harness_version ?? null
+      start.permission_mode = asString(record['permissionMode']) ?? null
+      return this.opening.release(events)
+    }
+    return this.opening.pass(events)
+  }
+
+  // Split-message bookkeeping (enriched only): the held usage is released when any record other
+  // than a line of the same message, a partial-message delta or a rate-limit notice arrives.
+  private flushBefore(record: JsonObject, type: string | undefined): Emission[] {
+    if (!this.pendingUsage) return []
+    if (type === 'assistant') {
+      const message = asObject(record['message'])
+      const id = message ? asString(message['id']) : undefined
+      if (id !== undefined && id === this.pendingUsage.id) return []
+      return this.flushUsage()
+    }
+    // Partial-message deltas and rate-limit notices interleave with one message's lines.
+    if (type === 'stream_event' || type === 'rate_limit_event') return []
+    return this.flushUsage()
+  }
+
+  private flushUsage(): Emission[] {
+    const pending = this.pendingUsage
+    this.pendingUsage = undefined
+    return pending ? [pending.emission] : []
+  }
+
+  private mapRecord(record: JsonObject, type: string | undefined, lineNumber: number): { events: Emission[]; held?: boolean } {
+    switch (type) {
+      case 'system': {
+        const subtype = asString(record['subtype'])
+        if (subtype === 'init' && this.variant === 'stream-json') return { events: [this.sessionStarted(record)] }
+        if (subtype === 'thinking_tokens') return { events: thinkingEstimate(record) }
+        return { events: [] }
+      }
+      case 'assistant':
+        return this.assistant(record, lineNumber)
+      case 'user':
+        return { events: this.user(record, lineNumber) }
+      case 'rate_limit_event':
+        return { events: rateLimit(record) }
+      case 'result':
+        return { events: this.variant === 'stream-json' ? [this.sessionEnded(record)] : [] }
+      case 'stream_event':
+        // Enriched: a partial-message delta; the assistant line that follows carries the whole block.
+        return { events: [], held: this.enriched }
+      default:
+        return { events: [] }
+    }
+  }
+
+  private sessionStarted(record: JsonObject): Emission {
+    this.credentialSource = asString(record['apiKeySource']) ?? null
+    return {
+      event: 'session.started',
+      adapter: CLAUDE_ADAPTER_ID,
+      adapter_class: 'harness',
+      harness_version: asString(record['claude_code_version']) ?? null,
+      session_id: asString(record['session_id']) ?? null,
+      model: asString(record['model']) ?? null,
+      permission_mode: asString(record['permissionMode']) ?? null,
+      credential_source: this.credentialSource,
+      output_style: asString(record['output_style']) ?? null,
+      cwd: asString(record['cwd']) ?? null,
+      offered_tools: stringList(record['tools']),
+      slash_commands: stringList(record['slash_commands']),
+      skills: stringList(record['skills']),
+      agents: stringList(record['agents']),
+      plugins: refsOf(record['plugins'], ['name', 'source', 'version'] as const),
+      mcp_servers: refsOf(record['mcp_servers'], ['name', 'status'] as const),
+      inputs_digest: null,
+      transcript: transcriptRef(this.seam),
+      hermetic: this.seam.hermetic ?? NO_ATTESTATION,
+    }
+  }
+
+  private sessionEnded(record: JsonObject): Emission {
+    const stats = asObject(record['subagent_stats'])
+    const denials = asArray(record['permission_denials'])
+    return {
+      event: 'session.ended',
+      final_answer: null,
+      observed_models: null,
+      is_error: asBoolean(record['is_error']) ?? null,
+      subtype: asString(record['subtype']) ?? null,
+      stop_reason: asString(record['stop_reason']) ?? null,
+      terminal_reason: asString(record['terminal_reason']) ?? null,
+      api_error_status: asString(record['api_error_status']) ?? null,
+      num_turns: asU64(record['num_turns']) ?? null,
+      duration_ms: asU64(record['duration_ms']) ?? null,
+      duration_api_ms: asU64(record['duration_api_ms']) ?? null,
+      ttft_ms: asU64(record['ttft_ms']) ?? null,
+      time_to_request_ms: asU64(record['time_to_request_ms']) ?? null,
+      total_cost_usd: asF64(record['total_cost_usd']) ?? null,
+      permission_denials: denials
+        ? denials.map((entry) => {
+            const object = asObject(entry) ?? {}
+            return {
+              tool_name: asString(object['tool_name']) ?? null,
+              tool_use_id: asString(object['tool_use_id']) ?? null,
+              tool_input: object['tool_input'] ?? null,
+            }
+          })
+        : null,
+      subagents_spawned: stats ? (asU64(stats['spawned']) ?? null) : null,
+      usage: record['usage'] === undefined ? null : claudeUsage(record['usage']),
+      model_usage: modelUsage(record),
+      census: { allowed: 0, denied: 0, replaced: 0, abstained: 0, by_seam: {}, by_decider: {} },
+    }
+  }
+
+  private assistant(record: JsonObject, lineNumber: number): { events: Emission[]; held?: boolean } {
+    const message = asObject(record['message'])
+    if (!message) return { events: [] }
+    const requestId = asString(record['request_id']) ?? asString(record['requestId']) ?? null
+    const events: Emission[] = []
+    for (const block of blocksOf(message)) events.push(this.contentBlock(block, requestId, lineNumber))
+    if (this.enriched && record['isApiErrorMessage'] === true) {
+      const text = blocksOf(message).map((block) => textOf(block, 'text')).join('\n')
+      events.push({ event: 'warning', code: 'api-error', message: text })
+    }
+    if (message['usage'] === undefined) return { events }
+    const usage: Emission = { event: 'usage', request_id: requestId, model: asString(message['model']) ?? null, usage: claudeUsage(message['usage']) }
+    const id = asString(message['id'])
+    if (!this.enriched || id === undefined) return { events: [...events, usage] }
+    // One message split over several lines: the usage is the message's, reported once, last line's figures.
+    const at = asString(record['timestamp'])
+    this.pendingUsage = { id, emission: at === undefined ? usage : { ...usage, at } }
+    return { events, held: true }
+  }
+
+  private contentBlock(block: unknown, requestId: string | null, lineNumber: number): Emission {
+    const kind = isObject(block) ? (asString(block['type']) ?? '') : ''
+    switch (kind) {
+      case 'text':
+        return { event: 'text', text: textOf(block, 'text'), request_id: requestId }
+      case 'thinking':
+        return { event: 'thinking', text: textOf(block, 'thinking'), request_id: requestId }
+      case 'tool_use': {
+        const object = block as JsonObject
+        const name = asString(object['name']) ?? ''
+        const input = object['input'] ?? null
+        const classified = this.enriched ? classifyCall(CLAUDE_TOOL_OPERATIONS, name, input) : { operations: [], subjects: [] }
+        return {
+          event: 'tool.requested',
+          call_id: asString(object['id']) ?? '',
+          name,
+          input,
+          operations: classified.operations,
+          subjects: classified.subjects,
+          decision_required: false,
+          deadline_ms: null,
+          seam: 'none',
+        }
+      }
+      default:
+        return opaqueValue(block, 'assistant', kind, lineNumber)
+    }
+  }
+
+  private user(record: JsonObject, lineNumber: number): Emission[] {
+    const message = asObject(record['message'])
+    if (!message) return []
+    const origin = record['isSynthetic'] === true ? 'synthetic' : this.enriched && record['isMeta'] === true ? 'meta' : 'user'
+    const sibling = record['tool_use_result'] ?? record['toolUseResult']
+    const toolUseResult = sibling === undefined || sibling === null ? null : sibling
+    const content = message['content']
+    if (typeof content === 'string') return [{ event: 'injection', text: content, origin }]
+    const items = asArray(content)
+    if (!items) return []
+    return items.map((block) => {
+      const kind = isObject(block) ? (asString(block['type']) ?? '') : ''
+      if (kind === 'tool_result') {
+        const object = block as JsonObject
+        const value = object['content']
+        return {
+          event: 'tool.result',
+          call_id: asString(object['tool_use_id']) ?? '',
+          is_error: asBoolean(object['is_error']) ?? null,
+          content: value ?? null,
+          bytes: value === undefined ? null : byteLength(value),
+          tool_use_result: toolUseResult,
+        }
+      }
+      if (kind === 'text') return { event: 'injection', text: textOf(block, 'text'), origin }
+      return opaqueValue(block, 'user', kind, lineNumber)
+    })
+  }
+
+  private authExpiry(record: JsonObject, lineNumber: number): Emission[] {
+    const detail = candidateTexts(record).find((text) => {
+      const lowered = text.toLowerCase()
+      return AUTH_EXPIRY_PHRASES.some((phrase) => lowered.includes(phrase))
+    })
+    return detail === undefined ? [] : [{ event: 'auth.expired', credential_source: this.credentialSource, detail, source_line: lineNumber }]
+  }
+}
+
+/** The byte count upstream records: a string's UTF-8 length, else its compact serde JSON's. */
+function byteLength(content: unknown): number {
+  return Buffer.byteLength(typeof content === 'string' ? content : writeSortedJson(content), 'utf8')
+}
+
+function thinkingEstimate(record: JsonObject): Emission[] {
+  const estimate = asU64(record['estimated_tokens'])
+  if (estimate === undefined) return []
+  return [{ event: 'thinking.estimate', estimate, delta: asI64(record['estimated_tokens_delta']) ?? null }]
+}
+
+function rateLimit(record: JsonObject): Emission[] {
+  const info = asObject(record['rate_limit_info'])
+  if (!info) return []
+  return [
+    {
+      event: 'rate_limit',
+      info: {
+        status: asString(info['status']) ?? null,
+        window: asString(info['rateLimitType']) ?? null,
+        resets_at: asI64(info['resetsAt']) ?? null,
+        utilization: asF64(info['utilization']) ?? null,
+        using_overage: asBoolean(info['isUsingOverage']) ?? null,
+      },
+    },
+  ]
+}

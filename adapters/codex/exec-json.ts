@@ -1,0 +1,244 @@
+import type { CloseReason, Emission } from '../../src/events/types.js'
+import { asArray, asI64, asObject, asString, isObject, type JsonObject } from '../shared/fields.js'
+import { NO_ATTESTATION, transcriptRef } from '../shared/hermetic.js'
+import { classifyCall } from '../shared/operations.js'
+import { opaqueLine } from '../shared/opaque.js'
+import type { RecordProjector, SeamOptions } from '../types.js'
+import { argumentsObject } from './rollout.js'
+import { CODEX_ADAPTER_ID } from './declaration.js'
+import { CODEX_TOOL_OPERATIONS } from './operations.js'
+import { codexTokens, isZero, normalisedUsage, tokensSince, type CodexTokens } from './usage.js'
+
+/** Item types that are a call: they open with `item.started` and close with `item.completed`. */
+const CALL_ITEMS = new Set(['command_execution', 'mcp_tool_call', 'file_change', 'web_search', 'collab_tool_call', 'todo_list'])
+
+/** The call a tool item stands for: the name a spec would match, and its input as an object. */
+function callOf(item: JsonObject): { name: string; input: unknown } {
+  const type = asString(item['type']) ?? ''
+  switch (type) {
+    case 'command_execution':
+      return { name: 'command_execution', input: { command: item['command'] ?? null } }
+    case 'mcp_tool_call':
+      return {
+        name: `mcp__${asString(item['server']) ?? ''}__${asString(item['tool']) ?? ''}`,
+        input: argumentsObject(item['arguments'], 'arguments'),
+      }
+    case 'file_change': {
+      const changes = asArray(item['changes']) ?? []
+      const paths = changes.map((change) => (isObject(change) ? asString(change['path']) : undefined)).filter((path): path is string => path !== undefined)
+      return { name: 'file_change', input: { changes, paths } }
+    }
+    case 'web_search':
+      return { name: 'web_search', input: { query: item['query'] ?? null, action: item['action'] ?? null } }
+    case 'collab_tool_call':
+      return { name: asString(item['tool']) ?? 'collab_tool_call', input: Object.fromEntries(Object.entries(item).filter(([key]) => key !== 'id' && key !== 'type' && key !== 'status')) }
+    default:
+      return { name: type, input: { items: item['items'] ?? null } }
+  }
+}
+
+/** What a completed tool item says happened, and whether Codex called it a failure. */
+function resultOf(item: JsonObject): { content: unknown; exitCode: number | null; isError: boolean | null } {
+  const type = asString(item['type'])
+  const status = asString(item['status'])
+  const failed = status === 'failed' || status === 'declined' ? true : status === 'completed' ? false : null
+  switch (type) {
+    case 'command_execution': {
+      const exitCode = asI64(item['exit_code']) ?? null
+      return { content: item['aggregated_output'] ?? null, exitCode, isError: failed ?? (exitCode === null ? null : exitCode !== 0) }
+    }
+    case 'mcp_tool_call': {
+      const error = asObject(item['error'])
+      return { content: item['result'] ?? item['error'] ?? null, exitCode: null, isError: error ? true : failed }
+    }
+    case 'todo_list':
+      return { content: item['items'] ?? null, exitCode: null, isError: false }
+    default:
+      return { content: null, exitCode: null, isError: failed }
+  }
+}
+
+/**
+ * `codex exec --json` stdout: `thread.started`, turns, and items opening and closing. The thin
+ * stream carries no timestamps, no durations and no cost; what it does carry maps as follows.
+ * A tool item becomes `tool.requested` when it starts (or when it completes, if its start was
+ * never written) and `tool.result` when it completes. The stream proves closure when its last
+ * record is `turn.completed` (or `turn.failed`).
+ */
+export class CodexExecProjector implements RecordProjector {
+  private turn = 0
+  private readonly open = new Set<string>()
+  private lastTotals: CodexTokens | undefined
+  private sawTurnEnd = false
+  private failed = false
+  private last: CloseReason | null = null
+
+  constructor(private readonly seam: SeamOptions) {}
+
+  pushUnreadable(raw: string | Uint8Array, lineNumber: number): Emission[] {
+    this.last = null
+    return [opaqueLine(raw, null, null, lineNumber)]
+  }
+
+  pushRecord(record: JsonObject, raw: string, lineNumber: number): Emission[] {
+    const type = asString(record['type']) ?? ''
+    const events = this.map(record, type)
+    this.last = type === 'turn.completed' ? 'completed' : type === 'turn.failed' ? 'error' : null
+    const item = asObject(record['item'])
+    if (events.length === 0 && !(BOOKKEEPING.has(type) && item)) {
+      return [opaqueLine(raw, type, item ? (asString(item['type']) ?? null) : null, lineNumber)]
+    }
+    return events
+  }
+
+  finish(): Emission[] {
+    if (!this.sawTurnEnd) return []
+    return [
+      {
+        event: 'session.ended',
+        final_answer: null,
+        observed_models: null,
+        is_error: this.failed,
+        subtype: null,
+        stop_reason: null,
+        terminal_reason: this.failed ? 'turn.failed' : 'turn.completed',
+        api_error_status: null,
+        num_turns: this.turn,
+        duration_ms: null,
+        duration_api_ms: null,
+        ttft_ms: null,
+        time_to_request_ms: null,
+        total_cost_usd: null,
+        permission_denials: null,
+        subagents_spawned: null,
+        usage: this.lastTotals ? normalisedUsage(this.lastTotals) : null,
+        model_usage: null,
+        census: { allowed: 0, denied: 0, replaced: 0, abstained: 0, by_seam: {}, by_decider: {} },
+      },
+    ]
+  }
+
+  closure(): CloseReason | null {
+    return this.last
+  }
+
+  private requested(id: string, item: JsonObject): Emission {
+    const call = callOf(item)
+    const classified = classifyCall(CODEX_TOOL_OPERATIONS, call.name, call.input)
+    if (call.name === 'file_change') {
+      for (const path of (call.input as { paths: string[] }).paths) if (!classified.subjects.includes(`file:${path}`)) classified.subjects.push(`file:${path}`)
+    }
+    return {
+      event: 'tool.requested',
+      call_id: id,
+      name: call.name,
+      input: call.input,
+      operations: classified.operations,
+      subjects: classified.subjects,
+      decision_required: false,
+      deadline_ms: null,
+      seam: 'none',
+    }
+  }
+
+  private map(record: JsonObject, type: string): Emission[] {
+    switch (type) {
+      case 'thread.started':
+        return [
+          {
+            event: 'session.started',
+            adapter: CODEX_ADAPTER_ID,
+            adapter_class: 'harness',
+            harness_version: this.seam.harnessVersion ?? null,
+            session_id: asString(record['thread_id']) ?? null,
+            model: this.seam.model ?? null,
+            permission_mode: null,
+            credential_source: null,
+            output_style: null,
+            cwd: this.seam.cwd ?? null,
+            offered_tools: null,
+            slash_commands: null,
+            skills: null,
+            agents: null,
+            plugins: null,
+            mcp_servers: null,
+            inputs_digest: null,
+            transcript: transcriptRef(this.seam),
+            hermetic: this.seam.hermetic ?? NO_ATTESTATION,
+          },
+        ]
+      case 'turn.started':
+        this.turn += 1
+        return [{ event: 'turn.started', turn: this.turn, frame_digest: null }]
+      case 'turn.completed':
+      case 'turn.failed': {
+        this.sawTurnEnd = true
+        const events: Emission[] = []
+        const totals = codexTokens(record['usage'])
+        if (totals) {
+          const since = tokensSince(totals, this.lastTotals)
+          if (!this.lastTotals || !isZero(since)) events.push({ event: 'usage', request_id: null, model: this.seam.model ?? null, usage: normalisedUsage(since) })
+          this.lastTotals = totals
+        }
+        if (type === 'turn.failed') {
+          this.failed = true
+          const error = asObject(record['error'])
+          events.push({ event: 'warning', code: 'turn-failed', message: (error && asString(error['message'])) ?? 'the turn failed' })
+        }
+        events.push({ event: 'turn.ended', turn: Math.max(this.turn, 1), stop_reason: type === 'turn.failed' ? 'failed' : null })
+        return events
+      }
+      case 'error':
+        return [{ event: 'warning', code: 'codex-error', message: asString(record['message']) ?? '' }]
+      case 'item.started':
+      case 'item.updated':
+      case 'item.completed':
+        return this.item(record, type)
+      default:
+        return []
+    }
+  }
+
+  private item(record: JsonObject, type: string): Emission[] {
+    const item = asObject(record['item'])
+    if (!item) return []
+    const id = asString(item['id']) ?? ''
+    const itemType = asString(item['type']) ?? ''
+    if (CALL_ITEMS.has(itemType)) {
+      const events: Emission[] = []
+      if (!this.open.has(id)) {
+        this.open.add(id)
+        events.push(this.requested(id, item))
+      }
+      if (type === 'item.completed') {
+        this.open.delete(id)
+        const result = resultOf(item)
+        events.push({
+          event: 'tool.result',
+          exit_code: result.exitCode,
+          outcome_source: null,
+          call_id: id,
+          is_error: result.isError,
+          content: result.content,
+          bytes: typeof result.content === 'string' ? Buffer.byteLength(result.content, 'utf8') : null,
+          tool_use_result: null,
+        })
+      }
+      return events
+    }
+    if (type !== 'item.completed') return []
+    switch (itemType) {
+      case 'agent_message':
+        return [{ event: 'text', text: asString(item['text']) ?? '', request_id: null }]
+      case 'reasoning':
+        return [{ event: 'thinking', text: asString(item['text']) ?? '', request_id: null }]
+      case 'error':
+        return [{ event: 'warning', code: 'codex-error', message: asString(item['message']) ?? '' }]
+      default:
+        return []
+    }
+  }
+}
+
+// Records whose content is carried by another: a started/updated non-call item is completed later.
+const BOOKKEEPING = new Set(['item.started', 'item.updated'])

@@ -1,0 +1,32 @@
+import type { LineFormat } from '../formats.js'
+import { asString } from '../shared/fields.js'
+import { CODEX_ADAPTER_ID } from './declaration.js'
+import { CodexExecProjector } from './exec-json.js'
+import { CodexRolloutProjector } from './rollout.js'
+
+const ROLLOUT_TYPES = new Set(['session_meta', 'response_item', 'event_msg', 'turn_context', 'compacted', 'world_state'])
+const EXEC_TYPES = new Set(['thread.started', 'turn.started', 'turn.completed', 'turn.failed', 'item.started', 'item.updated', 'item.completed'])
+
+/** The session rollout, `$CODEX_HOME/sessions/YYYY/MM/DD/rollout-<ts>-<uuid>.jsonl`. */
+export const codexRolloutFormat: LineFormat = {
+  kind: 'lines',
+  name: 'codex/rollout-jsonl',
+  aliases: ['codex-session-jsonl'],
+  adapter: CODEX_ADAPTER_ID,
+  summary: 'Codex session rollout ($CODEX_HOME/sessions/YYYY/MM/DD/rollout-*.jsonl)',
+  extension: '.jsonl',
+  createProjector: (seam) => new CodexRolloutProjector(seam),
+  sniff: (record) => ROLLOUT_TYPES.has(asString(record['type']) ?? '') && 'payload' in record,
+}
+
+/** `codex exec --json` stdout. */
+export const codexExecJsonFormat: LineFormat = {
+  kind: 'lines',
+  name: 'codex/exec-json',
+  aliases: ['codex-exec-json'],
+  adapter: CODEX_ADAPTER_ID,
+  summary: 'Codex stdout under exec --json',
+  extension: '.jsonl',
+  createProjector: (seam) => new CodexExecProjector(seam),
+  sniff: (record) => EXEC_TYPES.has(asString(record['type']) ?? ''),
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest'
+import { convertLines, names } from '../../test/helpers/project.js'
+
+const at = (second: number) => `2026-01-01T00:00:0${second}.000Z`
+const meta = { timestamp: at(0), type: 'session_meta', payload: { id: 'th', cwd: '/w', cli_version: '0.169.0' } }
+const turnContext = { timestamp: at(0), type: 'turn_context', payload: { model: 'gpt-x' } }
+const tokens = (input: number, cached: number, output: number) => ({
+  timestamp: at(5),
+  type: 'event_msg',
+  payload: { type: 'token_count', info: { total_token_usage: { input_tokens: input, cached_input_tokens: cached, output_tokens: output, reasoning_output_tokens: 0 } } },
+})
+
+describe('codex/rollout-jsonl', () => {
+  it('decodes exec_command arguments into an object: shell, proc:cat, file:note.txt', async () => {
+    const events = await convertLines('codex/rollout-jsonl', [
+      meta,
+      turnContext,
+      { timestamp: at(1), type: 'response_item', payload: { type: 'function_call', name: 'exec_command', arguments: '{"cmd":"cat note.txt"}', call_id: 'c1' } },
+      { timestamp: at(2), type: 'response_item', payload: { type: 'function_call_output', call_id: 'c1', output: 'Process exited with code 1\nOutput:\nno such file' } },
+      { timestamp: at(3), type: 'response_item', payload: { type: 'custom_tool_call', name: 'apply_patch', input: '*** Begin Patch\n*** Update File: src/a.ts\n@@\n-a\n+b\n*** End Patch', call_id: 'c2' } },
+    ])
+    expect(events[0]).toMatchObject({ event: 'session.started', model: 'gpt-x', harness_version: '0.169.0', cwd: '/w', at: at(0) })
+    expect(events.find((event) => event.event === 'tool.requested')).toMatchObject({ call_id: 'c1', input: { cmd: 'cat note.txt' }, operations: ['shell'], subjects: ['proc:cat', 'file:note.txt'] })
+    expect(events.find((event) => event.event === 'tool.result')).toMatchObject({ call_id: 'c1', exit_code: 1, is_error: true })
+    expect(events.filter((event) => event.event === 'tool.requested')[1]).toMatchObject({ name: 'apply_patch', operations: ['file.edit'], subjects: ['file:src/a.ts'] })
+  })
+
+  it('usage is per request: cumulative token_count totals become differences; a repeated total is no new request', async () => {
+    const events = await convertLines('codex/rollout-jsonl', [meta, turnContext, tokens(100, 40, 10), tokens(100, 40, 10), tokens(250, 140, 25), { timestamp: at(6), type: 'event_msg', payload: { type: 'task_complete', duration_ms: 900 } }])
+    const usage = events.filter((event) => event.event === 'usage')
+    expect(usage.map((event) => event.event === 'usage' && [event.usage.input_tokens, event.usage.cache_read_input_tokens, event.usage.output_tokens])).toEqual([
+      [60, 40, 10],
+      [50, 100, 15],
+    ])
+    // The repeated report maps to nothing and says so: opaque, not dropped.
+    expect(events.filter((event) => event.event === 'opaque').length).toBe(2)
+    expect(events.at(-1)).toMatchObject({ event: 'session.ended', num_turns: 0, duration_ms: 900, usage: { input_tokens: 110, output_tokens: 25 } })
+  })
+
+  it('error shapes: a turn aborted, an error event, an unknown record type', async () => {
+    const events = await convertLines('codex/rollout-jsonl', [
+      meta,
+      { timestamp: at(1), type: 'event_msg', payload: { type: 'task_started' } },
+      { timestamp: at(2), type: 'event_msg', payload: { type: 'error', message: 'stream disconnected' } },
+      { timestamp: at(3), type: 'event_msg', payload: { type: 'turn_aborted', reason: 'interrupted' } },
+      { timestamp: at(4), type: 'inter_agent_communication', payload: { type: 'x' } },
+    ])
+    expect(names(events)).toEqual(['session.started', 'turn.started', 'warning', 'turn.ended', 'opaque'])
+    expect(events[3]).toMatchObject({ stop_reason: 'interrupted' })
+    expect(events[4]).toMatchObject({ vendor_type: 'inter_agent_communication', vendor_subtype: 'x', source_line: 5 })
+  })
+
+  it('the upstream projection keeps metaharness’s own shape: no operations, cumulative usage, echoes kept', async () => {
+    const events = await convertLines('codex/rollout-jsonl', [meta, { timestamp: at(1), type: 'event_msg', payload: { type: 'agent_message', message: 'hi' } }, tokens(100, 40, 10)], { seam: { projection: 'upstream' } })
+    expect(names(events)).toEqual(['session.started', 'text', 'usage'])
+    expect(events[2]).toMatchObject({ usage: { input_tokens: 100, cache_read_input_tokens: 40 } })
+  })
+})
+
+describe('codex/exec-json', () => {
+  it('a declined command is an errored result; turn.failed is a warning and the stream closes as error', async () => {
+    const events = await convertLines('codex/exec-json', [
+      { type: 'thread.started', thread_id: 'th' },
+      { type: 'turn.started' },
+      { type: 'item.completed', item: { id: 'i1', type: 'command_execution', command: 'rm -rf /', aggregated_output: '', exit_code: null, status: 'declined' } },
+      { type: 'item.completed', item: { id: 'i2', type: 'mcp_tool_call', server: 'docs', tool: 'search', arguments: { q: 'x' }, error: { message: 'boom' }, status: 'failed' } },
+      { type: 'turn.failed', error: { message: 'unexpected status 401 Unauthorized' } },
+    ])
+    expect(names(events)).toEqual(['session.started', 'turn.started', 'tool.requested', 'tool.result', 'tool.requested', 'tool.result', 'warning', 'turn.ended', 'session.ended', 'stream.closed'])
+    expect(events[3]).toMatchObject({ call_id: 'i1', is_error: true })
+    expect(events[4]).toMatchObject({ name: 'mcp__docs__search', input: { q: 'x' }, operations: ['mcp.call'] })
+    expect(events[6]).toMatchObject({ code: 'turn-failed', message: 'unexpected status 401 Unauthorized' })
+    expect(events[8]).toMatchObject({ is_error: true })
+    expect(events[9]).toMatchObject({ reason: 'error' })
+  })
+
+  it('file changes name their files; an unknown item type is opaque', async () => {
+    const events = await convertLines('codex/exec-json', [
+      { type: 'item.started', item: { id: 'f', type: 'file_change', changes: [{ path: 'a.ts', kind: 'update' }], status: 'in_progress' } },
+      { type: 'item.completed', item: { id: 'f', type: 'file_change', changes: [{ path: 'a.ts', kind: 'update' }], status: 'completed' } },
+      { type: 'item.completed', item: { id: 'p', type: 'plan', text: 'x' } },
+    ])
+    expect(names(events)).toEqual(['tool.requested', 'tool.result', 'opaque'])
+    expect(events[0]).toMatchObject({ operations: ['file.edit'], subjects: ['file:a.ts'] })
+    expect(events[2]).toMatchObject({ vendor_type: 'item.completed', vendor_subtype: 'plan' })
+  })
+})

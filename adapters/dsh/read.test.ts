@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { convertLines, names } from '../../test/helpers/project.js'
+
+const header = (version: number) => ({ type: 'session', version, id: 'session-1', createdAt: 1790506922540, cwd: '/w', delegationDepth: 0 })
+const call = { type: 'assistant/message', seq: 4, time: 1790506922700, data: { turn: 1, step: 1, message: { role: 'assistant', content: [{ type: 'tool-call', id: 'k1', name: 'bash', arguments: '{"command":"ls src"}' }], source: { kind: 'model', provider: 'ds', model: 'ds-chat' } }, usage: { inputTokens: 30, outputTokens: 4 } } }
+
+describe('deepseek-session-jsonl', () => {
+  it('v0–v3: the tool result is a block of a user message, with its own error flag; the tool/call echo adds nothing', async () => {
+    const events = await convertLines('deepseek-session-jsonl', [
+      header(2),
+      { type: 'turn/start', seq: 1, time: 1790506922600, data: { turn: 1 } },
+      { type: 'request/header', seq: 2, time: 1790506922600, data: { header: { config: { model: 'ds-chat' }, tools: [{ name: 'bash' }, { name: 'read' }] } } },
+      { type: 'step/start', seq: 3, time: 1790506922600, data: { turn: 1, step: 1 } },
+      call,
+      { type: 'tool/call', seq: 5, time: 1790506922700, data: { turn: 1, step: 1, callId: 'k1', name: 'bash', arguments: '{"command":"ls src"}' } },
+      { type: 'tool/result', seq: 6, time: 1790506922800, data: { message: { role: 'user', content: [{ type: 'tool-result', toolCallId: 'k1', content: [{ type: 'text', text: 'denied' }], isError: true }] } } },
+      { type: 'turn/end', seq: 7, time: 1790506922900, data: { turn: 1, reason: { kind: 'completed' } } },
+    ])
+    expect(names(events)).toEqual(['session.started', 'turn.started', 'tool.requested', 'usage', 'tool.result', 'turn.ended', 'session.ended'])
+    expect(events[0]).toMatchObject({ model: 'ds-chat', offered_tools: ['bash', 'read'], at: '2026-09-27T11:02:02.540Z' })
+    expect(events[2]).toMatchObject({ input: { command: 'ls src' }, operations: ['shell'], subjects: ['proc:ls'] })
+    expect(events[4]).toMatchObject({ call_id: 'k1', is_error: true })
+    expect(events[6]).toMatchObject({ num_turns: 1, terminal_reason: 'completed' })
+  })
+
+  it('v4: the tool result is the message itself; Reef’s lifted form (data beside type) reads the same', async () => {
+    const events = await convertLines('deepseek-session-jsonl', [
+      header(4),
+      { type: 'tool/result', seq: 1, time: 1790506922800, message: { role: 'tool', toolCallId: 'k2', content: [{ type: 'text', text: 'ok' }], isError: false } },
+      { type: 'approval/denied', seq: 2, time: 1790506922900, data: { callId: 'k3', reason: 'policy' } },
+    ])
+    expect(names(events)).toEqual(['session.started', 'tool.result', 'warning'])
+    expect(events[1]).toMatchObject({ call_id: 'k2', is_error: false })
+    expect(events[2]).toMatchObject({ code: 'approval-denied', message: 'policy' })
+  })
+})

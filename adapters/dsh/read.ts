@@ -1,0 +1,198 @@
+import type { CloseReason, Emission } from '../../src/events/types.js'
+import { asArray, asBoolean, asObject, asString, asU64, isObject, millisToIso, type JsonObject } from '../shared/fields.js'
+import { OpeningBuffer } from '../shared/opening.js'
+import { classifyCall, type ToolOperationTable } from '../shared/operations.js'
+import { opaqueLine, opaqueValue } from '../shared/opaque.js'
+import { sessionEnded, sessionStart, textContent, timed, toolRequested, toolResult } from '../shared/session.js'
+import { argumentsObject } from '../codex/rollout.js'
+import type { LineFormat } from '../formats.js'
+import type { RecordProjector, SeamOptions } from '../types.js'
+
+export const DSH_ADAPTER_ID = 'dsh'
+
+/** DeepSeek harness tools by operation (names as dsh's tool list spells them; unverified against a live run). */
+export const DSH_TOOL_OPERATIONS: ToolOperationTable = {
+  tools: {
+    read: 'file.read',
+    read_file: 'file.read',
+    write: 'file.write',
+    write_file: 'file.write',
+    edit: 'file.edit',
+    edit_file: 'file.edit',
+    ls: 'dir.list',
+    list_dir: 'dir.list',
+    glob: 'dir.list',
+    grep: 'search',
+    bash: 'shell',
+    shell: 'shell',
+    web_fetch: 'web.read',
+    todo_write: 'task.todo',
+    task: 'subagent.spawn',
+  },
+  pathKeys: ['path', 'file_path', 'filePath'],
+  commandKeys: ['command', 'cmd'],
+}
+
+// Structural records whose content another record carries (the final message carries the chunks).
+const BOOKKEEPING = new Set(['step/start', 'step/end', 'assistant/chunk', 'request/header', 'request/context'])
+
+/**
+ * A DeepSeek harness session log (`deepseek-session-jsonl`, versions 0–4): a `session` header,
+ * then `{type, seq, time, data}` events — read raw or in Reef's lifted form (data beside type).
+ * Tool results changed shape in v4 (`role: "tool"`); both are read.
+ */
+export class DshProjector implements RecordProjector {
+  private readonly opening = new OpeningBuffer()
+  private readonly requested = new Set<string>()
+  private model: string | null = null
+  private turns = 0
+  private lastEnd: string | null | undefined
+
+  constructor(private readonly seam: SeamOptions) {}
+
+  pushUnreadable(raw: string | Uint8Array, lineNumber: number): Emission[] {
+    return this.opening.pass([opaqueLine(raw, null, null, lineNumber)])
+  }
+
+  pushRecord(record: JsonObject, raw: string, lineNumber: number): Emission[] {
+    const type = asString(record['type']) ?? ''
+    const data = asObject(record['data']) ?? record
+    if (type === 'session' && !this.opening.pending && 'createdAt' in record) {
+      const at = millisToIso(record['createdAt'])
+      this.opening.begin({ ...sessionStart(DSH_ADAPTER_ID, this.seam, { session_id: asString(record['id']) ?? null, cwd: asString(record['cwd']) ?? this.seam.cwd ?? null }), ...(at ? { at } : {}) })
+      return []
+    }
+    const at = millisToIso(record['time'])
+    if (type === 'request/header' || type === 'request/context') {
+      const header = asObject(data['header']) ?? data
+      const config = asObject(header['config']) ?? header
+      this.model = asString(config['model']) ?? asString(data['model']) ?? this.model
+      const start = this.opening.pending
+      if (start) {
+        start.model = this.model
+        const tools = asArray(header['tools'])
+        if (tools) start.offered_tools = tools.map((tool) => (isObject(tool) ? (asString(tool['name']) ?? '') : typeof tool === 'string' ? tool : '')).filter((name) => name.length > 0)
+        if (type === 'request/header') return this.opening.release()
+      }
+      return []
+    }
+    if (BOOKKEEPING.has(type)) return []
+    const events = this.map(type, data, raw, lineNumber)
+    const out = timed(events, at)
+    return type === 'assistant/message' ? this.opening.release(out) : this.opening.pass(out)
+  }
+
+  finish(): Emission[] {
+    const end = this.lastEnd === undefined ? [] : [sessionEnded({ num_turns: this.turns, terminal_reason: this.lastEnd, subtype: this.lastEnd })]
+    return this.opening.release(end)
+  }
+
+  closure(): CloseReason | null {
+    return null
+  }
+
+  private map(type: string, data: JsonObject, raw: string, lineNumber: number): Emission[] {
+    switch (type) {
+      case 'turn/start':
+        this.turns += 1
+        return [{ event: 'turn.started', turn: asU64(data['turn']) ?? this.turns, frame_digest: null }]
+      case 'turn/end': {
+        const reason = asObject(data['reason'])
+        this.lastEnd = (reason && asString(reason['kind'])) ?? null
+        return [{ event: 'turn.ended', turn: asU64(data['turn']) ?? this.turns, stop_reason: this.lastEnd }]
+      }
+      case 'user/message': {
+        const source = asObject(data['source'])
+        return [{ event: 'injection', text: textContent(data['content']) ?? '', origin: (source && asString(source['kind'])) ?? 'user' }]
+      }
+      case 'system/message':
+        return [{ event: 'injection', text: textContent(data['content']) ?? '', origin: 'system' }]
+      case 'assistant/message':
+        return this.assistant(data, lineNumber)
+      case 'tool/call': {
+        const callId = asString(data['callId']) ?? ''
+        if (this.requested.has(callId)) return []
+        this.requested.add(callId)
+        const name = asString(data['name']) ?? ''
+        const input = argumentsObject(data['arguments'], 'arguments')
+        return [toolRequested(callId, name, input, classifyCall(DSH_TOOL_OPERATIONS, name, input))]
+      }
+      case 'tool/result':
+        return this.toolResult(data, raw, lineNumber)
+      default:
+        if (type.startsWith('approval/') && /denied|rejected/.test(type)) {
+          return [{ event: 'warning', code: 'approval-denied', message: asString(data['reason']) ?? asString(data['callId']) ?? type }]
+        }
+        return [opaqueLine(raw, type, null, lineNumber)]
+    }
+  }
+
+  private assistant(data: JsonObject, lineNumber: number): Emission[] {
+    const message = asObject(data['message']) ?? {}
+    const source = asObject(message['source'])
+    const model = (source && asString(source['model'])) ?? this.model
+    const events: Emission[] = []
+    for (const block of asArray(message['content']) ?? []) {
+      const object = (isObject(block) ? block : {}) as JsonObject
+      const kind = asString(object['type']) ?? ''
+      if (kind === 'text') events.push({ event: 'text', text: asString(object['text']) ?? '', request_id: null })
+      else if (kind === 'reasoning') events.push({ event: 'thinking', text: asString(object['text']) ?? asString(object['reasoning']) ?? '', request_id: null })
+      else if (kind === 'tool-call') {
+        const callId = asString(object['id']) ?? asString(object['toolCallId']) ?? ''
+        this.requested.add(callId)
+        const name = asString(object['name']) ?? asString(object['toolName']) ?? ''
+        const input = argumentsObject(object['arguments'] ?? object['input'], 'arguments')
+        events.push(toolRequested(callId, name, input, classifyCall(DSH_TOOL_OPERATIONS, name, input)))
+      } else events.push(opaqueValue(block, 'assistant/message', kind, lineNumber))
+    }
+    const usage = asObject(data['usage'])
+    if (usage) {
+      events.push({
+        event: 'usage',
+        request_id: null,
+        model,
+        usage: {
+          input_tokens: asU64(usage['inputTokens']) ?? null,
+          output_tokens: asU64(usage['outputTokens']) ?? null,
+          cache_read_input_tokens: asU64(usage['cachedInputTokens']) ?? asU64(usage['cacheReadTokens']) ?? null,
+          thinking_tokens: asU64(usage['reasoningTokens']) ?? null,
+        },
+      })
+    }
+    return events
+  }
+
+  private toolResult(data: JsonObject, raw: string, lineNumber: number): Emission[] {
+    const message = asObject(data['message'])
+    if (!message) return [opaqueLine(raw, 'tool/result', null, lineNumber)]
+    // v4: the message is the result.
+    if (asString(message['role']) === 'tool') {
+      return [toolResult(asString(message['toolCallId']) ?? '', asBoolean(message['isError']) ?? null, message['content'])]
+    }
+    // v0–v3: the result is a block inside a user message, with its own error flag.
+    const events: Emission[] = []
+    for (const block of asArray(message['content']) ?? []) {
+      const object = (isObject(block) ? block : {}) as JsonObject
+      if (asString(object['type']) === 'tool-result') {
+        events.push(toolResult(asString(object['toolCallId']) ?? '', asBoolean(object['isError']) ?? null, object['content']))
+      } else events.push(opaqueValue(block, 'tool/result', asString(object['type']) ?? '', lineNumber))
+    }
+    return events.length > 0 ? events : [opaqueLine(raw, 'tool/result', null, lineNumber)]
+  }
+}
+
+/** dsh's session log (`DSH_HOME/sessions/<cwd-slug>/session-<id>/session.jsonl`; v4: `session.v4.jsonl`). */
+export const dshSessionFormat: LineFormat = {
+  kind: 'lines',
+  name: 'deepseek-session-jsonl',
+  aliases: ['dsh-session-jsonl'],
+  adapter: DSH_ADAPTER_ID,
+  summary: 'DeepSeek harness (dsh) session log, versions 0–4',
+  extension: '.jsonl',
+  createProjector: (seam) => new DshProjector(seam),
+  sniff: (record) =>
+    (record['type'] === 'session' && 'createdAt' in record && 'delegationDepth' in record) ||
+    (typeof record['type'] === 'string' && (record['type'] as string).includes('/') && typeof record['seq'] === 'number' && isObject(record['data']) && isObject((record['data'] as JsonObject)['message'])),
+}
+
+

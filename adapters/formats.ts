@@ -1,0 +1,79 @@
+import type { CloseReason, Emission } from '../src/events/types.js'
+import type { JsonObject } from './shared/fields.js'
+import type { RecordProjector, SeamOptions } from './types.js'
+
+/** A record format read one JSON line at a time (`.jsonl`). */
+export interface LineFormat {
+  readonly kind: 'lines'
+  /** The format's name as upstream spells it (`claude-code/stream-json`, `codex-session-jsonl`…). */
+  readonly name: string
+  /** Other names the same format is known by. */
+  readonly aliases: readonly string[]
+  /** The adapter (harness) whose record this is. */
+  readonly adapter: string
+  /** One line for `convert --help` and the README. */
+  readonly summary: string
+  /** The file extension a directory reader collects. */
+  readonly extension: '.jsonl'
+  /** A reader for one file of this format. */
+  createProjector(seam: SeamOptions): RecordProjector
+  /** Whether one record, read from the start of a file, could only be this format. */
+  sniff(record: JsonObject): boolean
+}
+
+/** One parsed JSON document, with the means to say which line a part of it starts on. */
+export interface ParsedDocument {
+  /** The file as the caller named it. */
+  readonly file: string
+  readonly value: JsonObject
+  /** The 1-based line on which element `index` of the top-level array `key` starts, or null. */
+  lineOf(key: string, index: number): number | null
+}
+
+/** Reads the documents of one input, in path order. */
+export interface DocumentReader {
+  pushDocument(document: ParsedDocument): Emission[]
+  finish(): Emission[]
+  closure(): CloseReason | null
+}
+
+/** A format whose files are whole JSON documents (`.json`): no torn-tail tolerance. */
+export interface DocumentFormat {
+  readonly kind: 'documents'
+  readonly name: string
+  readonly aliases: readonly string[]
+  readonly adapter: string
+  readonly summary: string
+  readonly extension: '.json'
+  createReader(seam: SeamOptions): DocumentReader
+  sniff(document: JsonObject): boolean
+}
+
+export type TranscriptFormat = LineFormat | DocumentFormat
+
+const formats: TranscriptFormat[] = []
+const byName = new Map<string, TranscriptFormat>()
+
+/** Adds a format under its name and aliases; a name already taken is refused. */
+export function registerFormat(format: TranscriptFormat): void {
+  for (const name of [format.name, ...format.aliases]) {
+    if (byName.has(name)) throw new Error(`a transcript format named ${JSON.stringify(name)} is already registered`)
+  }
+  formats.push(format)
+  for (const name of [format.name, ...format.aliases]) byName.set(name, format)
+}
+
+/** The format registered under `name` (or an alias), or undefined. */
+export function findFormat(name: string): TranscriptFormat | undefined {
+  return byName.get(name)
+}
+
+/** Every registered format, in registration order (the order `detect` tries them). */
+export function transcriptFormats(): readonly TranscriptFormat[] {
+  return formats
+}
+
+/** Every name and alias, sorted. */
+export function formatNames(): string[] {
+  return [...byName.keys()].sort()
+}

@@ -1,0 +1,118 @@
+import type { CloseReason, Emission } from '../../src/events/types.js'
+import { TranscriptError } from '../errors.js'
+import type { DocumentFormat, DocumentReader, ParsedDocument } from '../formats.js'
+import { asArray, asObject, asString, isObject } from '../shared/fields.js'
+import { classifyCall, type ToolOperationTable } from '../shared/operations.js'
+import { opaqueValue } from '../shared/opaque.js'
+import { sessionStart, textContent, toolRequested, toolResult } from '../shared/session.js'
+import { argumentsObject } from '../codex/rollout.js'
+import type { SeamOptions } from '../types.js'
+
+export const HERMES_ADAPTER_ID = 'hermes'
+
+/** hermes-agent's tools by operation. */
+export const HERMES_TOOL_OPERATIONS: ToolOperationTable = {
+  tools: {
+    terminal: 'shell',
+    execute_code: 'shell',
+    read_file: 'file.read',
+    write_file: 'file.write',
+    patch: 'file.edit',
+    search_files: 'search',
+    web_search: 'web.read',
+    web_extract: 'web.read',
+    todo: 'task.todo',
+    delegate_task: 'subagent.spawn',
+    skill_view: 'skill.load',
+  },
+  prefixes: [['mcp_', 'mcp.call']],
+  pathKeys: ['path', 'file_path'],
+  commandKeys: ['command'],
+}
+
+function toolNames(value: unknown): string[] | null {
+  const tools = asArray(value)
+  if (!tools) return null
+  return tools
+    .map((tool) => (typeof tool === 'string' ? tool : isObject(tool) ? (asString(tool['name']) ?? asString(asObject(tool['function'])?.['name']) ?? '') : ''))
+    .filter((name) => name.length > 0)
+}
+
+/**
+ * hermes-agent session snapshots (`HERMES_HOME/sessions/session_<id>.json`, rewritten at every
+ * persistence point): session facts and an OpenAI-chat `messages` list. A snapshot proves no
+ * closure — the next persistence point may add to it.
+ */
+class HermesReader implements DocumentReader {
+  constructor(private readonly seam: SeamOptions) {}
+
+  pushDocument(document: ParsedDocument): Emission[] {
+    const root = document.value
+    const messages = asArray(root['messages'])
+    if (!messages) throw new TranscriptError('VH_TRANSCRIPT_BAD_SHAPE', document.file, 1, 'the document is not a hermes session snapshot: it has no messages list')
+    const events: Emission[] = [
+      sessionStart(HERMES_ADAPTER_ID, this.seam, {
+        session_id: asString(root['session_id']) ?? asString(root['id']) ?? null,
+        model: asString(root['model']) ?? this.seam.model ?? null,
+        cwd: asString(root['cwd']) ?? this.seam.cwd ?? null,
+        offered_tools: toolNames(root['tools']),
+      }),
+    ]
+    messages.forEach((message, index) => {
+      const line = document.lineOf('messages', index)
+      if (!isObject(message)) {
+        throw new TranscriptError('VH_TRANSCRIPT_BAD_SHAPE', document.file, line, `message ${index + 1} is not an object`)
+      }
+      const role = asString(message['role']) ?? ''
+      switch (role) {
+        case 'system':
+        case 'user':
+          events.push({ event: 'injection', text: textContent(message['content']) ?? '', origin: role })
+          break
+        case 'assistant': {
+          const before = events.length
+          const reasoning = asString(message['reasoning']) ?? asString(message['reasoning_content'])
+          if (reasoning !== undefined && reasoning.length > 0) events.push({ event: 'thinking', text: reasoning, request_id: null })
+          const text = textContent(message['content'])
+          if (text !== undefined && text.length > 0) events.push({ event: 'text', text, request_id: null })
+          for (const call of asArray(message['tool_calls']) ?? []) {
+            const object = asObject(call) ?? {}
+            const fn = asObject(object['function']) ?? {}
+            const name = asString(fn['name']) ?? ''
+            const input = argumentsObject(fn['arguments'], 'arguments')
+            events.push(toolRequested(asString(object['id']) ?? '', name, input, classifyCall(HERMES_TOOL_OPERATIONS, name, input)))
+          }
+          if (events.length === before) events.push(opaqueValue(message, 'message', role, line))
+          break
+        }
+        case 'tool':
+          // hermes records no error flag on a tool row: absent, never false.
+          events.push(toolResult(asString(message['tool_call_id']) ?? '', null, message['content'] ?? null))
+          break
+        default:
+          events.push(opaqueValue(message, 'message', role, line))
+      }
+    })
+    return events
+  }
+
+  finish(): Emission[] {
+    return []
+  }
+
+  closure(): CloseReason | null {
+    return null
+  }
+}
+
+/** hermes-agent's JSON session snapshot. */
+export const hermesFormat: DocumentFormat = {
+  kind: 'documents',
+  name: 'hermes-session-json',
+  aliases: [],
+  adapter: HERMES_ADAPTER_ID,
+  summary: 'hermes-agent session snapshot (sessions/session_<id>.json)',
+  extension: '.json',
+  createReader: (seam) => new HermesReader(seam),
+  sniff: (document) => Array.isArray(document['messages']) && !Array.isArray(document['steps']),
+}

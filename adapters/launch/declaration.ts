@@ -1,0 +1,58 @@
+import { z } from 'zod'
+
+/** The wires a loopback provider speaks, as the recorders name them. */
+export const WIRES = ['openai-responses', 'openai-chat', 'anthropic-messages'] as const
+export type Wire = (typeof WIRES)[number]
+
+const placeholderText = z.string()
+
+/** How one wire points the harness at the provider: extra argv (at `{binding}`), environment, config files. */
+export const modelBindingSchema = z.strictObject({
+  args: z.array(placeholderText).default([]),
+  env: z.record(z.string(), placeholderText).default({}),
+  /** Files written under the scratch root before the launch (path relative to the root). */
+  files: z.array(z.strictObject({ path: z.string(), content: placeholderText })).default([]),
+})
+
+/**
+ * A harness's launch declaration, like Reef's `descriptor.yaml`: the binary and its pin, the
+ * headless argv, the environment constructed under a scratch root (nothing inherited), where the
+ * trajectory lands and in which format, and the binding to a loopback provider per wire.
+ *
+ * Placeholders: `{prompt}`, `{workspace}`, `{root}` (the scratch root), `{baseUrl}`
+ * (`http://127.0.0.1:PORT/v1`), `{origin}` (`http://127.0.0.1:PORT`), `{model}`, `{nodeBin}` (the
+ * directory of the running node, for harnesses that are node scripts), and `{binding}` — an argv
+ * element replaced by the wire's binding args.
+ */
+export const launchDeclarationSchema = z.strictObject({
+  adapter: z.string().min(1),
+  binary: z.string().min(1),
+  /** Where the binary comes from, when a registry package ships it. */
+  install: z.strictObject({ kind: z.literal('npm'), package: z.string(), version: z.string() }).optional(),
+  /** The version the argv and the readers were written against; null where the harness has no release. */
+  pinnedVersion: z.string().nullable(),
+  argv: z.array(placeholderText).refine((argv) => argv.some((word) => word.includes('{prompt}')), 'the argv must carry {prompt}'),
+  env: z.record(z.string(), placeholderText),
+  /** Directories created under the scratch root before the launch. */
+  directories: z.array(z.string()).default([]),
+  /** Where the harness writes its own record (relative to the root), in which format. */
+  trajectory: z.strictObject({ format: z.string(), path: z.string() }).optional(),
+  /** What the harness prints on stdout, when it is a transcript format. */
+  stdout: z.strictObject({ format: z.string() }).optional(),
+  bindings: z.partialRecord(z.enum(WIRES), modelBindingSchema),
+})
+
+export type LaunchDeclaration = z.output<typeof launchDeclarationSchema>
+export type LaunchDeclarationInput = z.input<typeof launchDeclarationSchema>
+export type ModelBinding = z.output<typeof modelBindingSchema>
+
+/** Validates a declaration (zod), throwing with the path of the first problem. */
+export function defineLaunch(declaration: LaunchDeclarationInput): LaunchDeclaration {
+  return launchDeclarationSchema.parse(declaration)
+}
+
+/** The child PATH every declaration builds on: node's own directory first, then the system's. */
+export const CHILD_PATH = '{nodeBin}:/usr/local/bin:/usr/bin:/bin'
+
+/** The placeholder credential a harness holds for the loopback provider: worthless anywhere else. */
+export const LOOPBACK_PLACEHOLDER_KEY = 'vh-loopback-placeholder-not-a-credential'

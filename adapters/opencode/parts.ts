@@ -1,0 +1,83 @@
+import type { Emission } from '../../src/events/types.js'
+import { asF64, asObject, asString, asU64, type JsonObject } from '../shared/fields.js'
+import { classifyCall, type ToolOperationTable } from '../shared/operations.js'
+import { opaqueValue } from '../shared/opaque.js'
+import { toolRequested, toolResult } from '../shared/session.js'
+
+export const OPENCODE_ADAPTER_ID = 'opencode'
+
+/** opencode's built-in tools by operation. */
+export const OPENCODE_TOOL_OPERATIONS: ToolOperationTable = {
+  tools: {
+    read: 'file.read',
+    write: 'file.write',
+    edit: 'file.edit',
+    patch: 'file.edit',
+    multiedit: 'file.edit',
+    bash: 'shell',
+    list: 'dir.list',
+    glob: 'dir.list',
+    grep: 'search',
+    webfetch: 'web.read',
+    websearch: 'web.read',
+    todowrite: 'task.todo',
+    todoread: 'task.todo',
+    task: 'subagent.spawn',
+    skill: 'skill.load',
+  },
+  pathKeys: ['filePath', 'path', 'file_path'],
+  commandKeys: ['command'],
+}
+
+type Usage = Extract<Emission, { event: 'usage' }>['usage']
+
+/** A step's tokens (`{input, output, reasoning, cache{read, write}}`) and cost. */
+export function opencodeUsage(tokens: unknown, cost: unknown): Usage {
+  const object = asObject(tokens) ?? {}
+  const cache = asObject(object['cache']) ?? {}
+  return {
+    input_tokens: asU64(object['input']) ?? null,
+    output_tokens: asU64(object['output']) ?? null,
+    cache_read_input_tokens: asU64(cache['read']) ?? null,
+    cache_creation_input_tokens: asU64(cache['write']) ?? null,
+    service_tier: null,
+    thinking_tokens: asU64(object['reasoning']) ?? null,
+    iterations: null,
+    speed: null,
+    cost_usd: asF64(cost) ?? null,
+  }
+}
+
+/**
+ * One part of a message (the same shape in storage files, in the session database and in
+ * `run --format json` stdout): text, reasoning, a tool call with its state, step boundaries.
+ */
+export function partEvents(part: JsonObject, role: string | null, model: string | null, line: number | null): Emission[] {
+  const type = asString(part['type']) ?? ''
+  switch (type) {
+    case 'text': {
+      const text = asString(part['text']) ?? ''
+      if (role === 'user' || part['synthetic'] === true) return [{ event: 'injection', text, origin: part['synthetic'] === true ? 'synthetic' : 'user' }]
+      return [{ event: 'text', text, request_id: null }]
+    }
+    case 'reasoning':
+      return [{ event: 'thinking', text: asString(part['text']) ?? '', request_id: null }]
+    case 'tool': {
+      const name = asString(part['tool']) ?? ''
+      const callId = asString(part['callID']) ?? ''
+      const state = asObject(part['state']) ?? {}
+      const input = asObject(state['input']) ?? {}
+      const events: Emission[] = [toolRequested(callId, name, input, classifyCall(OPENCODE_TOOL_OPERATIONS, name, input))]
+      const status = asString(state['status'])
+      if (status === 'completed') events.push(toolResult(callId, false, state['output'] ?? null))
+      else if (status === 'error') events.push(toolResult(callId, true, state['error'] ?? null))
+      return events
+    }
+    case 'step-start':
+      return []
+    case 'step-finish':
+      return [{ event: 'usage', request_id: null, model, usage: opencodeUsage(part['tokens'], part['cost']) }]
+    default:
+      return [opaqueValue(part, 'part', type, line)]
+  }
+}

@@ -1,0 +1,44 @@
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { convertLines, convertPath, names, tree } from '../../test/helpers/project.js'
+
+describe('opencode-storage-json', () => {
+  it('writes the tree back in conversation order: session, then messages by id, each followed by its parts', async () => {
+    const root = tree({
+      'session/proj/ses_1.json': JSON.stringify({ id: 'ses_1', projectID: 'proj', directory: '/w', version: '1.18.18', time: { created: 1790000000000 } }),
+      'message/ses_1/msg_1.json': JSON.stringify({ id: 'msg_1', sessionID: 'ses_1', role: 'user', time: { created: 1790000000001 } }),
+      'message/ses_1/msg_2.json': JSON.stringify({ id: 'msg_2', sessionID: 'ses_1', role: 'assistant', modelID: 'm', time: { created: 1790000000002 }, error: { name: 'APIError', data: { message: 'overloaded' } } }),
+      'part/msg_1/prt_1.json': JSON.stringify({ id: 'prt_1', sessionID: 'ses_1', messageID: 'msg_1', type: 'text', text: 'list files' }),
+      'part/msg_2/prt_2.json': JSON.stringify({ id: 'prt_2', sessionID: 'ses_1', messageID: 'msg_2', type: 'tool', tool: 'bash', callID: 'call_1', state: { status: 'error', input: { command: 'ls' }, error: 'denied' } }),
+      'part/msg_2/prt_3.json': JSON.stringify({ id: 'prt_3', sessionID: 'ses_1', messageID: 'msg_2', type: 'step-finish', reason: 'tool-calls', tokens: { input: 5, output: 1, reasoning: 0, cache: { read: 2, write: 0 } }, cost: 0.01 }),
+    })
+    const events = await convertPath(root)
+    expect(names(events)).toEqual(['session.started', 'injection', 'tool.requested', 'tool.result', 'usage', 'warning'])
+    expect(events[0]).toMatchObject({ session_id: 'ses_1', cwd: '/w', harness_version: '1.18.18' })
+    expect(events[2]).toMatchObject({ call_id: 'call_1', operations: ['shell'], subjects: ['proc:ls'] })
+    expect(events[3]).toMatchObject({ is_error: true, content: 'denied' })
+    expect(events[4]).toMatchObject({ model: 'm', usage: { cache_read_input_tokens: 2, cost_usd: 0.01 } })
+    expect(events[5]).toMatchObject({ code: 'opencode-error', message: 'overloaded' })
+  })
+})
+
+describe('opencode-run-json', () => {
+  it('reads run --format json stdout and closes when the last step finished with stop', async () => {
+    const events = await convertLines('opencode-run-json', [
+      { type: 'step_start', sessionID: 'ses_1', timestamp: 1790000000000, part: { type: 'step-start' } },
+      { type: 'tool_use', sessionID: 'ses_1', timestamp: 1790000000001, part: { type: 'tool', tool: 'read', callID: 'c', state: { status: 'completed', input: { filePath: 'a.txt' }, output: 'x' } } },
+      { type: 'text', sessionID: 'ses_1', timestamp: 1790000000002, part: { type: 'text', text: 'done' } },
+      { type: 'step_finish', sessionID: 'ses_1', timestamp: 1790000000003, part: { type: 'step-finish', reason: 'stop', tokens: { input: 1, output: 1, cache: { read: 0, write: 0 } }, cost: 0.5 } },
+    ])
+    expect(names(events)).toEqual(['session.started', 'tool.requested', 'tool.result', 'text', 'usage', 'session.ended', 'stream.closed'])
+    expect(events[1]).toMatchObject({ subjects: ['file:a.txt'], operations: ['file.read'] })
+    expect(events[5]).toMatchObject({ is_error: false, stop_reason: 'stop', total_cost_usd: 0.5, num_turns: 1 })
+  })
+
+  it('an error event is a warning and a failed session, closed as error', async () => {
+    const events = await convertLines('opencode-run-json', [{ type: 'error', sessionID: 's', timestamp: 1, error: { name: 'ProviderAuthError', data: { message: 'no key' } } }])
+    expect(names(events)).toEqual(['session.started', 'warning', 'session.ended', 'stream.closed'])
+    expect(events[3]).toMatchObject({ reason: 'error' })
+    expect(join('a', 'b')).toBe('a/b')
+  })
+})

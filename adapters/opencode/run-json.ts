@@ -1,0 +1,90 @@
+import type { CloseReason, Emission } from '../../src/events/types.js'
+import type { LineFormat } from '../formats.js'
+import { asF64, asObject, asString, millisToIso, type JsonObject } from '../shared/fields.js'
+import { opaqueLine } from '../shared/opaque.js'
+import { sessionEnded, sessionStart, timed } from '../shared/session.js'
+import type { RecordProjector, SeamOptions } from '../types.js'
+import { OPENCODE_ADAPTER_ID, partEvents } from './parts.js'
+
+const RUN_TYPES = new Set(['step_start', 'step_finish', 'text', 'reasoning', 'tool_use', 'error'])
+
+/**
+ * `opencode run --format json` stdout: `{type, sessionID, timestamp, part}` per event. The
+ * stream proves closure when its last record is a `step_finish` whose reason is `stop` (or an
+ * `error`); `session.ended` sums the steps' cost.
+ */
+export class OpencodeRunProjector implements RecordProjector {
+  private started = false
+  private steps = 0
+  private cost: number | undefined
+  private failed = false
+  private lastReason: string | null = null
+  private last: CloseReason | null = null
+
+  constructor(private readonly seam: SeamOptions) {}
+
+  pushUnreadable(raw: string | Uint8Array, lineNumber: number): Emission[] {
+    this.last = null
+    return [opaqueLine(raw, null, null, lineNumber)]
+  }
+
+  pushRecord(record: JsonObject, raw: string, lineNumber: number): Emission[] {
+    const type = asString(record['type']) ?? ''
+    const at = millisToIso(record['timestamp'])
+    const events: Emission[] = []
+    const sessionId = asString(record['sessionID'])
+    if (!this.started && sessionId !== undefined) {
+      this.started = true
+      events.push(sessionStart(OPENCODE_ADAPTER_ID, this.seam, { session_id: sessionId }))
+    }
+    const part = asObject(record['part'])
+    this.last = null
+    if (type === 'error') {
+      this.failed = true
+      this.last = 'error'
+      const error = asObject(record['error']) ?? {}
+      const data = asObject(error['data'])
+      events.push({ event: 'warning', code: 'opencode-error', message: (data && asString(data['message'])) ?? asString(error['name']) ?? 'the run failed' })
+    } else if (part && RUN_TYPES.has(type)) {
+      if (type === 'step_start') this.steps += 1
+      if (type === 'step_finish') {
+        const cost = asF64(part['cost'])
+        if (cost !== undefined) this.cost = (this.cost ?? 0) + cost
+        this.lastReason = asString(part['reason']) ?? null
+        if (this.lastReason === 'stop') this.last = 'completed'
+      }
+      events.push(...partEvents(part, 'assistant', null, lineNumber))
+    } else {
+      events.push(opaqueLine(raw, type, part ? (asString(part['type']) ?? null) : null, lineNumber))
+    }
+    return timed(events, at)
+  }
+
+  finish(): Emission[] {
+    if (this.steps === 0 && !this.failed) return []
+    return [
+      sessionEnded({
+        is_error: this.failed,
+        stop_reason: this.lastReason,
+        num_turns: this.steps,
+        total_cost_usd: this.cost ?? null,
+      }),
+    ]
+  }
+
+  closure(): CloseReason | null {
+    return this.last
+  }
+}
+
+/** opencode's `run --format json` stdout. */
+export const opencodeRunFormat: LineFormat = {
+  kind: 'lines',
+  name: 'opencode-run-json',
+  aliases: ['opencode/run-json'],
+  adapter: OPENCODE_ADAPTER_ID,
+  summary: 'opencode stdout under run --format json',
+  extension: '.jsonl',
+  createProjector: (seam) => new OpencodeRunProjector(seam),
+  sniff: (record) => RUN_TYPES.has(asString(record['type']) ?? '') && typeof record['sessionID'] === 'string' && !('messageID' in record) && (asObject(record['part']) !== undefined || record['type'] === 'error'),
+}

@@ -1,0 +1,132 @@
+import type { CloseReason, Emission } from '../../src/events/types.js'
+import { asArray, asBoolean, asF64, asObject, asString, asU64, isObject, type JsonObject } from '../shared/fields.js'
+import { OpeningBuffer } from '../shared/opening.js'
+import { classifyCall, type ToolOperationTable } from '../shared/operations.js'
+import { opaqueLine, opaqueValue } from '../shared/opaque.js'
+import { sessionStart, textContent, timed, toolRequested, toolResult } from '../shared/session.js'
+import type { LineFormat } from '../formats.js'
+import type { RecordProjector, SeamOptions } from '../types.js'
+
+export const PI_ADAPTER_ID = 'pi'
+
+/** pi's built-in tools by operation. */
+export const PI_TOOL_OPERATIONS: ToolOperationTable = {
+  tools: { read: 'file.read', write: 'file.write', edit: 'file.edit', bash: 'shell', ls: 'dir.list', find: 'dir.list', grep: 'search' },
+  pathKeys: ['path', 'file_path'],
+  commandKeys: ['command'],
+}
+
+// Entries whose facts are folded into other events (the model into session.started and usage).
+const FOLDED = new Set(['model_change'])
+
+/**
+ * A pi session file (`pi-session-jsonl`, format version 3): a `session` header, then entries
+ * forming a tree through `parentId`, read in file order. The opening waits for the first message so
+ * it can name the model a `model_change` set.
+ */
+export class PiProjector implements RecordProjector {
+  private readonly opening = new OpeningBuffer()
+  private model: string | null = null
+
+  constructor(private readonly seam: SeamOptions) {}
+
+  pushUnreadable(raw: string | Uint8Array, lineNumber: number): Emission[] {
+    return this.opening.pass([opaqueLine(raw, null, null, lineNumber)])
+  }
+
+  pushRecord(record: JsonObject, raw: string, lineNumber: number): Emission[] {
+    const type = asString(record['type']) ?? ''
+    const at = asString(record['timestamp'])
+    if (type === 'session' && !this.opening.pending) {
+      this.opening.begin({ ...sessionStart(PI_ADAPTER_ID, this.seam, { session_id: asString(record['id']) ?? null, cwd: asString(record['cwd']) ?? this.seam.cwd ?? null }), ...(at ? { at } : {}) })
+      return []
+    }
+    if (type === 'model_change') {
+      this.model = asString(record['modelId']) ?? this.model
+      const start = this.opening.pending
+      if (start) start.model = this.model
+      return []
+    }
+    if (FOLDED.has(type)) return []
+    if (type === 'message') {
+      const events = this.message(record, raw, lineNumber)
+      return this.opening.release(timed(events, at))
+    }
+    return this.opening.pass(timed([opaqueLine(raw, type, null, lineNumber)], at))
+  }
+
+  finish(): Emission[] {
+    return this.opening.release()
+  }
+
+  closure(): CloseReason | null {
+    return null
+  }
+
+  private message(record: JsonObject, raw: string, lineNumber: number): Emission[] {
+    const message = asObject(record['message'])
+    if (!message) return [opaqueLine(raw, 'message', null, lineNumber)]
+    const role = asString(message['role']) ?? ''
+    switch (role) {
+      case 'user':
+        return [{ event: 'injection', text: textContent(message['content']) ?? '', origin: 'user' }]
+      case 'assistant':
+        return this.assistant(message, lineNumber)
+      case 'toolResult':
+        return [toolResult(asString(message['toolCallId']) ?? '', asBoolean(message['isError']) ?? null, message['content'])]
+      default:
+        return [opaqueLine(raw, 'message', role, lineNumber)]
+    }
+  }
+
+  private assistant(message: JsonObject, lineNumber: number): Emission[] {
+    const events: Emission[] = []
+    for (const block of asArray(message['content']) ?? []) {
+      const kind = isObject(block) ? (asString(block['type']) ?? '') : ''
+      const object = (isObject(block) ? block : {}) as JsonObject
+      if (kind === 'text') events.push({ event: 'text', text: asString(object['text']) ?? '', request_id: null })
+      else if (kind === 'thinking') events.push({ event: 'thinking', text: asString(object['thinking']) ?? '', request_id: null })
+      else if (kind === 'toolCall') {
+        const name = asString(object['name']) ?? ''
+        const input = object['arguments'] ?? {}
+        events.push(toolRequested(asString(object['id']) ?? '', name, input, classifyCall(PI_TOOL_OPERATIONS, name, input)))
+      } else events.push(opaqueValue(block, 'message', kind, lineNumber))
+    }
+    const usage = asObject(message['usage'])
+    const model = asString(message['model']) ?? this.model
+    if (usage) {
+      const cost = asObject(usage['cost'])
+      events.push({
+        event: 'usage',
+        request_id: asString(message['responseId']) ?? null,
+        model,
+        usage: {
+          input_tokens: asU64(usage['input']) ?? null,
+          output_tokens: asU64(usage['output']) ?? null,
+          cache_read_input_tokens: asU64(usage['cacheRead']) ?? null,
+          cache_creation_input_tokens: asU64(usage['cacheWrite']) ?? null,
+          cost_usd: cost ? (asF64(cost['total']) ?? null) : null,
+        },
+      })
+    }
+    const stop = asString(message['stopReason'])
+    if (stop === 'error' || stop === 'aborted') {
+      events.push({ event: 'warning', code: `pi-${stop}`, message: asString(message['errorMessage']) ?? `the assistant message stopped: ${stop}` })
+    }
+    return events
+  }
+}
+
+/** pi's session file (`PI_CODING_AGENT_SESSION_DIR/*.jsonl`). */
+export const piSessionFormat: LineFormat = {
+  kind: 'lines',
+  name: 'pi-session-jsonl',
+  aliases: [],
+  adapter: PI_ADAPTER_ID,
+  summary: 'pi session file (format version 3)',
+  extension: '.jsonl',
+  createProjector: (seam) => new PiProjector(seam),
+  sniff: (record) =>
+    (record['type'] === 'session' && typeof record['timestamp'] === 'string' && typeof record['version'] === 'number' && !('seq' in record)) ||
+    (typeof record['parentId'] !== 'undefined' && typeof record['id'] === 'string' && typeof record['timestamp'] === 'string' && !('sessionId' in record)),
+}

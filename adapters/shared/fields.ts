@@ -1,0 +1,83 @@
+import { JsonNumber } from '../../src/events/float.js'
+
+/** A parsed JSON object (numbers may be `JsonNumber`s where the lexeme must survive). */
+export type JsonObject = Record<string, unknown>
+
+export function isObject(value: unknown): value is JsonObject {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof JsonNumber)
+}
+
+export function asString(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined
+}
+
+export function asBoolean(value: unknown): boolean | undefined {
+  return typeof value === 'boolean' ? value : undefined
+}
+
+export function asObject(value: unknown): JsonObject | undefined {
+  return isObject(value) ? value : undefined
+}
+
+export function asArray(value: unknown): unknown[] | undefined {
+  return Array.isArray(value) ? value : undefined
+}
+
+/**
+ * serde_json's `as_u64`: a non-negative integer, nothing else. A value beyond 2^53 stays a
+ * `JsonNumber` so the writer prints every digit.
+ */
+export function asU64(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 ? value : undefined
+  if (value instanceof JsonNumber) return /^[0-9]+$/.test(value.text) ? (value as unknown as number) : undefined
+  return undefined
+}
+
+/** serde_json's `as_i64`. */
+export function asI64(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isInteger(value) ? value : undefined
+  if (value instanceof JsonNumber) return /^-?[0-9]+$/.test(value.text) ? (value as unknown as number) : undefined
+  return undefined
+}
+
+/** serde_json's `as_f64`: any number. */
+export function asF64(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined
+  if (value instanceof JsonNumber) return value.value
+  return undefined
+}
+
+/** The strings of a list, or null when the field is not a list (absent is "did not say"). */
+export function stringList(value: unknown): string[] | null {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : null
+}
+
+/** The first string among the named fields. */
+export function firstString(record: JsonObject, ...keys: string[]): string | undefined {
+  for (const key of keys) {
+    const value = record[key]
+    if (typeof value === 'string') return value
+  }
+  return undefined
+}
+
+/** How many UTF-8 bytes a content value holds: a string's own length, else its compact JSON's. */
+export function byteCount(content: unknown): number {
+  if (typeof content === 'string') return Buffer.byteLength(content, 'utf8')
+  return Buffer.byteLength(JSON.stringify(content) ?? '', 'utf8')
+}
+
+let lastMillis: number | undefined
+let lastIso = ''
+
+/** A millisecond epoch as an ISO instant; the vendor wrote a number, the envelope wants a string. */
+export function millisToIso(value: unknown): string | undefined {
+  const ms = asF64(value)
+  if (ms === undefined || !Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return undefined
+  // Consecutive records often share a millisecond; formatting a date is the costly part.
+  if (ms !== lastMillis) {
+    lastMillis = ms
+    lastIso = new Date(ms).toISOString()
+  }
+  return lastIso
+}

@@ -1,0 +1,105 @@
+import { asArray, asString, isObject } from './fields.js'
+import { commandsOfShellLine, filesReadBy } from './shell.js'
+
+/** The neutral operations a trace spec names, so one spec judges every harness alike. */
+export const OPERATIONS = [
+  'file.read',
+  'file.write',
+  'file.edit',
+  'dir.list',
+  'search',
+  'shell',
+  'web.read',
+  'mcp.call',
+  'skill.load',
+  'subagent.spawn',
+  'task.todo',
+] as const
+
+export type Operation = (typeof OPERATIONS)[number]
+
+/** One harness's tool vocabulary: which tool performs which operation, and where its arguments say what it touches. */
+export interface ToolOperationTable {
+  /** Tool name → operation, as the harness names its tools in its own record. */
+  readonly tools: Readonly<Record<string, Operation>>
+  /** Name prefixes for families of tools (`mcp__` → `mcp.call`). */
+  readonly prefixes?: readonly (readonly [string, Operation])[]
+  /** Argument keys that hold a file or directory path, in preference order. */
+  readonly pathKeys: readonly string[]
+  /** Argument keys that hold a shell line (a string) or an argv (a list of strings). */
+  readonly commandKeys: readonly string[]
+}
+
+/** What a call does and to what: `operations` and `file:`/`proc:` `subjects`, both possibly empty. */
+export interface CallClassification {
+  operations: Operation[]
+  subjects: string[]
+}
+
+const PATCH_FILE = /^\*\*\* (?:Add|Update|Delete) File: (.+)$/gm
+const PATCH_MOVE = /^\*\*\* Move to: (.+)$/gm
+
+/** The files a Codex-style `apply_patch` body names. */
+export function filesInPatch(patch: string): string[] {
+  const files: string[] = []
+  for (const pattern of [PATCH_FILE, PATCH_MOVE]) {
+    for (const match of patch.matchAll(pattern)) files.push((match[1] as string).trim())
+  }
+  return files
+}
+
+function operationOf(table: ToolOperationTable, name: string): Operation | undefined {
+  const direct = table.tools[name]
+  if (direct) return direct
+  for (const [prefix, operation] of table.prefixes ?? []) if (name.startsWith(prefix)) return operation
+  return undefined
+}
+
+function shellLineOf(input: Record<string, unknown>, keys: readonly string[]): string | string[] | undefined {
+  for (const key of keys) {
+    const value = input[key]
+    if (typeof value === 'string') return value
+    const list = asArray(value)
+    if (list && list.every((item) => typeof item === 'string')) return list as string[]
+  }
+  return undefined
+}
+
+function pushUnique(list: string[], value: string): void {
+  if (!list.includes(value)) list.push(value)
+}
+
+/**
+ * Classifies one call: the operation its tool performs, and the subjects its arguments name —
+ * `file:<path as written>` for a path argument, `proc:<program>` for each program a shell line
+ * starts, plus `file:` subjects for the files a plain read command (`cat`, `head`…) names.
+ */
+export function classifyCall(table: ToolOperationTable, name: string, input: unknown): CallClassification {
+  const operation = operationOf(table, name)
+  const operations: Operation[] = operation ? [operation] : []
+  const subjects: string[] = []
+  if (!isObject(input)) return { operations, subjects }
+  if (operation !== 'shell' && operation !== 'web.read' && operation !== 'mcp.call') {
+    for (const key of table.pathKeys) {
+      const path = asString(input[key])
+      if (path !== undefined && path.length > 0) {
+        pushUnique(subjects, `file:${path}`)
+        break
+      }
+    }
+  }
+  if (operation === 'file.edit' || operation === 'file.write') {
+    const patch = asString(input['patch']) ?? asString(input['input'])
+    if (patch !== undefined) for (const file of filesInPatch(patch)) pushUnique(subjects, `file:${file}`)
+  }
+  if (operation === 'shell') {
+    const line = shellLineOf(input, table.commandKeys)
+    if (line !== undefined) {
+      for (const command of commandsOfShellLine(line)) {
+        pushUnique(subjects, `proc:${command.program}`)
+        for (const file of filesReadBy(command)) pushUnique(subjects, `file:${file}`)
+      }
+    }
+  }
+  return { operations, subjects }
+}

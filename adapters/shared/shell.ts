@@ -1,0 +1,123 @@
+/**
+ * Just enough of POSIX shell word splitting to say which programs a command line starts: quotes,
+ * backslashes, and the operators that separate simple commands. Substitutions and redirections
+ * are not interpreted; a line this cannot split yields the programs it could read.
+ */
+
+/** One simple command: the program (basename of its first word) and its words after it. */
+export interface SimpleCommand {
+  program: string
+  args: string[]
+}
+
+const SEPARATORS = new Set(['&&', '||', ';', '|', '&', '|&', '\n'])
+const WRAPPER_SHELLS = new Set(['bash', 'sh', 'zsh', 'dash'])
+const PLAIN_READERS = new Set(['cat', 'head', 'tail', 'nl', 'less', 'more', 'wc'])
+const MAX_DEPTH = 3
+
+/** Splits a line into words and operator tokens. */
+export function shellTokens(line: string): string[] {
+  const tokens: string[] = []
+  let word = ''
+  let inWord = false
+  const flush = (): void => {
+    if (inWord) tokens.push(word)
+    word = ''
+    inWord = false
+  }
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i] as string
+    if (c === "'") {
+      const end = line.indexOf("'", i + 1)
+      word += end === -1 ? line.slice(i + 1) : line.slice(i + 1, end)
+      inWord = true
+      i = end === -1 ? line.length : end
+    } else if (c === '"') {
+      inWord = true
+      for (i++; i < line.length && line[i] !== '"'; i++) {
+        if (line[i] === '\\' && i + 1 < line.length && '"\\$`\n'.includes(line[i + 1] as string)) i++
+        word += line[i]
+      }
+    } else if (c === '\\' && i + 1 < line.length) {
+      word += line[i + 1]
+      inWord = true
+      i++
+    } else if (c === ' ' || c === '\t') {
+      flush()
+    } else if (c === '\n' || c === ';' || c === '&' || c === '|') {
+      flush()
+      const two = line.slice(i, i + 2)
+      if (two === '&&' || two === '||' || two === '|&') {
+        tokens.push(two)
+        i++
+      } else tokens.push(c)
+    } else {
+      word += c
+      inWord = true
+    }
+  }
+  flush()
+  return tokens
+}
+
+function basename(word: string): string {
+  const slash = word.lastIndexOf('/')
+  return slash === -1 ? word : word.slice(slash + 1)
+}
+
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/
+
+function commandsOfWords(words: string[], depth: number, out: SimpleCommand[]): void {
+  let start = 0
+  while (start < words.length && ASSIGNMENT.test(words[start] as string)) start++
+  const first = words[start]
+  if (first === undefined || first.length === 0) return
+  const program = basename(first)
+  const args = words.slice(start + 1)
+  // `bash -lc '<script>'`: the script is what runs.
+  if (WRAPPER_SHELLS.has(program) && depth < MAX_DEPTH) {
+    const flag = args.findIndex((arg) => /^-[a-z]*c[a-z]*$/.test(arg))
+    const script = flag === -1 ? undefined : args[flag + 1]
+    if (script !== undefined) {
+      collect(shellTokens(script), depth + 1, out)
+      return
+    }
+  }
+  out.push({ program, args })
+}
+
+function collect(tokens: string[], depth: number, out: SimpleCommand[]): void {
+  let words: string[] = []
+  for (const token of tokens) {
+    if (SEPARATORS.has(token)) {
+      commandsOfWords(words, depth, out)
+      words = []
+    } else words.push(token)
+  }
+  commandsOfWords(words, depth, out)
+}
+
+/** The simple commands a shell line (or an argv) starts, wrappers such as `bash -lc` unwrapped. */
+export function commandsOfShellLine(line: string | readonly string[]): SimpleCommand[] {
+  const out: SimpleCommand[] = []
+  if (typeof line === 'string') collect(shellTokens(line), 0, out)
+  else commandsOfWords([...line], 0, out)
+  return out
+}
+
+/** The files a plain reading command names (`cat a b`, `head -n 1 a`); none for anything else. */
+export function filesReadBy(command: SimpleCommand): string[] {
+  if (!PLAIN_READERS.has(command.program)) return []
+  const files: string[] = []
+  for (let i = 0; i < command.args.length; i++) {
+    const arg = command.args[i] as string
+    if (arg.startsWith('-')) {
+      // `-n 1`, `-c 10`: the option's value is not a file.
+      if (/^-[nc]$/.test(arg)) i++
+      continue
+    }
+    if (/[<>*?$`]/.test(arg) || arg.length === 0) continue
+    files.push(arg)
+  }
+  return files
+}
