@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import type { ContractVectorMeta, TraceCheckMeta } from '../meta.js'
+import { HARNESS_META_KEY, type ContractVectorMeta, type TraceCheckMeta } from '../meta.js'
 
 // Task meta reaches the reporter from test files and from blob files: it is read, not trusted.
 
@@ -64,7 +64,7 @@ export interface ReadMeta {
 
 /** Reads `task.meta.vitestHarness`, keeping what has the declared shape and saying what does not. */
 export function readHarnessMeta(meta: unknown): ReadMeta {
-  const harness = (meta as { vitestHarness?: { trace?: unknown; vector?: unknown } } | undefined)?.vitestHarness
+  const harness = (meta as Record<string, { trace?: unknown; vector?: unknown } | undefined> | undefined)?.[HARNESS_META_KEY]
   if (harness === undefined || harness === null || typeof harness !== 'object') return { problems: [] }
   const problems: string[] = []
   let trace: TraceCheckMeta | undefined
