@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -43,6 +43,18 @@ describe('vitest-harness installed in a project', () => {
     const result = JSON.parse(execFileSync(process.execPath, ['check.mjs'], { cwd: project, encoding: 'utf8' })) as { total: number; failed: number }
     expect(result.total).toBeGreaterThanOrEqual(20)
     expect(result.failed).toBe(0)
+  })
+
+  it('registers the evidence reporter by name and mints a record the validator accepts', () => {
+    writeFileSync(join(project, 'sum.test.mjs'), "import { expect, it } from 'vitest'\nit('adds', () => expect(1 + 1).toBe(2))\nit.skip('is off', () => {})\n")
+    writeFileSync(join(project, 'vitest.config.mjs'), "export default { test: { include: ['*.test.mjs'], reporters: ['default', ['vitest-harness/reporter', { outDir: 'evidence' }]] } }\n")
+    execFileSync('npx', ['--no-install', 'vitest', 'run'], { cwd: project, stdio: 'pipe' })
+    const written = readdirSync(join(project, 'evidence'))
+    expect(written).toEqual([expect.stringMatching(/^test_result\.sum-test-mjs\.[0-9a-f]{8}\.evidence\.yaml$/)])
+    const record = readFileSync(join(project, 'evidence', written[0] as string), 'utf8')
+    expect(record).toMatch(/^- kind: test_result\n {2}suite: unit\n {2}passed: 1\n {2}failed: 0\n {2}skipped: 1\n {2}selector: sum\.test\.mjs\n/)
+    expect(record).toContain('\n    workspace: a-user-project\n')
+    expect(execFileSync('npx', ['--no-install', 'vitest-harness', 'evidence', 'validate', join('evidence', written[0] as string)], { cwd: project, encoding: 'utf8' })).toContain('1 accepted, 0 refused')
   })
 
   it('exports only files that exist', () => {

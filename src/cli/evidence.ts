@@ -1,0 +1,135 @@
+import { readFileSync, statSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { renderEvidenceDocument } from '../evidence/document.js'
+import { renderIntakeDiagnostic, validateEvidenceText } from '../evidence/intake.js'
+import { clockFromOption, parseObservedAtOption } from '../evidence/observed-at.js'
+import { traceConformanceRecord, traceEvidenceCommand } from '../evidence/trace-conformance.js'
+import type { TraceReport } from '../trace/report-types.js'
+import { writeFileAtomic } from '../util/atomic-write.js'
+import { UsageError, listOption, stringOption, type ParsedArgs } from './args.js'
+import type { Command } from './command.js'
+import { EXIT, type ExitCode } from './exit-codes.js'
+import { writeWithBackpressure, type CliIO } from './io.js'
+
+/**
+ * The trace checker as the `evidence` command needs it: reads the spec and the transcript, applies
+ * the `--advisory` downgrades, returns the `trace-report/1` report. Refusals throw.
+ */
+export type CheckTrace = (specPath: string, transcriptPath: string, advisory: readonly string[]) => TraceReport | Promise<TraceReport>
+
+async function readInput(path: string, io: CliIO): Promise<string> {
+  if (path === '-') {
+    const chunks: Buffer[] = []
+    for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer))
+    return Buffer.concat(chunks).toString('utf8')
+  }
+  const absolute = resolve(io.cwd, path)
+  let isDirectory = false
+  try {
+    isDirectory = statSync(absolute).isDirectory()
+  } catch {
+    throw new UsageError(`cannot read ${path}: no such file`)
+  }
+  if (isDirectory) throw new UsageError(`cannot read ${path}: it is a directory`)
+  return readFileSync(absolute, 'utf8')
+}
+
+/** `vitest-harness evidence validate`: the engine's intake rules, file by file. */
+export const evidenceValidateCommand: Command = {
+  name: 'validate',
+  summary: "Applies the AEP engine's intake rules to evidence documents: exit 0 all accepted, 1 any refused, 3 a payload this tool cannot check",
+  usage: '[--now YYYY-MM-DD|EPOCH_MS] FILE…',
+  options: [
+    {
+      name: 'now',
+      type: 'string',
+      valueName: 'YYYY-MM-DD|EPOCH_MS',
+      description: "the engine's clock: an instant, or a day read at its last millisecond (default: now)",
+    },
+  ],
+  async run(args: ParsedArgs, io: CliIO): Promise<ExitCode> {
+    if (args.positionals.length === 0) throw new UsageError('name at least one evidence file (or - for stdin)')
+    const nowOption = stringOption(args, 'now')
+    const now = nowOption === undefined ? Date.now() : clockFromOption(parseObservedAtOption(nowOption, '--now'))
+    let anyRefused = false
+    let anyUnchecked = false
+    for (const file of args.positionals) {
+      const report = validateEvidenceText(await readInput(file, io), { now })
+      const lines = report.diagnostics.map((diagnostic) => renderIntakeDiagnostic(file, diagnostic))
+      const records = `${report.records} record${report.records === 1 ? '' : 's'}`
+      if (report.documentRefused) {
+        lines.push(`${file}: refused — the engine reads none of its ${records}`)
+      } else {
+        const unchecked = report.unchecked.length > 0 ? `, ${report.unchecked.length} not checked` : ''
+        lines.push(`${file}: ${records} — ${report.accepted.length} accepted, ${report.refused.length} refused${unchecked}`)
+      }
+      anyRefused ||= report.refused.length > 0 || report.documentRefused
+      anyUnchecked ||= report.unchecked.length > 0
+      await writeWithBackpressure(io.stdout, `${lines.join('\n')}\n`)
+    }
+    return anyRefused ? EXIT.GAP : anyUnchecked ? EXIT.UNKNOWN : EXIT.OK
+  },
+}
+
+/** The mint half: check a transcript against a spec and write the `trace_conformance` record. */
+async function mintTraceEvidence(args: ParsedArgs, io: CliIO, checkTrace: CheckTrace): Promise<ExitCode> {
+  const spec = stringOption(args, 'spec')
+  const transcript = stringOption(args, 'transcript')
+  if (!spec || !transcript) throw new UsageError('--spec and --transcript are required (or use `evidence validate FILE…`)')
+  const advisory = listOption(args, 'advisory')
+  const observedAtOption = stringOption(args, 'observed-at')
+  // Parsed before the check runs, so a bad value refuses without reading anything.
+  const observedAt = observedAtOption === undefined ? undefined : parseObservedAtOption(observedAtOption, '--observed-at').at
+  const report = await checkTrace(resolve(io.cwd, spec), resolve(io.cwd, transcript), advisory)
+  const record = traceConformanceRecord(report, observedAt ?? Date.now(), { command: traceEvidenceCommand(spec, transcript, advisory), inputs: [spec, transcript] })
+  const document = renderEvidenceDocument([record], stringOption(args, 'format') === 'json' ? 'json' : 'yaml')
+  const out = stringOption(args, 'out')
+  if (out === undefined) {
+    await writeWithBackpressure(io.stdout, document)
+  } else {
+    writeFileAtomic(resolve(io.cwd, out), document)
+    await writeWithBackpressure(io.stdout, `${out} — ${record.status}\n`)
+  }
+  // A record was written: the verdict is in it, whatever it is.
+  return EXIT.OK
+}
+
+/**
+ * `vitest-harness evidence`. With a trace checker: `evidence --spec F --transcript F …` mints a
+ * `trace_conformance` record exactly as `aep observe trace evidence` does (exit 0 whenever a
+ * record is written). Always: `evidence validate FILE…`.
+ */
+export function createEvidenceCommand(checkTrace?: CheckTrace): Command {
+  const subcommands = [evidenceValidateCommand]
+  if (!checkTrace) {
+    return {
+      name: 'evidence',
+      summary: "Evidence documents: 'evidence validate FILE…' applies the AEP engine's intake rules",
+      usage: 'validate [--now YYYY-MM-DD|EPOCH_MS] FILE…',
+      options: [],
+      subcommands,
+      async run(_args: ParsedArgs, io: CliIO): Promise<ExitCode> {
+        io.stderr.write("error: name a subcommand: 'vitest-harness evidence validate FILE…'\n")
+        return EXIT.REFUSAL
+      },
+    }
+  }
+  return {
+    name: 'evidence',
+    summary: 'Checks a transcript against a trace spec and writes the trace_conformance evidence record (exit 0 whenever a record is written)',
+    usage: '--spec F --transcript F [--out F] [--format yaml|json|text] [--advisory ID]… [--observed-at YYYY-MM-DD|EPOCH_MS]',
+    options: [
+      { name: 'spec', type: 'string', valueName: 'FILE', description: 'the trace-spec/1 specification the run is judged against' },
+      { name: 'transcript', type: 'string', valueName: 'FILE', description: 'the run: a metaharness.event/1 stream or a transcript the checker reads' },
+      { name: 'out', type: 'string', valueName: 'FILE', description: 'write the record here (atomically) and print `<file> — <status>`; default: stdout' },
+      { name: 'format', type: 'string', choices: ['yaml', 'json', 'text'], description: 'yaml (default; text is the same document) or pretty JSON' },
+      { name: 'advisory', type: 'string', repeatable: true, valueName: 'ID', description: 'downgrade an expectation to advisory for this run (recorded in the record)' },
+      { name: 'observed-at', type: 'string', valueName: 'YYYY-MM-DD|EPOCH_MS', description: 'when the check is recorded as made (default: now)' },
+    ],
+    subcommands,
+    run: (args, io) => mintTraceEvidence(args, io, checkTrace),
+  }
+}
+
+/** The command as registered until the trace checker is wired in: `evidence validate`. */
+export const evidenceCommand: Command = createEvidenceCommand()

@@ -1,0 +1,83 @@
+import { z } from 'zod'
+import { HARNESS_META_KEY, type ContractVectorMeta, type TraceCheckMeta } from '../meta.js'
+
+// Task meta reaches the reporter from test files and from blob files: it is read, not trusted.
+
+const verdict = z.enum(['ok', 'gap', 'unknown'])
+
+const traceReportSchema = z.object({
+  format: z.literal('trace-report/1'),
+  spec_id: z.string(),
+  spec_title: z.string().nullable(),
+  spec_digest: z.string(),
+  transcript_digest: z.string(),
+  adapter: z.object({ name: z.string(), written_against: z.array(z.string()) }),
+  redacted: z.boolean(),
+  advisory_overrides: z.array(z.string()),
+  summary: z.object({
+    total: z.number().int().nonnegative(),
+    ok: z.number().int().nonnegative(),
+    gap: z.number().int().nonnegative(),
+    unknown: z.number().int().nonnegative(),
+    advisory_gap: z.number().int().nonnegative(),
+    advisory_unknown: z.number().int().nonnegative(),
+  }),
+  verdict,
+  expectations: z.array(
+    z.object({
+      id: z.string(),
+      statement: z.string().nullable(),
+      kind: z.string(),
+      severity: z.enum(['gate', 'advisory']),
+      outcome: z.object({ outcome: z.enum(['ok', 'gap', 'undecidable']) }).passthrough(),
+      verdict,
+    }),
+  ),
+})
+
+const epochMillis = z.number().int().nonnegative()
+
+export const traceCheckMetaSchema = z.object({
+  key: z.string().min(1),
+  report: traceReportSchema,
+  expectationId: z.string().optional(),
+  observedAt: epochMillis,
+  specPath: z.string().optional(),
+  transcriptPath: z.string().optional(),
+})
+
+export const contractVectorMetaSchema = z.object({
+  contract: z.string().min(1),
+  adapter: z.string(),
+  provider: z.string(),
+  vectorIds: z.array(z.string()).min(1),
+  outcome: z.object({ id: z.string(), tier: z.enum(['c1', 'c2', 'c3']), passed: z.boolean(), detail: z.string() }),
+  observedAt: epochMillis,
+})
+
+export interface ReadMeta {
+  readonly trace?: TraceCheckMeta
+  readonly vector?: ContractVectorMeta
+  /** Why a meta entry was present and unusable. */
+  readonly problems: readonly string[]
+}
+
+/** Reads `task.meta.vitestHarness`, keeping what has the declared shape and saying what does not. */
+export function readHarnessMeta(meta: unknown): ReadMeta {
+  const harness = (meta as Record<string, { trace?: unknown; vector?: unknown } | undefined> | undefined)?.[HARNESS_META_KEY]
+  if (harness === undefined || harness === null || typeof harness !== 'object') return { problems: [] }
+  const problems: string[] = []
+  let trace: TraceCheckMeta | undefined
+  let vector: ContractVectorMeta | undefined
+  if (harness.trace !== undefined) {
+    const parsed = traceCheckMetaSchema.safeParse(harness.trace)
+    if (parsed.success) trace = parsed.data as TraceCheckMeta
+    else problems.push(`vitestHarness.trace is not a TraceCheckMeta: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`)
+  }
+  if (harness.vector !== undefined) {
+    const parsed = contractVectorMetaSchema.safeParse(harness.vector)
+    if (parsed.success) vector = parsed.data
+    else problems.push(`vitestHarness.vector is not a ContractVectorMeta: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`)
+  }
+  return { trace, vector, problems }
+}
