@@ -2,6 +2,7 @@ import type { Command } from './command.js'
 import { convertCommand } from './convert.js'
 import { evidenceCommand } from './evidence.js'
 import { replayCommand } from './replay.js'
+import { stepmapCommand } from './stepmap.js'
 
 /** Every command, in the order `--help` lists them. One file per command; register it here. */
-export const COMMANDS: readonly Command[] = [replayCommand, convertCommand, evidenceCommand]
+export const COMMANDS: readonly Command[] = [replayCommand, convertCommand, evidenceCommand, stepmapCommand]
