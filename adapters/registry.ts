@@ -1,5 +1,6 @@
 import type { HarnessAdapter } from './adapter.js'
 import { b10xAdapter } from './b10x/adapter.js'
+import { scriptedAdapter } from './scripted/adapter.js'
 
 const registry = new Map<string, HarnessAdapter>()
 
@@ -20,3 +21,5 @@ export function adapterIds(): string[] {
 }
 
 registerAdapter(b10xAdapter as HarnessAdapter)
+// A test double for the control seam, registered so its C3 vectors run like any adapter's.
+registerAdapter(scriptedAdapter as HarnessAdapter)
