@@ -1,7 +1,29 @@
-export { loadVectors, loadVectorManifest, vectorFile, vectorManifestSchema, VectorManifestError } from './manifest.js'
-export type { LoadedVector, VectorManifest, VectorTier, Provenance, SeamInput } from './manifest.js'
-export { runVector, runLaunchVector, runReplayVector, runVersionPairVector, replayVector } from './run-vector.js'
+export { loadVectors, loadVectorManifest, vectorFile, vectorManifestSchema, commandTriggerSchema, VectorManifestError } from './manifest.js'
+export type { LoadedVector, VectorManifest, VectorTier, Provenance, SeamInput, CommandTrigger } from './manifest.js'
+export {
+  runVector,
+  checkVector,
+  runLaunchVector,
+  runReplayVector,
+  runVersionPairVector,
+  checkLaunchVector,
+  checkLaunchRefusalVector,
+  checkReplayVector,
+  checkHookInputVector,
+  checkVersionPairVector,
+  replayVector,
+} from './run-vector.js'
+export type { VectorCheck, RunVectorOptions } from './run-vector.js'
+export { runControlVector } from './run-control-vector.js'
 export { renderOutcome, isWarning } from './outcome.js'
 export type { VectorOutcome } from './outcome.js'
 export { firstStreamDifference, launchRecordsEqual } from './compare.js'
 export { seamFromInput } from './seam.js'
+export { resolvePointer } from './json-pointer.js'
+export { ControlSession, CONTROL_WARNINGS } from './control/session.js'
+export type { ControlSessionOptions, SessionEvent, SessionEnd } from './control/session.js'
+export { ManualClock, SystemClock } from './control/clock.js'
+export type { ControlClock } from './control/clock.js'
+export { driverDeadlineMs, deadlineReason, DEADLINE_MARGIN_MS } from './control/deadline.js'
+export { gateCommand } from './control/gate.js'
+export { traceNote } from './control/trace-note.js'
