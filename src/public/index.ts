@@ -5,3 +5,5 @@
 export * from '../events/index.js'
 export * from '../contract/index.js'
 export { packageVersion as version } from '../util/package-info.js'
+export { describeHarness } from '../contract/describe-harness.js'
+export type { DescribeHarnessOptions, HarnessSuite } from '../contract/describe-harness.js'
