@@ -35,9 +35,9 @@ export function fixtureTree(files: Record<string, string>): string {
  * Runs the `*.test.ts` files of a fixture tree in-process with Vitest's node API and returns every
  * test by full name (`suite > group > test`), with its state, errors, skip note, meta and annotations.
  */
-export async function runFixtureSuite(root: string): Promise<Map<string, ReportedTest>> {
+export async function runFixtureSuite(root: string, options: { setupFiles?: string[] } = {}): Promise<Map<string, ReportedTest>> {
   const exitCode = process.exitCode
-  const vitest = await createVitest('test', { root, watch: false, config: false, reporters: [], include: ['**/*.test.ts'] })
+  const vitest = await createVitest('test', { root, watch: false, config: false, reporters: [], include: ['**/*.test.ts'], ...options })
   try {
     await vitest.start()
     const tests = new Map<string, ReportedTest>()
