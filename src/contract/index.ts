@@ -33,3 +33,7 @@ export { contractResult, renderContractResult, providerOf, ContractResultError }
 export type { ContractResult } from './contract-result.js'
 export { checkCapabilities, renderCapabilities, renderRendering, orderedCapabilities, OPERATIONS } from './capabilities.js'
 export type { CapabilityProblem, CapabilityProblemCode } from './capabilities.js'
+export { runContract, selectContractVectors, ContractRefusal } from './run-contract.js'
+export type { ContractRun, RunContractOptions } from './run-contract.js'
+export { diagnoseAdapter, renderDoctorReport, isHealthy, resolveOnPath, versionToken, DoctorRefusal } from './doctor.js'
+export type { DoctorReport } from './doctor.js'
