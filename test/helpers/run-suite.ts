@@ -32,12 +32,38 @@ export function fixtureTree(files: Record<string, string>): string {
 }
 
 /**
+ * The package's own entry points, resolved to their sources: a suite that imports
+ * `vitest-harness` the way a user does runs against this checkout without a build.
+ */
+export const SOURCE_ALIASES = [
+  { find: /^vitest-harness\/adapters$/, replacement: join(REPO, 'src', 'public', 'adapters.ts') },
+  { find: /^vitest-harness\/setup$/, replacement: join(REPO, 'src', 'public', 'setup.ts') },
+  { find: /^vitest-harness\/matchers$/, replacement: join(REPO, 'src', 'public', 'matchers.ts') },
+  { find: /^vitest-harness$/, replacement: join(REPO, 'src', 'public', 'index.ts') },
+]
+
+/**
  * Runs the `*.test.ts` files of a fixture tree in-process with Vitest's node API and returns every
  * test by full name (`suite > group > test`), with its state, errors, skip note, meta and annotations.
  */
-export async function runFixtureSuite(root: string, options: { setupFiles?: string[] } = {}): Promise<Map<string, ReportedTest>> {
+export interface FixtureSuiteOptions {
+  /** Default: every `*.test.ts` under the root. */
+  include?: string[]
+  setupFiles?: string[]
+  /** Environment variables the test workers see. */
+  env?: Record<string, string>
+  /** Module aliases, e.g. the package's own name pointed at its sources instead of `dist/`. */
+  alias?: { find: RegExp; replacement: string }[]
+}
+
+export async function runFixtureSuite(root: string, options: FixtureSuiteOptions = {}): Promise<Map<string, ReportedTest>> {
   const exitCode = process.exitCode
-  const vitest = await createVitest('test', { root, watch: false, config: false, reporters: [], include: ['**/*.test.ts'], ...options })
+  const { alias, include, ...rest } = options
+  const vitest = await createVitest(
+    'test',
+    { root, watch: false, config: false, reporters: [{}], include: include ?? ['**/*.test.ts'], ...rest },
+    alias ? { resolve: { alias } } : {},
+  )
   try {
     await vitest.start()
     const tests = new Map<string, ReportedTest>()
