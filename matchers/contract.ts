@@ -6,9 +6,6 @@ import { renderCompleteness, streamCompleteness, type StreamCompleteness } from 
 import { readEventText } from '../src/events/read.js'
 import type { EventLine } from '../src/events/types.js'
 
-/** A stream as the matchers take it: its text or bytes, or the events already read. */
-export type StreamLike = string | Uint8Array | readonly object[]
-
 /** One expected event of `toEmitEvents`: its name, or a partial event (nested objects match partially). */
 export type ExpectedEvent = string | ({ event?: string } & Record<string, unknown>)
 

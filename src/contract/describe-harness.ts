@@ -224,11 +224,11 @@ export function describeHarness(
       })
     }
 
-    extra?.({ adapter, vectors: selected, check: (id) => {
+    const check = (id: string): Promise<VectorCheck> => {
       const vector = inSuite.get(id)
-      if (!vector) return Promise.reject(new Error(`the suite has no vector ${JSON.stringify(id)}`))
-      return checkOnce(vector)
-    } })
+      return vector ? checkOnce(vector) : Promise.reject(new Error(`the suite has no vector ${JSON.stringify(id)}`))
+    }
+    extra?.({ adapter, vectors: selected, check })
 
     afterAll(async () => {
       // A record is minted only from a suite whose every vector test ran: a partial run is not the contract.

@@ -4,4 +4,4 @@
  */
 export { harnessMatchers } from '../../matchers/index.js'
 export { contractMatchers } from '../../matchers/contract.js'
-export type { StreamLike, ExpectedEvent } from '../../matchers/contract.js'
+export type { ExpectedEvent } from '../../matchers/contract.js'
