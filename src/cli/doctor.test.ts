@@ -16,6 +16,8 @@ function homeWith(fake: string): { home: string; program: string } {
   const program = join(home, '.local', 'bin', 'b10x-harness')
   copyFileSync(join(FAKES, fake), program)
   chmodSync(program, 0o755)
+  // The fakes share one `run --help` text, read from beside the script.
+  copyFileSync(join(FAKES, 'run-help.txt'), join(home, '.local', 'bin', 'run-help.txt'))
   return { home, program }
 }
 
