@@ -1,5 +1,7 @@
 import type { z } from 'zod'
 import type { LaunchDeclaration } from './launch/declaration.js'
+import type { ControlSeam } from './control.js'
+import type { ContractObligations } from './obligations.js'
 import type { Capabilities, LaunchPlan, LineProjector, SeamOptions } from './types.js'
 
 /** Everything the toolkit knows about one harness: its declaration, its reader and its launch. */
@@ -17,8 +19,17 @@ export interface HarnessAdapter<LaunchInputs = unknown> {
   readonly launch?: {
     /** Validates launch inputs read from a vector manifest. */
     readonly inputs: z.ZodType<LaunchInputs>
+    /** The launch record, or a thrown `LaunchRefusal` when the inputs ask for what the adapter refuses. */
     plan(inputs: LaunchInputs): LaunchPlan
   }
   /** How `launchHarness` runs it headless against a loopback provider. */
   readonly declaration?: LaunchDeclaration
+  /** The child's constructed PATH for an operator HOME: where `doctor` resolves the binary. */
+  childPath?(home?: string): string
+  /** The flags a launch can send, and the argv that makes the binary list the flags it declares. */
+  readonly flagSurface?: { readonly helpArgs: readonly string[]; readonly flags: readonly string[] }
+  /** How a driver controls a live child; absent for an adapter with no decision seam. */
+  readonly control?: ControlSeam
+  /** The adapter's contract checklist: which vectors answer each of the four rows. */
+  readonly obligations?: ContractObligations
 }

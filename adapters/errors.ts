@@ -52,3 +52,18 @@ export class TranscriptError extends Error {
     this.name = 'TranscriptError'
   }
 }
+
+/**
+ * An adapter refusing to plan a launch: the inputs ask for something it will not do. A C1
+ * refusal vector expects exactly this `code`.
+ */
+export class LaunchRefusal extends Error {
+  constructor(
+    readonly code: string,
+    /** The sentence a person reads. */
+    readonly display: string,
+  ) {
+    super(`${code}: ${display}`)
+    this.name = 'LaunchRefusal'
+  }
+}

@@ -2,6 +2,7 @@ import type { HarnessAdapter } from './adapter.js'
 import { b10xAdapter } from './b10x/adapter.js'
 import { claudeAdapter } from './claude/adapter.js'
 import { codexAdapter } from './codex/adapter.js'
+import { scriptedAdapter } from './scripted/adapter.js'
 
 const registry = new Map<string, HarnessAdapter>()
 
@@ -24,3 +25,5 @@ export function adapterIds(): string[] {
 registerAdapter(b10xAdapter as HarnessAdapter)
 registerAdapter(claudeAdapter)
 registerAdapter(codexAdapter)
+// A test double for the control seam, registered so its C3 vectors run like any adapter's.
+registerAdapter(scriptedAdapter as HarnessAdapter)

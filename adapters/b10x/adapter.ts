@@ -1,7 +1,8 @@
 import { z } from 'zod'
 import type { HarnessAdapter } from '../adapter.js'
+import { B10X_FLAG_SURFACE, B10X_OBLIGATIONS } from './contract.js'
 import { B10X_ADAPTER_ID, B10X_PROGRAM, b10xCapabilities } from './declaration.js'
-import { planB10xLaunch, type B10xLaunchInputs } from './launch.js'
+import { b10xChildPath, planB10xLaunch, type B10xLaunchInputs } from './launch.js'
 import { B10xProjector } from './read.js'
 
 const launchInputsSchema: z.ZodType<B10xLaunchInputs> = z.strictObject({
@@ -47,4 +48,7 @@ export const b10xAdapter: HarnessAdapter<B10xLaunchInputs> = {
   capabilities: b10xCapabilities,
   createProjector: (seam) => new B10xProjector(seam),
   launch: { inputs: launchInputsSchema, plan: planB10xLaunch },
+  childPath: b10xChildPath,
+  flagSurface: B10X_FLAG_SURFACE,
+  obligations: B10X_OBLIGATIONS,
 }

@@ -184,6 +184,8 @@ export class DshProjector implements RecordProjector {
 /** dsh's session log (`DSH_HOME/sessions/<cwd-slug>/session-<id>/session.jsonl`; v4: `session.v4.jsonl`). */
 export const dshSessionFormat: LineFormat = {
   kind: 'lines',
+  // Our own mapping (no upstream projection to match byte for byte): numbers by value.
+  numbers: 'value',
   name: 'deepseek-session-jsonl',
   aliases: ['dsh-session-jsonl'],
   adapter: DSH_ADAPTER_ID,

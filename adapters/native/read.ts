@@ -175,6 +175,8 @@ export class NativeProjector implements RecordProjector {
 /** Reef's native loop record (`session.jsonl` + `agents/NNN-<agent>.jsonl`). */
 export const nativeFormat: LineFormat = {
   kind: 'lines',
+  // Our own mapping (no upstream projection to match byte for byte): numbers by value.
+  numbers: 'value',
   name: 'native-jsonl',
   aliases: [],
   adapter: NATIVE_ADAPTER_ID,

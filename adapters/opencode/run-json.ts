@@ -80,6 +80,8 @@ export class OpencodeRunProjector implements RecordProjector {
 /** opencode's `run --format json` stdout. */
 export const opencodeRunFormat: LineFormat = {
   kind: 'lines',
+  // Our own mapping (no upstream projection to match byte for byte): numbers by value.
+  numbers: 'value',
   name: 'opencode-run-json',
   aliases: ['opencode/run-json'],
   adapter: OPENCODE_ADAPTER_ID,

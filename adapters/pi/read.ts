@@ -120,6 +120,8 @@ export class PiProjector implements RecordProjector {
 /** pi's session file (`PI_CODING_AGENT_SESSION_DIR/*.jsonl`). */
 export const piSessionFormat: LineFormat = {
   kind: 'lines',
+  // Our own mapping (no upstream projection to match byte for byte): numbers by value.
+  numbers: 'value',
   name: 'pi-session-jsonl',
   aliases: [],
   adapter: PI_ADAPTER_ID,

@@ -67,17 +67,27 @@ export function byteCount(content: unknown): number {
   return Buffer.byteLength(JSON.stringify(content) ?? '', 'utf8')
 }
 
-let lastMillis: number | undefined
-let lastIso = ''
+// The ISO text of the minute last formatted: records of one run share minutes, and only the
+// seconds and milliseconds change between them, so most instants need no Date at all.
+let minuteStart = Number.NaN
+let minutePrefix = ''
+
+function pad(value: number, width: number): string {
+  return String(value).padStart(width, '0')
+}
 
 /** A millisecond epoch as an ISO instant; the vendor wrote a number, the envelope wants a string. */
 export function millisToIso(value: unknown): string | undefined {
   const ms = asF64(value)
   if (ms === undefined || !Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return undefined
-  // Consecutive records often share a millisecond; formatting a date is the costly part.
-  if (ms !== lastMillis) {
-    lastMillis = ms
-    lastIso = new Date(ms).toISOString()
+  const offset = ms - minuteStart
+  if (Number.isInteger(ms) && offset >= 0 && offset < 60_000) {
+    return `${minutePrefix}${pad(Math.floor(offset / 1000), 2)}.${pad(offset % 1000, 3)}Z`
   }
-  return lastIso
+  const iso = new Date(ms).toISOString()
+  if (Number.isInteger(ms)) {
+    minuteStart = ms - (((ms % 60_000) + 60_000) % 60_000)
+    minutePrefix = iso.slice(0, iso.length - 'ss.sssZ'.length)
+  }
+  return iso
 }

@@ -98,6 +98,10 @@ function seamFor(options: ReadTranscriptOptions): SeamOptions {
   return { projection: 'enriched', ...options.seam, run: options.run ?? 'convert' }
 }
 
+function parserFor(format: LineFormat): (text: string) => unknown {
+  return format.numbers === 'value' ? JSON.parse : parseJsonLossless
+}
+
 /** Feeds one file's lines to a projector, applying the line policy; yields emissions per batch. */
 async function* projectLines(
   projector: RecordProjector,
@@ -105,6 +109,7 @@ async function* projectLines(
   file: string,
   policy: LinePolicy,
   maxLineBytes: number | undefined,
+  parse: (text: string) => unknown,
 ): AsyncGenerator<Emission[]> {
   // Under Reef's rules a bad line is an error unless it turns out to be the last one.
   let pendingBad: { raw: string; number: number } | undefined
@@ -129,7 +134,7 @@ async function* projectLines(
       let value: unknown
       let parsed = true
       try {
-        value = parseJsonLossless(text)
+        value = parse(text)
       } catch {
         parsed = false
       }
@@ -172,7 +177,7 @@ function lineBatches(format: LineFormat, files: readonly string[], seam: SeamOpt
   async function* run(): AsyncGenerator<Emission[]> {
     for (const file of files) {
       const projector = format.createProjector(seam)
-      yield* projectLines(projector, createReadStream(file), file, policy, options.maxLineBytes)
+      yield* projectLines(projector, createReadStream(file), file, policy, options.maxLineBytes, parserFor(format))
       closed = projector.closure()
       allClosed &&= closed !== null
     }
@@ -264,7 +269,7 @@ export async function* convertLineStream(
   }
   const projector = format.createProjector(seam)
   let out = ''
-  for await (const batch of projectLines(projector, source, name, options.lines ?? 'lenient', options.maxLineBytes)) {
+  for await (const batch of projectLines(projector, source, name, options.lines ?? 'lenient', options.maxLineBytes, parserFor(format))) {
     for (const emission of batch) out += writer.write(emission)
     if (out.length >= 64 * 1024) {
       yield out

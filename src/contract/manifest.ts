@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
+import { commandSchema } from '../events/command.js'
 
 /** Where a vector's bytes came from; bytes are never relabelled. */
 export const provenanceSchema = z.enum(['provider_emulated', 'vendor_live', 'synthetic'])
@@ -42,6 +43,20 @@ const common = {
   description: z.string().optional(),
 }
 
+/** A JSON pointer (RFC 6901) into a hook-input document. */
+const pointerSchema = z.string().regex(/^(\/[^/]*)*$/, 'a JSON pointer is empty or starts with `/`')
+
+/** When a control vector sends a command: before the first event, or after the first event that matches. */
+export const commandTriggerSchema = z.union([
+  z.strictObject({ at: z.literal('start'), send: commandSchema, id: z.string().min(1).optional() }),
+  z.strictObject({
+    after: z.looseObject({ event: z.string().min(1) }),
+    send: commandSchema,
+    id: z.string().min(1).optional(),
+  }),
+])
+export type CommandTrigger = z.infer<typeof commandTriggerSchema>
+
 export const vectorManifestSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     ...common,
@@ -56,6 +71,47 @@ export const vectorManifestSchema = z.discriminatedUnion('kind', [
     kind: z.literal('replay'),
     inputs: z.strictObject({ record: z.string(), seam: seamInputSchema }),
     expected: z.strictObject({ events: z.string() }),
+  }),
+  z.strictObject({
+    ...common,
+    tier: z.literal('c1'),
+    kind: z.literal('launch-refusal'),
+    inputs: z.strictObject({ launch: z.record(z.string(), z.unknown()) }),
+    /** The refusal the adapter must give; `display`, when pinned, must match word for word. */
+    expected: z.strictObject({ refusal: z.strictObject({ code: z.string().min(1), display: z.string().optional() }) }),
+  }),
+  z.strictObject({
+    ...common,
+    tier: z.literal('c2'),
+    kind: z.literal('hook-input'),
+    /** A raw hook stdin document, as the vendor wrote it. */
+    inputs: z.strictObject({ hook: z.string() }),
+    expected: z.strictObject({
+      /** JSON pointer → the value it must hold (parsed-JSON equality). */
+      fields: z.record(pointerSchema, z.unknown()),
+      /** The tool the document names must be what the adapter renders this operation to. */
+      rendering: z.strictObject({ operation: z.string().min(1), pointer: pointerSchema }).optional(),
+    }),
+  }),
+  z.strictObject({
+    ...common,
+    tier: z.literal('c3'),
+    kind: z.literal('control'),
+    inputs: z.strictObject({
+      /** The fake vendor's script: one `{"emit":…}` or `{"await":"<call_id>"}` line per step. */
+      script: z.string(),
+      run: z.string().min(1).default('c3'),
+      decisions: z.enum(['ask', 'observe']).default('ask'),
+      commands: z.array(commandTriggerSchema).default([]),
+    }),
+    expected: z.strictObject({
+      /** The whole ordered trace, one note per event (`tool.decided allow by=embedder`). */
+      trace: z.array(z.string()),
+      /** Every line written to the child, in order. */
+      written: z.array(z.string()),
+      /** The whole event stream, byte for byte, when pinned. */
+      events: z.string().optional(),
+    }),
   }),
   z.strictObject({
     ...common,
@@ -110,11 +166,12 @@ export function loadVectorManifest(dir: string): LoadedVector {
 export function loadVectors(root: string): LoadedVector[] {
   const found: LoadedVector[] = []
   const walk = (dir: string): void => {
-    const entries = readdirSync(dir).sort()
-    if (entries.includes('vector.yaml')) found.push(loadVectorManifest(dir))
+    // Entries carry their type, so a thousand vectors cost a thousand directory reads and no stats.
+    const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    if (entries.some((entry) => entry.name === 'vector.yaml' && !entry.isDirectory())) found.push(loadVectorManifest(dir))
     for (const entry of entries) {
-      const child = join(dir, entry)
-      if (statSync(child).isDirectory()) walk(child)
+      const child = join(dir, entry.name)
+      if (entry.isDirectory() || (entry.isSymbolicLink() && statSync(child).isDirectory())) walk(child)
     }
   }
   walk(root)

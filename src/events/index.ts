@@ -1,5 +1,7 @@
 export { EVENT_FORMAT, COMMAND_FORMAT, EVENT_NAMES, COMMAND_NAMES, isEventName } from './format.js'
 export type { EventName, CommandName } from './format.js'
+export { commandSchema, REFUSAL_CODES, refusedOutcome, okOutcome, isWellFormedDecision } from './command.js'
+export type { Command, CommandOutcome, RefusalCode } from './command.js'
 export { RustFloat, JsonNumber, formatRustF64 } from './float.js'
 export { writeSortedJson, parseJsonLossless, compareCodePoints } from './json.js'
 export { sha256Hex, digestLine, digestValue } from './digest.js'

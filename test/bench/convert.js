@@ -88,7 +88,9 @@ async function child(task, format) {
 
 export async function run() {
   let met = true
-  for (const format of Object.keys(UNITS)) {
+  // BENCH_CONVERT_FORMATS=native-jsonl,pi-session-jsonl measures a subset.
+  const only = process.env['BENCH_CONVERT_FORMATS']?.split(',')
+  for (const format of Object.keys(UNITS).filter((name) => !only || only.includes(name))) {
     await ensureFile(format)
     const baseline = await measureInChild(import.meta.url, 'baseline', [format])
     const subject = await measureInChild(import.meta.url, 'subject', [format])

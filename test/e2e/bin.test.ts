@@ -34,6 +34,20 @@ describe('the built bin', () => {
     expect(JSON.parse(out[49_999] as string)).toMatchObject({ seq: 50_000, text: 'line 49999' })
   })
 
+  it('prints the b10x contract_result line and exits 0', () => {
+    const only = ['c1-observe-launch', 'golden-loop-record', 'provider-emulated-unpublished-tool', 'provider-emulated-approval-denied', 'provider-emulated-budget-stop', 'provider-emulated-cancellation', 'golden-version-pair']
+    const run = spawnSync(process.execPath, [BIN, 'contract', 'b10x', '--contract', ...only.flatMap((id) => ['--only', id])], { encoding: 'utf8' })
+    expect(run.status).toBe(0)
+    expect(run.stderr).toBe('')
+    expect(run.stdout).toBe('{"breaking_changes":0,"checked":7,"consumer":"metaharness.event/1","failed":0,"kind":"contract_result","provider":"b10x 0.12.1"}\n')
+  })
+
+  it('drives the scripted fake vendor through every C3 vector', () => {
+    const run = spawnSync(process.execPath, [BIN, 'contract', 'scripted'], { encoding: 'utf8' })
+    expect(run.status).toBe(0)
+    expect(run.stdout).toMatch(/^\d+ vectors, 0 failed — no model, no network, no credential$/m)
+  })
+
   it('exits 2 with `error: …` on stderr for unreadable input', () => {
     const dir = mkdtempSync(join(tmpdir(), 'vh-bin-'))
     writeFileSync(join(dir, 'unreadable.jsonl'), '')

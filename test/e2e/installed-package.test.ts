@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process'
+import { execFileSync, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -36,7 +36,8 @@ describe('vitest-harness installed in a project', () => {
       "import { createRequire } from 'node:module'",
       "import { dirname, join } from 'node:path'",
       "const root = dirname(createRequire(import.meta.url).resolve('vitest-harness/package.json'))",
-      "const outcomes = loadVectors(join(root, 'vectors')).map((v) => runVector(v, findAdapter(v.adapter)))",
+      'const outcomes = []',
+      "for (const v of loadVectors(join(root, 'vectors'))) outcomes.push(await runVector(v, findAdapter(v.adapter)))",
       'console.log(JSON.stringify({ total: outcomes.length, failed: outcomes.filter((o) => !o.passed).length }))',
     ].join('\n')
     writeFileSync(join(project, 'check.mjs'), script)
@@ -47,14 +48,43 @@ describe('vitest-harness installed in a project', () => {
 
   it('registers the evidence reporter by name and mints a record the validator accepts', () => {
     writeFileSync(join(project, 'sum.test.mjs'), "import { expect, it } from 'vitest'\nit('adds', () => expect(1 + 1).toBe(2))\nit.skip('is off', () => {})\n")
-    writeFileSync(join(project, 'vitest.config.mjs'), "export default { test: { include: ['*.test.mjs'], reporters: ['default', ['vitest-harness/reporter', { outDir: 'evidence' }]] } }\n")
-    execFileSync('npx', ['--no-install', 'vitest', 'run'], { cwd: project, stdio: 'pipe' })
+    // Its own config file, so the other tests in this project keep Vitest's defaults.
+    writeFileSync(join(project, 'evidence.vitest.config.mjs'), "export default { test: { include: ['*.test.mjs'], reporters: ['default', ['vitest-harness/reporter', { outDir: 'evidence' }]] } }\n")
+    execFileSync('npx', ['--no-install', 'vitest', 'run', '--config', 'evidence.vitest.config.mjs'], { cwd: project, stdio: 'pipe' })
     const written = readdirSync(join(project, 'evidence'))
     expect(written).toEqual([expect.stringMatching(/^test_result\.sum-test-mjs\.[0-9a-f]{8}\.evidence\.yaml$/)])
     const record = readFileSync(join(project, 'evidence', written[0] as string), 'utf8')
     expect(record).toMatch(/^- kind: test_result\n {2}suite: unit\n {2}passed: 1\n {2}failed: 0\n {2}skipped: 1\n {2}selector: sum\.test\.mjs\n/)
     expect(record).toContain('\n    workspace: a-user-project\n')
     expect(execFileSync('npx', ['--no-install', 'vitest-harness', 'evidence', 'validate', join('evidence', written[0] as string)], { cwd: project, encoding: 'utf8' })).toContain('1 accepted, 0 refused')
+  })
+
+  it('runs the C3 control vectors with the fake vendor it ships', () => {
+    const run = spawnSync('npx', ['--no-install', 'vitest-harness', 'contract', 'scripted'], { cwd: project, encoding: 'utf8' })
+    expect(run.stderr).toBe('')
+    expect(run.status).toBe(0)
+    expect(run.stdout).toContain('pass C3 c3/an-unanswered-call-is-denied-by-the-drivers-own-deadline\n')
+  })
+
+  it('runs a describeHarness contract with the setup entry, as a user writes one', () => {
+    writeFileSync(
+      join(project, 'b10x.contract.test.ts'),
+      [
+        "import { expect, it } from 'vitest'",
+        "import 'vitest-harness/setup'",
+        "import { describeHarness } from 'vitest-harness'",
+        "import { b10xAdapter } from 'vitest-harness/adapters'",
+        "describeHarness(b10xAdapter, { only: ['c1-observe-launch', 'golden-loop-record', 'golden-version-pair'], obligations: false, contractResultFile: 'out/b10x.json' }, () => {",
+        "  it('declares observe only', () => expect(b10xAdapter).toDeclareCapabilities({ decision_modes: { observe: 'delivered' } }))",
+        '})',
+        '',
+      ].join('\n'),
+    )
+    const run = spawnSync('npx', ['--no-install', 'vitest', 'run', 'b10x.contract.test.ts'], { cwd: project, encoding: 'utf8' })
+    expect(run.status, run.stdout + run.stderr).toBe(0)
+    expect(readFileSync(join(project, 'out', 'b10x.json'), 'utf8')).toBe(
+      '{"breaking_changes":0,"checked":3,"consumer":"metaharness.event/1","failed":0,"kind":"contract_result","provider":"b10x 0.12.1"}\n',
+    )
   })
 
   it('exports only files that exist', () => {

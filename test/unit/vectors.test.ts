@@ -42,11 +42,11 @@ describe('the project vectors', () => {
     }
   })
 
-  it.each(vectors.map((vector) => [vector.id, vector] as const))('%s passes against its adapter', (_, vector) => {
+  it.each(vectors.map((vector) => [vector.id, vector] as const))('%s passes against its adapter', async (_, vector) => {
     const adapter = findAdapter(vector.adapter)
     expect(adapter).toBeDefined()
     if (!adapter) return
-    const outcome = runVector(vector, adapter)
+    const outcome = await runVector(vector, adapter)
     expect(outcome.detail).toBe('')
     expect(outcome.passed).toBe(true)
   })
