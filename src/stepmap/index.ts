@@ -19,7 +19,7 @@ export type { StepMap, StateSteps, Step, CommandStep, LlmStep, OperatorStep, Evi
 export { StepMapRun } from './run.js'
 export type { StepMapRunOptions, StateVisit, StepResult, AttemptReport } from './run.js'
 export { runCommand } from './run-command.js'
-export type { CommandOutcome, RunCommandOptions } from './run-command.js'
+export type { CommandRunOutcome, RunCommandOptions } from './run-command.js'
 export { mintFromExitStatus } from './mint.js'
 export { readRecord, recordVerdict } from './read-record.js'
 export type { RecordReading, RecordVerdict } from './read-record.js'

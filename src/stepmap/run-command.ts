@@ -1,7 +1,7 @@
 import { execa } from 'execa'
 
 /** What running one command produced: an exit status, or no verdict at all. */
-export type CommandOutcome =
+export type CommandRunOutcome =
   | { readonly kind: 'exited'; readonly exitCode: number; readonly output: string; readonly durationMs: number }
   | { readonly kind: 'no-verdict'; readonly reason: string; readonly output: string; readonly timedOut: boolean; readonly durationMs: number }
 
@@ -31,7 +31,7 @@ function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
  * when it exits. A process that could not start, was killed by a signal or timed out produced no
  * verdict; any exit status is one — a red suite is a verdict, not a failure to run.
  */
-export async function runCommand(argv: readonly string[], options: RunCommandOptions): Promise<CommandOutcome> {
+export async function runCommand(argv: readonly string[], options: RunCommandOptions): Promise<CommandRunOutcome> {
   const [program, ...args] = argv
   const started = performance.now()
   const elapsed = (): number => Math.round(performance.now() - started)
