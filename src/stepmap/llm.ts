@@ -56,10 +56,12 @@ function declarationOf(launch: string | LaunchDeclaration): LaunchDeclaration | 
   return typeof launch === 'string' ? findLaunch(launch) : launchDeclarationSchema.parse(launch)
 }
 
+/** Writes the events as this step's stream: its own run id, and a closing marker that counts its own lines. */
 function writeTranscript(path: string, run: string, events: readonly Emission[]): void {
   mkdirSync(dirname(path), { recursive: true })
   const writer = new EventStreamWriter(run)
-  writeFileSync(path, events.map((event) => writer.write(event)).join(''))
+  const lines = events.map((event) => (event.event === 'stream.closed' ? writer.close(event.reason) : writer.write(event)))
+  writeFileSync(path, lines.join(''))
 }
 
 /**

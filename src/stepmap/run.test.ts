@@ -261,6 +261,8 @@ describe('llm steps', () => {
     expect(diagnostics).toEqual([])
     expect(events.map((event) => event.event)).toContain('tool.requested')
     expect(events.every((event) => event.run === 'build-0-1')).toBe(true)
+    // The closing marker is this stream's: its run id, and the lines before it.
+    expect(events[events.length - 1]).toMatchObject({ event: 'stream.closed', run_id: 'build-0-1', events: events.length - 1 })
     const context = readFileSync(join(run.runDirectory, 'step-context.json'), 'utf8')
     expect(readFileSync(join(workspace, '.seen-step-context.json'), 'utf8')).toBe(context)
     expect(context.endsWith('}\n')).toBe(true)
