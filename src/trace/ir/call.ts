@@ -36,7 +36,7 @@ export function callArgument(call: ToolCall, field: string): unknown {
   return undefined
 }
 
-/** The compact, key-sorted JSON of a call's input: the measure `inputBytes` and repetition use. */
+/** The compact, key-sorted JSON of a call's input: what the census measures and repetition compares. */
 export function compactInput(input: Record<string, unknown>): string {
   return writeSortedJson(input)
 }

@@ -54,8 +54,6 @@ export interface ToolCall {
   subjects: string[]
   /** The arguments as recorded (an input that was not an object reads as `{}`). */
   input: Record<string, unknown>
-  /** Byte length of the compact, key-sorted JSON of `input`. */
-  inputBytes: number
   /** `argv` joined by spaces, answering `args.command` for a harness that records an argv. */
   joinedArgv: string | null
 }
