@@ -1,7 +1,14 @@
 /**
  * `vitest-harness`: the event stream (`metaharness.event/1`), vector manifests and the
- * model-free vector runner. Vitest-only surfaces have their own subpaths.
+ * model-free vector runner, trace specifications and their checker, and the suites that run
+ * them in Vitest. Matchers, setup and adapters have their own subpaths.
  */
 export * from '../events/index.js'
 export * from '../contract/index.js'
+export * from '../trace/index.js'
+export { describeTraceSpec } from '../vitest/trace-suite.js'
+export type { TraceSuiteOptions } from '../vitest/trace-suite.js'
+export { TraceExpectationError } from '../vitest/trace-failure.js'
+export type { TraceCheckMeta, HarnessTaskMeta } from '../vitest/meta.js'
+export { HARNESS_META_KEY } from '../vitest/meta.js'
 export { packageVersion as version } from '../util/package-info.js'

@@ -1,0 +1,4 @@
+import { traceMatchers } from './trace.js'
+
+/** Every matcher family, for `expect.extend(harnessMatchers)` (what `vitest-harness/setup` does). */
+export const harnessMatchers = { ...traceMatchers }
