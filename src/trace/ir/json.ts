@@ -99,5 +99,7 @@ export function resultFields(value: unknown): JsonObject {
 
 /** Rust's `char::is_whitespace` over a whole line (no BOM, unlike JavaScript's `trim`). */
 export function isBlankLine(text: string): boolean {
+  // A record starts with `{`: answered without scanning.
+  if (text.charCodeAt(0) === 123) return false
   return /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/.test(text)
 }
