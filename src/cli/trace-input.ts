@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer'
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { TraceAdvisoryError, TraceSpecError, TraceTranscriptError } from '../trace/errors.js'
@@ -18,7 +19,9 @@ function existingFile(io: CliIO, path: string, what: string): string {
 
 /** Reads and validates a specification; a refusal throws `TraceSpecError` naming the path as given. */
 export function loadSpec(io: CliIO, path: string): TraceSpec {
-  return readSpec(readFileSync(existingFile(io, path, 'specification'), 'utf8'), path)
+  const bytes = readFileSync(existingFile(io, path, 'specification'))
+  if (!isUtf8(bytes)) throw new TraceSpecError([{ code: 'TRACE-SPEC-002', location: 'document', message: 'the specification is not UTF-8' }], path)
+  return readSpec(bytes.toString('utf8'), path)
 }
 
 /** The transcript's bytes, streamed: a file, or stdin for `-`. */

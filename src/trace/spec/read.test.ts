@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import type { TraceCode } from '../errors.js'
 import { KIND_NAMES } from './kinds.js'
-import { parseSpec, readSpec } from './read.js'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { TraceSpecError } from '../errors.js'
+import { parseSpec, readSpec, readSpecFile } from './read.js'
 
 const document = (body: string) => `format: trace-spec/1\nid: planning-plugin/eval\nexpectations:\n${body}`
 const one = (expect: string) => document(`  - id: only\n    expect: ${expect}\n`)
@@ -335,6 +339,14 @@ describe('refusals, by code, accumulated', () => {
     )
     expect(list).toHaveLength(4)
     for (const code of ['TRACE-SPEC-001', 'TRACE-SPEC-003', 'TRACE-SPEC-007', 'TRACE-SPEC-008'] as const) expect(count(list, code), code).toBe(1)
+  })
+
+  it('TRACE-SPEC-002 for a file that is not UTF-8, and for an alias to an anchor never set', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'vh-spec-')), 'spec.yaml')
+    writeFileSync(path, Buffer.concat([Buffer.from('format: trace-spec/1\nid: '), Buffer.from([0xff, 0xfe]), Buffer.from('\n')]))
+    expect(() => readSpecFile(path)).toThrowError(TraceSpecError)
+    expect(() => readSpecFile(path)).toThrowError('TRACE-SPEC-002 at document: the specification is not UTF-8')
+    expect(refusals('format: trace-spec/1\nid: *nowhere\n').map((refusal) => refusal.code)).toEqual(['TRACE-SPEC-002'])
   })
 
   it('throws every refusal with the upstream wrapping from readSpec', () => {

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer'
 import { readFileSync } from 'node:fs'
 import { parseDocument } from 'yaml'
 import { TraceSpecError, type TraceRefusal } from '../errors.js'
@@ -28,7 +29,14 @@ export function parseSpec(text: string): SpecReadResult {
   const document = parseDocument(text, { prettyErrors: false })
   const error = document.errors[0]
   if (error) return malformed(`${error.message} (${error.code})`)
-  return parseSpecValue(document.toJS())
+  let value: unknown
+  try {
+    // Some defects (an alias to an anchor that was never set) surface only here.
+    value = document.toJS()
+  } catch (problem) {
+    return malformed((problem as Error).message)
+  }
+  return parseSpecValue(value)
 }
 
 /** Reads `trace-spec/1` text and throws a `TraceSpecError` carrying every refusal. */
@@ -40,5 +48,7 @@ export function readSpec(text: string, source?: string): TraceSpec {
 
 /** Reads a `trace-spec/1` file (YAML or JSON). */
 export function readSpecFile(path: string): TraceSpec {
-  return readSpec(readFileSync(path, 'utf8'), path)
+  const bytes = readFileSync(path)
+  if (!isUtf8(bytes)) throw new TraceSpecError([{ code: 'TRACE-SPEC-002', location: 'document', message: 'the specification is not UTF-8' }], path)
+  return readSpec(bytes.toString('utf8'), path)
 }
