@@ -1,6 +1,8 @@
 import { contractMatchers } from './contract.js'
+import { traceMatchers } from './trace.js'
 
-/** Every vitest-harness matcher, for `expect.extend(harnessMatchers)`. */
+/** Every matcher family, for `expect.extend(harnessMatchers)` (what `vitest-harness/setup` does). */
 export const harnessMatchers = {
   ...contractMatchers,
+  ...traceMatchers,
 }

@@ -1,19 +1,24 @@
 import type { Command } from './command.js'
 import { capabilitiesCommand } from './capabilities.js'
+import { checkCommand } from './check.js'
 import { contractCommand } from './contract.js'
 import { convertCommand } from './convert.js'
 import { doctorCommand } from './doctor.js'
-import { evidenceCommand } from './evidence.js'
+import { createEvidenceCommand } from './evidence.js'
+import { inspectCommand } from './inspect.js'
 import { replayCommand } from './replay.js'
 import { stepmapCommand } from './stepmap.js'
+import { checkTraceFiles } from './trace-input.js'
 
 /** Every command, in the order `--help` lists them. One file per command; register it here. */
 export const COMMANDS: readonly Command[] = [
+  checkCommand,
+  inspectCommand,
   replayCommand,
   convertCommand,
   contractCommand,
   capabilitiesCommand,
   doctorCommand,
-  evidenceCommand,
+  createEvidenceCommand(checkTraceFiles),
   stepmapCommand,
 ]

@@ -15,7 +15,7 @@ import { writeWithBackpressure, type CliIO } from './io.js'
  * The trace checker as the `evidence` command needs it: reads the spec and the transcript, applies
  * the `--advisory` downgrades, returns the `trace-report/1` report. Refusals throw.
  */
-export type CheckTrace = (specPath: string, transcriptPath: string, advisory: readonly string[]) => TraceReport | Promise<TraceReport>
+export type CheckTrace = (specPath: string, transcriptPath: string, advisory: readonly string[], io: CliIO) => TraceReport | Promise<TraceReport>
 
 async function readInput(path: string, io: CliIO): Promise<string> {
   if (path === '-') {
@@ -80,7 +80,8 @@ async function mintTraceEvidence(args: ParsedArgs, io: CliIO, checkTrace: CheckT
   const observedAtOption = stringOption(args, 'observed-at')
   // Parsed before the check runs, so a bad value refuses without reading anything.
   const observedAt = observedAtOption === undefined ? undefined : parseObservedAtOption(observedAtOption, '--observed-at').at
-  const report = await checkTrace(resolve(io.cwd, spec), resolve(io.cwd, transcript), advisory)
+  // Paths as given: relative to the working directory, `-` for stdin.
+  const report = await checkTrace(spec, transcript, advisory, io)
   const record = traceConformanceRecord(report, observedAt ?? Date.now(), { command: traceEvidenceCommand(spec, transcript, advisory), inputs: [spec, transcript] })
   const document = renderEvidenceDocument([record], stringOption(args, 'format') === 'json' ? 'json' : 'yaml')
   const out = stringOption(args, 'out')

@@ -18,7 +18,7 @@ export const CHECKLIST_ROWS: readonly ChecklistRow[] = [
 ]
 
 /** How a row stands: met by its vectors, a reasoned gap, or unmet with every problem named. */
-export type RowVerdict =
+export type ChecklistVerdict =
   | { readonly status: 'met'; readonly ids: readonly string[] }
   | { readonly status: 'gap'; readonly reason: string }
   | { readonly status: 'unmet'; readonly problems: readonly string[] }
@@ -34,7 +34,7 @@ export interface NamedVector {
  * in the row's tier and pass; a gap needs a non-empty reason; `filled: []` is unmet. A named
  * vector that has not run is unmet too: a row nobody checked does not read as met.
  */
-export function checkRow(row: ChecklistRow, obligation: Obligation, vectors: ReadonlyMap<string, NamedVector>): RowVerdict {
+export function checkRow(row: ChecklistRow, obligation: Obligation, vectors: ReadonlyMap<string, NamedVector>): ChecklistVerdict {
   if ('gap' in obligation) {
     return obligation.gap.trim().length > 0
       ? { status: 'gap', reason: obligation.gap }

@@ -28,7 +28,7 @@ export { driverDeadlineMs, deadlineReason, DEADLINE_MARGIN_MS } from './control/
 export { gateCommand } from './control/gate.js'
 export { traceNote } from './control/trace-note.js'
 export { CHECKLIST_ROWS, checkRow, unmetObligations, providerProblem } from './checklist.js'
-export type { ChecklistRow, RowVerdict, NamedVector } from './checklist.js'
+export type { ChecklistRow, ChecklistVerdict, NamedVector } from './checklist.js'
 export { contractResultOf, providerOf, ContractResultError } from './contract-result.js'
 export { checkCapabilities, renderCapabilities, renderRendering, orderedCapabilities, OPERATIONS } from './capabilities.js'
 export type { CapabilityProblem, CapabilityProblemCode } from './capabilities.js'

@@ -5,3 +5,5 @@
 export { harnessMatchers } from '../../matchers/index.js'
 export { contractMatchers } from '../../matchers/contract.js'
 export type { ExpectedEvent } from '../../matchers/contract.js'
+export { traceMatchers } from '../../matchers/trace.js'
+export type { TraceSpecMatcherOptions, InlineExpectationOptions } from '../../matchers/trace.js'

@@ -1,5 +1,7 @@
 /**
- * `vitest-harness/setup`: a Vitest setup file that registers every vitest-harness matcher.
+ * `vitest-harness/setup`: the setup file. Add it to `test.setupFiles` and every matcher is
+ * registered: the contract matchers (`toReplayByteExact`, `toEmitEvents`, …) and the trace
+ * matchers (`expect(transcript).toSatisfyTraceSpec(spec)`, `toSatisfyExpectation({…})`).
  *
  * @example
  * ```ts
@@ -11,5 +13,6 @@ import { expect } from 'vitest'
 import { harnessMatchers } from '../../matchers/index.js'
 
 export type {} from '../../matchers/contract.js'
+export type {} from '../../matchers/trace.js'
 
 expect.extend(harnessMatchers)

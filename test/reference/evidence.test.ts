@@ -1,16 +1,12 @@
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { parseArgs } from '../../src/cli/args.js'
-import { createEvidenceCommand } from '../../src/cli/evidence.js'
 import { sha256Hex } from '../../src/events/digest.js'
 import { contractResult, contractResultLine } from '../../src/evidence/contract-result.js'
 import { traceConformancePassed } from '../../src/evidence/trace-conformance.js'
 import type { TraceConformanceRecord } from '../../src/evidence/types.js'
-import type { ExpectationRow, TraceReport } from '../../src/trace/report-types.js'
 import { runCli } from '../helpers/cli.js'
 import { referenceFile } from './paths.js'
 
@@ -64,47 +60,18 @@ describe('evidence validate --now 2026-09-01 writers-day.yaml (the engine’s in
   })
 })
 
-describe('trace_conformance for eval/development-honest (record side)', () => {
+describe('trace_conformance for eval/development-honest, minted by `vitest-harness evidence` from the real check', () => {
   const specPath = referenceFile('aep', 'eval', 'development-honest', 'expectations.trace.yaml')
   const transcriptPath = referenceFile('aep', 'eval', 'development-honest', 'transcript.jsonl')
-
-  // What the checker reports for this case (reference README: 12 expectations, 2 advisory; 11 ok,
-  // 1 gap, 0 unknown; the only gap is the advisory `the-scope-was-actually-tested`; verdict ok).
-  // Rows come from the spec file itself; the transcript digest is the file's. The spec digest is
-  // the checker's (a digest of the validated model): until the checker is merged in, a stand-in
-  // 64-hex value computed from the file carries it through.
-  function developmentHonestReport(): TraceReport {
-    const spec = parse(readFileSync(specPath, 'utf8')) as { id: string; title: string; expectations: { id: string; statement?: string; severity?: 'gate' | 'advisory'; expect: Record<string, unknown> }[] }
-    const expectations: ExpectationRow[] = spec.expectations.map((row) => {
-      const verdict = row.id === 'the-scope-was-actually-tested' ? 'gap' : 'ok'
-      return { id: row.id, statement: row.statement ?? null, kind: Object.keys(row.expect)[0] as string, severity: row.severity ?? 'gate', outcome: { outcome: verdict, events: [], note: '' }, verdict }
-    })
-    return {
-      format: 'trace-report/1',
-      spec_id: spec.id,
-      spec_title: spec.title,
-      spec_digest: sha256Hex(readFileSync(specPath)),
-      transcript_digest: sha256Hex(readFileSync(transcriptPath)),
-      adapter: { name: 'metaharness/event-stream', written_against: ['metaharness.event/1'] },
-      redacted: false,
-      advisory_overrides: [],
-      summary: { total: 12, ok: 11, gap: 1, unknown: 0, advisory_gap: 1, advisory_unknown: 0 },
-      verdict: 'ok',
-      expectations,
-    }
-  }
 
   // The upstream example's fields, in its order (the guide's record, notes/aep.md §2.1).
   const UPSTREAM_EXAMPLE_FIELDS = ['kind', 'specification', 'spec_digest', 'transcript_digest', 'status', 'expectations_total', 'expectations_gapped', 'expectations_unknown', 'adapter', 'observed_at', 'producer', 'provenance']
 
   it('has every field of the upstream example in upstream order, the figures of the case, and the file’s digest', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'vh-dev-honest-'))
-    const command = createEvidenceCommand(() => developmentHonestReport())
-    let stdout = ''
-    const io = { stdout: { write: (chunk: string) => ((stdout += chunk), true) }, stderr: { write: () => true }, stdin: Readable.from([]), cwd: dir, env: {} }
-    const argv = ['--spec', specPath, '--transcript', transcriptPath, '--out', 'dev-honest.yaml', '--observed-at', '2026-09-01']
-    expect(await command.run(parseArgs(argv, command.options), io)).toBe(0)
-    expect(stdout).toBe('dev-honest.yaml — passed\n')
+    const argv = ['evidence', '--spec', specPath, '--transcript', transcriptPath, '--out', 'dev-honest.yaml', '--observed-at', '2026-09-01']
+    const minted = await runCli(argv, { cwd: dir })
+    expect(minted).toEqual({ code: 0, stdout: 'dev-honest.yaml — passed\n', stderr: '' })
 
     const text = readFileSync(join(dir, 'dev-honest.yaml'), 'utf8')
     const [record] = parse(text) as [TraceConformanceRecord]
@@ -125,6 +92,9 @@ describe('trace_conformance for eval/development-honest (record side)', () => {
       provenance: { command: `vitest-harness evidence --spec ${specPath} --transcript ${transcriptPath}`, inputs: [specPath, transcriptPath] },
     })
     expect(record.transcript_digest).toBe(sha256Hex(readFileSync(transcriptPath)))
+    // The spec digest is the checker's: the one `check --format json` reports for the same spec.
+    const checked = await runCli(['check', '--spec', specPath, '--transcript', transcriptPath, '--format', 'json'])
+    expect(record.spec_digest).toBe((JSON.parse(checked.stdout) as { spec_digest: string }).spec_digest)
     // An advisory gap leaves the status passed and the `passed` fact false.
     expect(traceConformancePassed(record)).toBe(false)
 

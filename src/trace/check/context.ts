@@ -1,0 +1,145 @@
+import type { IrEvent, RateLimitState, RunOutcome, SessionStart, StreamEnd } from '../ir/types.js'
+import { undecidable, type Outcome, type UnknownReason } from './outcome.js'
+
+export type CallEvent = Extract<IrEvent, { family: 'tool_call' }>
+export type ResultEvent = Extract<IrEvent, { family: 'tool_result' }>
+
+/**
+ * The facts of a stream every expectation may consult, kept as the events go by: the first
+ * opening record, the last terminal record, rate-limit state, thinking estimate and final text,
+ * and the indices of the events nobody could read. Constant memory, but for the opaque list
+ * (which a reason cites in full, as upstream's does).
+ */
+export class StreamFacts {
+  firstSession: { index: number; start: SessionStart } | null = null
+  lastOutcome: { index: number; outcome: RunOutcome } | null = null
+  lastRateLimit: { index: number; state: RateLimitState } | null = null
+  lastEstimate: { index: number; tokens: number } | null = null
+  lastText: { index: number; text: string } | null = null
+  readonly opaqueEvents: number[] = []
+  readonly opaqueTypes: string[] = []
+  end: StreamEnd | null = null
+
+  observe(event: IrEvent): void {
+    switch (event.family) {
+      case 'session_start':
+        if (this.firstSession === null) this.firstSession = { index: event.index, start: event.start }
+        break
+      case 'run_outcome':
+        this.lastOutcome = { index: event.index, outcome: event.outcome }
+        break
+      case 'rate_limit':
+        this.lastRateLimit = { index: event.index, state: event.state }
+        break
+      case 'thinking_estimate':
+        if (event.estimatedTokens !== null) this.lastEstimate = { index: event.index, tokens: event.estimatedTokens }
+        break
+      case 'assistant_text':
+        this.lastText = { index: event.index, text: event.text }
+        break
+      case 'opaque':
+        this.opaqueEvents.push(event.index)
+        if (event.opaque.eventType !== null) this.opaqueTypes.push(event.opaque.eventType)
+        break
+      default:
+        break
+    }
+  }
+
+  /** Whether an event nobody could read might have added to a count. */
+  get hasUnread(): boolean {
+    return this.opaqueEvents.length > 0
+  }
+
+  /** The events the adapter could not read, as an `unk` reason. */
+  opaqueReason(): UnknownReason {
+    return { reason: 'opaque_events', events: [...this.opaqueEvents], types: [...this.opaqueTypes] }
+  }
+
+  /** The opening record, or the `unk` there is none. */
+  session(): { index: number; start: SessionStart } | Outcome {
+    return this.firstSession ?? undecidable({ reason: 'no_session_start' })
+  }
+
+  /** The (last) terminal record, or the `unk` there is none. */
+  terminal(): { index: number; outcome: RunOutcome } | Outcome {
+    return this.lastOutcome ?? undecidable({ reason: 'no_run_outcome' })
+  }
+}
+
+/** Whether a lookup came back as an outcome (an `unk`) rather than what it looked for. */
+export function isOutcome(value: unknown): value is Outcome {
+  return typeof value === 'object' && value !== null && typeof (value as { outcome?: unknown }).outcome === 'string'
+}
+
+/**
+ * Derives each call's generation interval from recorded timestamps: the call's own time minus the
+ * time of the previous *timestamped line* (not the previous event: blocks on one line are one
+ * moment). Three numbers of state.
+ */
+export class StepClock {
+  private lineOfLast = -1
+  private timeOfLast: number | null = null
+  private timeBefore: number | null = null
+
+  observe(event: IrEvent): void {
+    if (event.timestampMs === null) return
+    if (event.sourceLine !== this.lineOfLast) {
+      this.timeBefore = this.timeOfLast
+      this.lineOfLast = event.sourceLine
+      this.timeOfLast = event.timestampMs
+    }
+  }
+
+  /** The generation interval ending at this (just observed) call, or `null` where it cannot be derived. */
+  genOf(event: IrEvent): number | null {
+    if (event.timestampMs === null || this.timeBefore === null) return null
+    return event.timestampMs - this.timeBefore
+  }
+}
+
+type ResultListener = (result: ResultEvent) => void
+
+/**
+ * Correlates results to calls by call id, first result wins, as upstream's IR does — in one pass.
+ * A call waits (by id) only until its result arrives, so memory is the calls in flight, not the
+ * run. A result that arrives before any call with its id is kept (up to a cap) for the call that
+ * follows. One divergence from upstream, which sees the whole IR: a call id reused after its
+ * result arrived waits for the next result with that id instead of taking the first.
+ */
+export class CallCorrelator {
+  private readonly pending = new Map<string, ResultListener[]>()
+  private readonly early = new Map<string, ResultEvent>()
+  static readonly EARLY_RESULT_CAP = 100_000
+
+  /** Registers a call (before any listener asks about it). */
+  call(event: CallEvent): void {
+    const id = event.call.callId
+    if (id === null || this.early.has(id) || this.pending.has(id)) return
+    this.pending.set(id, [])
+  }
+
+  /** Calls `listener` with the call's result when it arrives (at once if it already did). */
+  onResult(event: CallEvent, listener: ResultListener): void {
+    const id = event.call.callId
+    if (id === null) return
+    const early = this.early.get(id)
+    if (early) {
+      listener(early)
+      return
+    }
+    this.pending.get(id)?.push(listener)
+  }
+
+  result(event: ResultEvent): void {
+    const id = event.result.callId
+    if (id === null) return
+    const listeners = this.pending.get(id)
+    if (listeners) {
+      this.pending.delete(id)
+      for (const listener of listeners) listener(event)
+      return
+    }
+    if (!this.early.has(id) && this.early.size < CallCorrelator.EARLY_RESULT_CAP) this.early.set(id, event)
+  }
+}

@@ -1,0 +1,420 @@
+import { describe, expect, it } from 'vitest'
+import { call, closed, ended, metaharness, opaque, rateLimit, request, result, rowOf, start, streamJson, text, type Event } from '../../../test/helpers/trace.js'
+import { KIND_NAMES } from '../spec/kinds.js'
+import type { RowVerdict } from '../report-types.js'
+
+/**
+ * Every kind against real event sequences, read by the real reader: at least one ok, one gap and
+ * one unknown each where the kind can produce them (api_requests and events.assistant count what is
+ * in the transcript and are never unknown). Each case pins the verdict and what it cites or why.
+ */
+
+const at = (ms: number) => new Date(Date.UTC(2026, 7, 23, 9, 0, 0, ms)).toISOString()
+const timed = (events: Event[]) => events.map((event, index) => ({ ...event, at: at(index * 100) }))
+
+/** A closed, ordinary run: a test run, a write, a skill, a failed read and a repeated read. */
+const RUN: Event[] = [
+  start(),
+  text('Working on it.', 'r-1'),
+  call('c-1', 'Bash', { command: 'cargo test --workspace' }, { operations: ['shell'] }),
+  result('c-1', { content: 'test result: ok', tool_use_result: { stdout: 'ok', interrupted: false } }),
+  request('r-1', { cache_read_input_tokens: 100, cache_creation_input_tokens: 300 }),
+  call('c-2', 'Write', { file_path: '/w/src/lib.rs', content: 'x' }, { operations: ['file.write'] }),
+  result('c-2', { content: 'wrote 1 byte', tool_use_result: { filePath: '/w/src/lib.rs', userModified: false } }),
+  call('c-3', 'Skill', { skill: 'aep-planning:planning' }),
+  result('c-3', { tool_use_result: { commandName: 'aep-planning:planning', success: true } }),
+  call('c-4', 'Read', { file_path: '/w/README.md' }),
+  result('c-4', { is_error: true, content: 'no such file' }),
+  call('c-5', 'Read', { file_path: '/w/README.md' }),
+  result('c-5', { is_error: false, content: 'hello' }),
+  { event: 'thinking.estimate', estimate: 96, delta: 96 },
+  rateLimit({ status: 'allowed_warning', utilization: 0.62, using_overage: false }),
+  text('All done: tests pass.', 'r-2'),
+  request('r-2', { cache_read_input_tokens: 250, cache_creation_input_tokens: 50 }),
+  ended(),
+]
+// IR indices: 0 start, 1 text, 2 Bash, 3 result, 4 Write, 5 result, 6 Skill, 7 result, 8 Read,
+// 9 result (error), 10 Read, 11 result, 12 estimate, 13 rate limit, 14 text, 15 ended.
+const closedRun = metaharness(timed([...RUN, closed(RUN.length)]))
+const openRun = metaharness(timed(RUN))
+const withOpaque = metaharness(timed([...RUN.slice(0, -1), opaque(), RUN[RUN.length - 1] as Event, closed(RUN.length + 1)]))
+const bare = metaharness([text('only text')])
+
+interface Case {
+  expect: string
+  transcript: string
+  verdict: RowVerdict
+  /** Part of the outcome to match: the cited events, the note, or the reason. */
+  outcome?: Record<string, unknown>
+}
+
+const CASES: Record<(typeof KIND_NAMES)[number], Case[]> = {
+  'env.plugin_loaded': [
+    { expect: '{env.plugin_loaded: {plugin: aep, version: "0.1.0", source: aep@inline}}', transcript: closedRun, verdict: 'ok', outcome: { events: [0], note: 'aep 0.1.0 from aep@inline is loaded' } },
+    { expect: '{env.plugin_loaded: {plugin: aep, version: "9.9.9"}}', transcript: closedRun, verdict: 'gap', outcome: { note: 'aep plugins[].version is 0.1.0, expected 9.9.9' } },
+    { expect: '{env.plugin_loaded: {plugin: aep}}', transcript: metaharness([start({ plugins: null })]), verdict: 'unknown', outcome: { reason: 'field_absent', field: 'plugins' } },
+  ],
+  'env.exclusive': [
+    { expect: '{env.exclusive: {plugins: [aep]}}', transcript: closedRun, verdict: 'ok', outcome: { note: 'exactly aep loaded' } },
+    { expect: '{env.exclusive: {plugins: [aep, track]}}', transcript: closedRun, verdict: 'gap', outcome: { note: 'track not loaded' } },
+    { expect: '{env.exclusive: {plugins: [aep]}}', transcript: bare, verdict: 'unknown', outcome: { reason: 'no_session_start' } },
+  ],
+  'env.output_style': [
+    { expect: '{env.output_style: {equals: default}}', transcript: closedRun, verdict: 'ok', outcome: { note: 'output_style = default' } },
+    { expect: '{env.output_style: {equals: Operator}}', transcript: closedRun, verdict: 'gap' },
+    { expect: '{env.output_style: {equals: default}}', transcript: metaharness([start({ output_style: null })]), verdict: 'unknown', outcome: { field: 'output_style' } },
+  ],
+  'env.skill_available': [
+    { expect: '{env.skill_available: {skill: "aep-planning:planning"}}', transcript: closedRun, verdict: 'ok', outcome: { note: 'skill aep-planning:planning is among 1 offered' } },
+    { expect: '{skill.available: {skill: "aep-planning:nonesuch"}}', transcript: closedRun, verdict: 'gap' },
+    { expect: '{env.skill_available: {skill: x}}', transcript: metaharness([start({ skills: null })]), verdict: 'unknown', outcome: { field: 'skills' } },
+  ],
+  'env.agent_available': [
+    { expect: '{env.agent_available: {agent: reviewer}}', transcript: closedRun, verdict: 'ok' },
+    { expect: '{env.agent_available: {agent: nonesuch}}', transcript: closedRun, verdict: 'gap', outcome: { note: 'agent nonesuch is not among the 1 offered' } },
+    { expect: '{env.agent_available: {agent: reviewer}}', transcript: bare, verdict: 'unknown' },
+  ],
+  'env.tool_available': [
+    { expect: '{env.tool_available: {tool: Bash}}', transcript: closedRun, verdict: 'ok', outcome: { note: 'tool Bash is among 4 offered' } },
+    { expect: '{env.tool_available: {tool: Task, available: false}}', transcript: closedRun, verdict: 'ok', outcome: { note: 'tool Task is not among the 4 offered' } },
+    { expect: '{env.tool_available: {only: [Bash, Read]}}', transcript: closedRun, verdict: 'gap', outcome: { note: '2 unexpected tool(s): Skill, Write' } },
+    { expect: '{env.tool_available: {operations: [file.edit], tools: [workspace_write]}}', transcript: closedRun, verdict: 'gap', outcome: { note: 'tool workspace_write is not among the 4 offered' } },
+    // Read off the tools a three-verb run is writer-less; its operations say it could write.
+    { expect: '{env.tool_available: {operations: [file.write], tools: [Write]}}', transcript: metaharness([start({ offered_tools: ['tool_invoke'] })]), verdict: 'ok', outcome: { note: 'operation file.write is among 3 offered' } },
+    { expect: '{env.tool_available: {tool: Bash}}', transcript: metaharness([start({ offered_tools: null })]), verdict: 'unknown', outcome: { reason: 'field_absent', field: 'tools' } },
+  ],
+  'env.mcp_servers': [
+    { expect: '{env.mcp_servers: {count: {at_most: 0}}}', transcript: closedRun, verdict: 'ok', outcome: { note: '0 MCP server(s), bound at most 0' } },
+    { expect: '{env.mcp_servers: {count: {at_most: 0}}}', transcript: metaharness([start({ mcp_servers: [{ name: 'x', status: 'needs-auth' }] })]), verdict: 'gap', outcome: { note: '1 MCP server(s), expected at most 0' } },
+    { expect: '{env.mcp_servers: {count: {at_most: 0}}}', transcript: metaharness([start({ mcp_servers: null })]), verdict: 'unknown', outcome: { field: 'mcp_servers' } },
+  ],
+  'env.model': [
+    { expect: '{env.model: {equals: claude-sonnet-5}}', transcript: closedRun, verdict: 'ok' },
+    { expect: '{env.model: {equals: sonnet}}', transcript: closedRun, verdict: 'gap', outcome: { note: 'model = claude-sonnet-5, expected sonnet' } },
+    { expect: '{env.model: {equals: x}}', transcript: metaharness([start({ model: null })]), verdict: 'unknown' },
+  ],
+  'env.permission_mode': [
+    { expect: '{env.permission_mode: {equals: default}}', transcript: closedRun, verdict: 'ok' },
+    { expect: '{env.permission_mode: {equals: acceptEdits}}', transcript: closedRun, verdict: 'gap' },
+    { expect: '{env.permission_mode: {equals: default}}', transcript: bare, verdict: 'unknown', outcome: { reason: 'no_session_start' } },
+  ],
+  'env.api_key_source': [
+    { expect: '{env.api_key_source: {equals: none}}', transcript: closedRun, verdict: 'ok', outcome: { note: 'api_key_source = none' } },
+    { expect: '{env.api_key_source: {equals: ANTHROPIC_API_KEY}}', transcript: closedRun, verdict: 'gap' },
+    { expect: '{env.api_key_source: {equals: none}}', transcript: metaharness([start({ credential_source: null })]), verdict: 'unknown', outcome: { field: 'api_key_source' } },
+  ],
+  'skill.invoked': [
+    { expect: '{skill.invoked: {skill: "aep-planning:planning"}}', transcript: closedRun, verdict: 'ok', outcome: { events: [6], note: 'aep-planning:planning invoked 1 time(s), at least 1' } },
+    { expect: '{skill.invoked: {skill: "aep-planning:planning", count: {exactly: 0}}}', transcript: closedRun, verdict: 'gap' },
+    { expect: '{skill.invoked: {skill: "aep-planning:planning", count: {exactly: 1}}}', transcript: withOpaque, verdict: 'unknown', outcome: { reason: 'opaque_events', events: [15], types: ['quantum_event'] } },
+  ],
+  'skill.completed': [
+    { expect: '{skill.completed: {skill: "aep-planning:planning"}}', transcript: closedRun, verdict: 'ok', outcome: { events: [6, 7] } },
+    {
+      expect: '{skill.completed: {skill: s}}',
+      transcript: metaharness([call('c-1', 'Skill', { skill: 's' }), result('c-1', { tool_use_result: { commandName: 's', success: false } })]),
+      verdict: 'gap',
+      outcome: { note: 's completed 0 time(s) with success=true, at least 1' },
+    },
+    {
+      expect: '{skill.completed: {skill: s}}',
+      transcript: metaharness([call('c-1', 'Skill', { skill: 's' }), result('c-1', { tool_use_result: null })]),
+      verdict: 'unknown',
+      outcome: { reason: 'result_field_absent', call_event: 0, result_event: 1, field: 'commandName' },
+    },
+  ],
+  'tool.called': [
+    { expect: '{tool.called: {tool: Bash, args: {command: {contains: "cargo test"}}}}', transcript: closedRun, verdict: 'ok', outcome: { events: [2], note: 'Bash(command ~ "cargo test") called 1 time(s), at least 1' } },
+    { expect: '{tool.called: {operations: [file.write], subject: {glob: "file:*/src/*"}, count: {at_least: 2}}}', transcript: closedRun, verdict: 'gap', outcome: { events: [4] } },
+    // An unread event could be a second call: a ceiling cannot be told.
+    { expect: '{tool.called: {tool: Read, count: {at_most: 2}}}', transcript: withOpaque, verdict: 'unknown', outcome: { reason: 'opaque_events' } },
+    // …but an unread event cannot un-meet a floor that is already met.
+    { expect: '{tool.called: {tool: Read, count: {at_least: 2}}}', transcript: withOpaque, verdict: 'ok' },
+  ],
+  'tool.absent': [
+    { expect: '{tool.absent: {tool: Edit}}', transcript: closedRun, verdict: 'ok', outcome: { events: [], note: 'no call matches Edit, and the run closed the stream (stream.closed, completed)' } },
+    { expect: '{tool.absent: {operations: [file.write]}}', transcript: closedRun, verdict: 'gap', outcome: { events: [4], note: '1 call(s) match file.write' } },
+    { expect: '{tool.absent: {tool: Edit}}', transcript: openRun, verdict: 'unknown', outcome: { reason: 'stream_not_closed', markers: ['stream.closed', 'hermetic.stream_complete'] } },
+  ],
+  'tool.result': [
+    { expect: '{tool.result: {tool: Write, result: {userModified: {equals: false}}}}', transcript: closedRun, verdict: 'ok', outcome: { events: [5], note: 'every matched result satisfies userModified == false' } },
+    { expect: '{tool.result: {tool: Bash, result: {stdout: {regex: "^fail"}}}}', transcript: closedRun, verdict: 'gap', outcome: { events: [3] } },
+    { expect: '{tool.result: {tool: Bash, result: {stderr: {glob: "*?"}}}}', transcript: closedRun, verdict: 'unknown', outcome: { reason: 'result_field_absent', call_event: 2, result_event: 3, field: 'stderr' } },
+    { expect: '{tool.result: {tool: Edit, result: {x: {equals: 1}}}}', transcript: closedRun, verdict: 'unknown', outcome: { reason: 'nothing_in_scope', selector: 'Edit' } },
+  ],
+  'tool.result_bytes': [
+    { expect: '{tool.result_bytes: {tool: Read, bytes: {at_most: 100}, per: each}}', transcript: closedRun, verdict: 'ok', outcome: { events: [9, 11] } },
+    { expect: '{tool.result_bytes: {tool: Read, bytes: {at_most: 15}}}', transcript: closedRun, verdict: 'gap', outcome: { note: 'Read returned 17B in total, at most 15' } },
+    { expect: '{tool.result_bytes: {tool: Read, bytes: {at_most: 100}}}', transcript: metaharness([call('c-1', 'Read', { file_path: '/x' })]), verdict: 'unknown', outcome: { reason: 'no_result_correlated', call_event: 0 } },
+  ],
+  'tool.failed': [
+    { expect: '{tool.failed: {tool: Bash, count: {exactly: 0}}}', transcript: closedRun, verdict: 'ok', outcome: { note: '0 of 1 Bash call(s) failed, exactly 0' } },
+    { expect: '{tool.failed: {tool: Read, count: {exactly: 0}}}', transcript: closedRun, verdict: 'gap', outcome: { events: [9], note: '1 of 2 Read call(s) failed, exactly 0' } },
+    // This wire may carry any vendor: an absent flag is not success.
+    { expect: '{tool.failed: {tool: Read, count: {exactly: 0}}}', transcript: metaharness([call('c-1', 'Read', {}), result('c-1', { is_error: null })]), verdict: 'unknown', outcome: { reason: 'result_field_absent', field: 'is_error' } },
+  ],
+  'tool.error_rate': [
+    { expect: '{tool.error_rate: {tool: Read, rate: {at_most: 0.5}}}', transcript: closedRun, verdict: 'ok', outcome: { note: '1 of 2 Read call(s) failed — rate 0.500, at most 0.5' } },
+    { expect: '{tool.error_rate: {tool: Read, rate: {at_most: 0.1}}}', transcript: closedRun, verdict: 'gap' },
+    { expect: '{tool.error_rate: {tool: Edit, rate: {at_most: 0.1}}}', transcript: closedRun, verdict: 'unknown', outcome: { reason: 'nothing_in_scope' } },
+  ],
+  'tool.repeated': [
+    { expect: '{tool.repeated: {tool: Read, count: {at_most: 1}}}', transcript: closedRun, verdict: 'ok', outcome: { events: [8, 10], note: '1 identical Read call group(s), at most 1' } },
+    { expect: '{tool.repeated: {tool: Read, count: {exactly: 0}}}', transcript: closedRun, verdict: 'gap' },
+    { expect: '{tool.repeated: {tool: Read, count: {exactly: 1}}}', transcript: withOpaque, verdict: 'unknown', outcome: { reason: 'opaque_events' } },
+  ],
+  order: [
+    { expect: '{order: {first: {tool: Bash}, before: {tool: Write}}}', transcript: closedRun, verdict: 'ok', outcome: { events: [2, 4], note: 'first Bash at 2, first Write at 4' } },
+    { expect: '{order: {first: {tool: Write}, before: {tool: Bash}}}', transcript: closedRun, verdict: 'gap', outcome: { events: [4, 2] } },
+    { expect: '{order: {first: {tool: Bash}, before: {tool: Edit}}}', transcript: closedRun, verdict: 'unknown', outcome: { reason: 'never_occurred', selector: 'Edit' } },
+  ],
+  result: [
+    { expect: '{result: {is_error: false, terminal_reason: completed}}', transcript: closedRun, verdict: 'ok', outcome: { events: [15], note: 'is_error=false, terminal_reason=completed' } },
+    { expect: '{result: {is_error: false}}', transcript: metaharness([ended(), ended({ is_error: true, terminal_reason: 'api_error' }), ended()]), verdict: 'gap', outcome: { events: [1] } },
+    // A session the account's rate limit rejected is not a session that failed.
+    { expect: '{result: {is_error: false}}', transcript: metaharness([ended(), rateLimit({ status: 'rejected' }), ended({ is_error: true })]), verdict: 'unknown', outcome: { reason: 'run_cut_by_rate_limit', outcome_event: 2, limit_event: 1, window: 'five_hour' } },
+    { expect: '{result: {api_error_status: absent}}', transcript: bare, verdict: 'unknown', outcome: { reason: 'no_run_outcome' } },
+  ],
+  'permission.denied': [
+    { expect: '{permission.denied: {count: {at_most: 0}}}', transcript: closedRun, verdict: 'ok', outcome: { note: 'permission_denials = 0, at most 0' } },
+    {
+      // The seam's denial and the vendor's listing of the same call are one denial.
+      expect: '{permission.denied: {count: {at_most: 0}}}',
+      transcript: metaharness([
+        { event: 'tool.decided', call_id: 'c-1', decision: { decision: 'deny', reason: 'no' }, decided_by: 'embedder', seam: 'hook', latency_ms: 1 },
+        ended({ permission_denials: [{ tool_name: 'Bash', tool_use_id: 'c-1', tool_input: {} }] }),
+      ]),
+      verdict: 'gap',
+      outcome: { note: 'permission_denials = 1, at most 0' },
+    },
+    { expect: '{permission.denied: {count: {at_most: 0}}}', transcript: metaharness([{ event: 'session.ended', is_error: false }]), verdict: 'unknown', outcome: { field: 'permission_denials' } },
+  ],
+  'subagent.spawned': [
+    { expect: '{subagent.spawned: {count: {at_most: 0}}}', transcript: closedRun, verdict: 'ok' },
+    { expect: '{subagent.spawned: {count: {at_least: 1}}}', transcript: closedRun, verdict: 'gap' },
+    { expect: '{subagent.spawned: {count: {at_most: 0}}}', transcript: metaharness([ended({ subagents_spawned: null })]), verdict: 'unknown', outcome: { field: 'subagents_spawned' } },
+  ],
+  'text.matches': [
+    { expect: '{text.matches: {contains: tests pass}}', transcript: closedRun, verdict: 'ok', outcome: { events: [14], note: 'the final assistant text (21 chars) ~ "tests pass"' } },
+    { expect: '{text.matches: {regex: "^refused"}}', transcript: closedRun, verdict: 'gap' },
+    { expect: '{text.matches: {contains: x}}', transcript: metaharness([ended()]), verdict: 'unknown', outcome: { reason: 'no_final_text' } },
+  ],
+  'rate_limit.status': [
+    { expect: '{rate_limit.status: {allowed: [allowed, allowed_warning]}}', transcript: closedRun, verdict: 'ok', outcome: { events: [13] } },
+    { expect: '{rate_limit.status: {allowed: [allowed]}}', transcript: closedRun, verdict: 'gap', outcome: { note: 'status = allowed_warning, allowed allowed' } },
+    { expect: '{rate_limit.status: {allowed: [allowed]}}', transcript: bare, verdict: 'unknown', outcome: { reason: 'no_rate_limit_event' } },
+  ],
+  'rate_limit.overage': [
+    { expect: '{rate_limit.overage: {equals: false}}', transcript: closedRun, verdict: 'ok' },
+    { expect: '{rate_limit.overage: {equals: true}}', transcript: closedRun, verdict: 'gap' },
+    { expect: '{rate_limit.overage: {equals: false}}', transcript: metaharness([{ event: 'rate_limit', info: { status: 'allowed' } }]), verdict: 'unknown', outcome: { field: 'rate_limit.is_using_overage' } },
+  ],
+  'rate_limit.utilization': [
+    { expect: '{rate_limit.utilization: {at_most: 0.9}}', transcript: closedRun, verdict: 'ok', outcome: { note: 'utilization = 0.62, at most 0.9' } },
+    { expect: '{rate_limit.utilization: {at_most: 0.5}}', transcript: closedRun, verdict: 'gap' },
+    { expect: '{rate_limit.utilization: {at_most: 0.9}}', transcript: bare, verdict: 'unknown' },
+  ],
+  turns: [
+    { expect: '{turns: {count: {at_most: 40}}}', transcript: closedRun, verdict: 'ok', outcome: { note: 'num_turns = 4, at most 40' } },
+    { expect: '{turns: {count: {at_most: 3}}}', transcript: closedRun, verdict: 'gap' },
+    { expect: '{turns: {count: {at_most: 3}}}', transcript: openRun.split('\n').slice(0, 3).join('\n'), verdict: 'unknown', outcome: { reason: 'no_run_outcome' } },
+  ],
+  api_requests: [
+    { expect: '{api_requests: {count: {exactly: 2}}}', transcript: closedRun, verdict: 'ok', outcome: { events: [], note: '2 api requests, exactly 2' } },
+    // Two records sharing an id are one request; an unlabelled one is its own.
+    { expect: '{api_requests: {count: {at_most: 1}}}', transcript: metaharness([request('r'), request('r'), request(null)]), verdict: 'gap', outcome: { note: '2 api requests, at most 1' } },
+  ],
+  'events.assistant': [
+    { expect: '{events.assistant: {count: {exactly: 2}}}', transcript: closedRun, verdict: 'ok', outcome: { note: '2 assistant events, exactly 2' } },
+    { expect: '{events.assistant: {count: {at_most: 2}}}', transcript: metaharness([request('r'), request('r'), request(null)]), verdict: 'gap' },
+  ],
+  iterations: [
+    { expect: '{iterations: {count: {at_most: 5}}}', transcript: closedRun, verdict: 'ok', outcome: { note: 'usage.iterations = 3, at most 5' } },
+    { expect: '{iterations: {count: {at_most: 1}}}', transcript: closedRun, verdict: 'gap' },
+    { expect: '{iterations: {count: {at_most: 1}}}', transcript: metaharness([ended({ usage: null })]), verdict: 'unknown', outcome: { field: 'usage' } },
+  ],
+  'tokens.input': [
+    { expect: '{tokens.input: {count: {at_most: 100}}}', transcript: closedRun, verdict: 'ok', outcome: { note: 'input_tokens = 10, at most 100' } },
+    { expect: '{tokens.input: {count: {at_most: 5}, model: claude-sonnet-5}}', transcript: closedRun, verdict: 'gap', outcome: { note: 'input_tokens for claude-sonnet-5 = 10, at most 5' } },
+    { expect: '{tokens.input: {count: {at_most: 5}, model: claude-opus-4}}', transcript: closedRun, verdict: 'unknown', outcome: { reason: 'model_not_used', model: 'claude-opus-4' } },
+  ],
+  'tokens.output': [
+    { expect: '{tokens.output: {count: {at_most: 100}}}', transcript: closedRun, verdict: 'ok' },
+    { expect: '{tokens.output: {count: {at_most: 5}}}', transcript: closedRun, verdict: 'gap' },
+    { expect: '{tokens.output: {count: {at_most: 5}}}', transcript: metaharness([ended({ usage: usageNull() })]), verdict: 'unknown', outcome: { field: 'output_tokens' } },
+  ],
+  'tokens.total': [
+    { expect: '{tokens.total: {count: {exactly: 30}}}', transcript: closedRun, verdict: 'ok', outcome: { note: 'input_tokens + output_tokens = 30, exactly 30' } },
+    { expect: '{tokens.total: {count: {at_most: 29}}}', transcript: closedRun, verdict: 'gap' },
+    { expect: '{tokens.total: {count: {at_most: 29}}}', transcript: metaharness([ended({ usage: usageNull() })]), verdict: 'unknown', outcome: { field: 'input_tokens + output_tokens' } },
+  ],
+  'tokens.thinking': [
+    { expect: '{tokens.thinking: {count: {at_most: 500}}}', transcript: closedRun, verdict: 'ok', outcome: { note: 'usage.thinking_tokens = 64, at most 500' } },
+    { expect: '{tokens.thinking: {count: {at_most: 10}}}', transcript: closedRun, verdict: 'gap' },
+    // The live estimate (96) is never the billed figure.
+    { expect: '{tokens.thinking: {count: {at_most: 500}}}', transcript: metaharness([{ event: 'thinking.estimate', estimate: 96, delta: 96 }, ended({ usage: usageNull() })]), verdict: 'unknown', outcome: { field: 'usage.thinking_tokens' } },
+  ],
+  'thinking.estimated': [
+    { expect: '{thinking.estimated: {count: {at_least: 1}}}', transcript: closedRun, verdict: 'ok', outcome: { events: [12], note: 'last thinking estimate 96, at least 1' } },
+    { expect: '{thinking.estimated: {count: {at_most: 10}}}', transcript: closedRun, verdict: 'gap' },
+    { expect: '{thinking.estimated: {count: {at_least: 1}}}', transcript: metaharness([ended()]), verdict: 'unknown', outcome: { reason: 'no_thinking_estimate' } },
+  ],
+  'cost.total': [
+    { expect: '{cost.total: {at_most_usd: 1.0}}', transcript: closedRun, verdict: 'ok', outcome: { note: 'cost = $0.2500, at most 1' } },
+    { expect: '{cost.total: {at_most_usd: 0.01, model: claude-sonnet-5}}', transcript: closedRun, verdict: 'gap', outcome: { note: 'cost for claude-sonnet-5 = $0.2500, at most 0.01' } },
+    { expect: '{cost.total: {at_most_usd: 1.0}}', transcript: metaharness([ended({ total_cost_usd: null })]), verdict: 'unknown', outcome: { field: 'total_cost_usd' } },
+  ],
+  'cache.used': [
+    { expect: '{cache.used: {equals: true}}', transcript: closedRun, verdict: 'ok', outcome: { note: 'cache read 100 token(s), used = true' } },
+    { expect: '{cache.used: {equals: false}}', transcript: closedRun, verdict: 'gap', outcome: { note: 'cache read 100 token(s), used = true, expected false' } },
+    { expect: '{cache.used: {equals: true}}', transcript: metaharness([ended({ usage: usageNull() })]), verdict: 'unknown', outcome: { field: 'usage.cache_read_input_tokens' } },
+  ],
+  'cache.read_tokens': [
+    { expect: '{cache.read_tokens: {count: {at_least: 1}}}', transcript: closedRun, verdict: 'ok' },
+    { expect: '{cache.read_tokens: {count: {at_most: 1}}}', transcript: closedRun, verdict: 'gap' },
+    { expect: '{cache.read_tokens: {count: {at_most: 1}, model: m}}', transcript: metaharness([ended({ model_usage: null })]), verdict: 'unknown', outcome: { field: 'model_usage' } },
+  ],
+  'cache.created_tokens': [
+    { expect: '{cache.created_tokens: {count: {at_most: 100}}}', transcript: closedRun, verdict: 'ok', outcome: { note: 'cache_creation_input_tokens = 50, at most 100' } },
+    { expect: '{cache.created_tokens: {count: {at_most: 10}}}', transcript: closedRun, verdict: 'gap' },
+    { expect: '{cache.created_tokens: {count: {at_most: 10}}}', transcript: bare, verdict: 'unknown', outcome: { reason: 'no_run_outcome' } },
+  ],
+  'cache.hit_ratio': [
+    { expect: '{cache.hit_ratio: {at_least: 0.9}}', transcript: closedRun, verdict: 'ok', outcome: { note: 'hit ratio 0.90909 = 100 / (100 + 10), at least 0.9' } },
+    { expect: '{cache.hit_ratio: {at_least: 0.95}}', transcript: closedRun, verdict: 'gap' },
+    { expect: '{cache.hit_ratio: {at_least: 0.9}}', transcript: metaharness([ended({ usage: usageOfZero() })]), verdict: 'unknown', outcome: { reason: 'ratio_undefined' } },
+  ],
+  'usage.trend': [
+    { expect: '{usage.trend: {field: cache_read_input_tokens, trend: non_decreasing}}', transcript: closedRun, verdict: 'ok', outcome: { events: [14], note: 'cache_read_input_tokens moved up across 2 requests and never the other way, 100 to 250' } },
+    { expect: '{usage.trend: {field: cache_read_input_tokens, trend: non_increasing}}', transcript: closedRun, verdict: 'gap', outcome: { note: 'cache_read_input_tokens is not non-increasing across 2 requests: request 1 is 250 after 100 at request 0' } },
+    { expect: '{usage.trend: {field: input_tokens, trend: non_decreasing}}', transcript: closedRun, verdict: 'unknown', outcome: { reason: 'series_did_not_move', field: 'requests[].input_tokens', requests: 2 } },
+  ],
+  'usage.share': [
+    { expect: '{usage.share: {field: cache_creation_input_tokens, at_most: 0.9}}', transcript: closedRun, verdict: 'ok', outcome: { note: "the largest single request's cache_creation_input_tokens share is 0.85714 = 300 / 350 at request 0 of 2, at most 0.9" } },
+    // Cited at the request's own text by id (its usage line produced no event).
+    { expect: '{usage.share: {field: cache_creation_input_tokens, at_most: 0.6}}', transcript: closedRun, verdict: 'gap', outcome: { events: [1] } },
+    { expect: '{usage.share: {field: cache_creation_input_tokens, at_most: 0.6}}', transcript: bare, verdict: 'unknown', outcome: { reason: 'no_requests' } },
+  ],
+  'duration.total': [
+    { expect: '{duration.total: {ms: {at_most: 60000}}}', transcript: closedRun, verdict: 'ok', outcome: { note: 'duration_ms = 5000, at most 60000' } },
+    { expect: '{duration.total: {ms: {at_most: 1000}}}', transcript: closedRun, verdict: 'gap' },
+    { expect: '{duration.total: {ms: {at_most: 1000}}}', transcript: metaharness([ended({ duration_ms: null })]), verdict: 'unknown' },
+  ],
+  'duration.api': [
+    { expect: '{duration.api: {ms: {at_most: 60000}}}', transcript: closedRun, verdict: 'ok' },
+    { expect: '{duration.api: {ms: {at_most: 1000}}}', transcript: closedRun, verdict: 'gap' },
+    { expect: '{duration.api: {ms: {at_most: 1000}}}', transcript: metaharness([ended({ duration_api_ms: null })]), verdict: 'unknown', outcome: { field: 'duration_api_ms' } },
+  ],
+  ttft: [
+    { expect: '{ttft: {ms: {at_most: 5000}}}', transcript: closedRun, verdict: 'ok', outcome: { note: 'ttft_ms = 900, at most 5000' } },
+    { expect: '{ttft: {ms: {at_most: 100}}}', transcript: closedRun, verdict: 'gap' },
+    { expect: '{ttft: {ms: {at_most: 100}}}', transcript: metaharness([ended({ ttft_ms: null })]), verdict: 'unknown', outcome: { field: 'ttft_ms' } },
+  ],
+  time_to_request: [
+    { expect: '{time_to_request: {ms: {at_most: 500}}}', transcript: closedRun, verdict: 'ok' },
+    { expect: '{time_to_request: {ms: {at_most: 10}}}', transcript: closedRun, verdict: 'gap' },
+    { expect: '{time_to_request: {ms: {at_most: 10}}}', transcript: bare, verdict: 'unknown' },
+  ],
+  'step.gen_time': [
+    // Events are 100 ms apart; the usage line between the Bash result and the Write is no event.
+    { expect: '{step.gen_time: {tool: Write, ms: {at_most: 500}}}', transcript: closedRun, verdict: 'ok', outcome: { events: [4], note: "every Write step's gen is at most 500 ms across 1 step(s)" } },
+    { expect: '{step.gen_time: {tool: Write, ms: {at_most: 100}}}', transcript: closedRun, verdict: 'gap', outcome: { events: [4] } },
+    { expect: '{step.gen_time: {tool: Read, ms: {at_most: 100}}}', transcript: metaharness([call('c-1', 'Read', {}), result('c-1')]), verdict: 'unknown', outcome: { reason: 'timestamp_absent', event: 0 } },
+  ],
+  'step.exec_time': [
+    { expect: '{step.exec_time: {tool: Bash, ms: {at_most: 200}}}', transcript: closedRun, verdict: 'ok', outcome: { note: "every Bash step's exec is at most 200 ms across 1 step(s)" } },
+    { expect: '{step.exec_time: {tool: Bash, ms: {at_most: 50}}}', transcript: closedRun, verdict: 'gap', outcome: { note: '1 of 1 Bash step(s) are outside at most 50 ms of exec' } },
+    { expect: '{step.exec_time: {tool: Bash, ms: {at_most: 50}}}', transcript: metaharness([call('c-1', 'Bash', {})]), verdict: 'unknown', outcome: { reason: 'timestamp_absent', event: 0 } },
+  ],
+  'time.inference_total': [
+    { expect: '{time.inference_total: {ms: {at_most: 10000}}}', transcript: closedRun, verdict: 'ok', outcome: { events: [2, 4, 6, 8, 10] } },
+    { expect: '{time.inference_total: {ms: {at_most: 100}}}', transcript: closedRun, verdict: 'gap' },
+    { expect: '{time.inference_total: {ms: {at_most: 100}}}', transcript: bare, verdict: 'unknown', outcome: { reason: 'nothing_in_scope', selector: 'any tool' } },
+  ],
+  'time.tool_exec_total': [
+    { expect: '{time.tool_exec_total: {ms: {exactly: 500}}}', transcript: closedRun, verdict: 'ok', outcome: { note: 'exec total 500 ms across 5 step(s), exactly 500' } },
+    { expect: '{time.tool_exec_total: {ms: {at_most: 100}}}', transcript: closedRun, verdict: 'gap' },
+    { expect: '{time.tool_exec_total: {ms: {at_most: 100}}}', transcript: openRun.replace(/,"at":"[^"]*"/g, ''), verdict: 'unknown', outcome: { reason: 'timestamp_absent', event: 2 } },
+  ],
+  speed: [
+    { expect: '{speed: {equals: standard}}', transcript: closedRun, verdict: 'ok', outcome: { note: 'usage.speed = standard' } },
+    { expect: '{speed: {equals: fast}}', transcript: closedRun, verdict: 'gap' },
+    { expect: '{speed: {equals: standard}}', transcript: metaharness([ended({ usage: usageNull() })]), verdict: 'unknown', outcome: { field: 'usage.speed' } },
+  ],
+  service_tier: [
+    { expect: '{service_tier: {equals: standard}}', transcript: closedRun, verdict: 'ok' },
+    { expect: '{service_tier: {equals: priority}}', transcript: closedRun, verdict: 'gap', outcome: { note: 'usage.service_tier = standard, expected priority' } },
+    { expect: '{service_tier: {equals: standard}}', transcript: metaharness([ended({ usage: null })]), verdict: 'unknown', outcome: { field: 'usage' } },
+  ],
+}
+
+function usageNull(): Event {
+  return {
+    input_tokens: null,
+    output_tokens: null,
+    cache_read_input_tokens: null,
+    cache_creation_input_tokens: null,
+    service_tier: null,
+    thinking_tokens: null,
+    iterations: null,
+    speed: null,
+    cost_usd: null,
+  }
+}
+
+function usageOfZero(): Event {
+  return { ...usageNull(), input_tokens: 0, cache_read_input_tokens: 0 }
+}
+
+const ONLY_OK_AND_GAP = new Set(['api_requests', 'events.assistant'])
+
+describe('every kind decides against real event sequences', () => {
+  for (const name of KIND_NAMES) {
+    describe(name, () => {
+      const cases = CASES[name]
+      it('has an ok, a gap and (where the kind can say it) an unknown case', () => {
+        const verdicts = new Set(cases.map((entry) => entry.verdict))
+        expect(verdicts.has('ok')).toBe(true)
+        expect(verdicts.has('gap')).toBe(true)
+        expect(verdicts.has('unknown')).toBe(!ONLY_OK_AND_GAP.has(name))
+      })
+      cases.forEach((entry, index) => {
+        it(`${entry.verdict} #${index + 1}: ${entry.expect}`, () => {
+          const row = rowOf(entry.expect, entry.transcript)
+          expect(row.kind).toBe(name)
+          expect(row.verdict, JSON.stringify(row.outcome)).toBe(entry.verdict)
+          if (entry.outcome) expect(row.outcome).toMatchObject(entry.outcome)
+        })
+      })
+    })
+  }
+})
+
+describe('a stream-json transcript is read into the same decisions', () => {
+  const transcript = streamJson([
+    { type: 'system', subtype: 'init', model: 'claude-sonnet-5', permissionMode: 'dontAsk', apiKeySource: 'none', tools: ['Bash', 'Edit'], mcp_servers: [] },
+    { type: 'assistant', request_id: 'r-1', timestamp: '2026-08-21T12:00:00.000Z', message: { model: 'claude-sonnet-5', usage: { input_tokens: 3 }, content: [{ type: 'text', text: 'editing' }, { type: 'tool_use', id: 't-1', name: 'Edit', input: { file_path: '/w/src/a.rs' } }] } },
+    { type: 'user', timestamp: '2026-08-21T12:00:00.200Z', message: { content: [{ type: 'tool_result', tool_use_id: 't-1', content: 'done' }] }, tool_use_result: { userModified: false } },
+    { type: 'result', subtype: 'success', is_error: false, num_turns: 2, permission_denials: [], usage: { input_tokens: 3, output_tokens: 5, iterations: [{}, {}] } },
+  ])
+
+  it('cites every block of an assistant line by its own IR index', () => {
+    expect(rowOf('{tool.called: {tool: Edit, subject: {glob: "file:*/src/*"}}}', transcript).outcome).toMatchObject({ outcome: 'ok', events: [2] })
+    expect(rowOf('{step.exec_time: {tool: Edit, ms: {exactly: 200}}}', transcript).verdict).toBe('ok')
+    expect(rowOf('{tool.result: {tool: Edit, result: {userModified: {equals: false}}}}', transcript).outcome).toMatchObject({ outcome: 'ok', events: [3] })
+    // Claude Code writes is_error only where it means something: absent is success on this wire.
+    expect(rowOf('{tool.failed: {tool: Edit, count: {exactly: 0}}}', transcript).verdict).toBe('ok')
+    expect(rowOf('{iterations: {count: {exactly: 2}}}', transcript).verdict).toBe('ok')
+    expect(rowOf('{env.permission_mode: {equals: dontAsk}}', transcript).verdict).toBe('ok')
+  })
+
+  it('counts an operations-only row unknown: this wire names no operation', () => {
+    expect(rowOf('{order: {first: {operations: [file.edit]}, before: {tool: Bash}}}', transcript).outcome).toMatchObject({ reason: 'never_occurred', selector: 'file.edit' })
+  })
+
+  it('is closed by its terminal record as the last event, and open otherwise', () => {
+    expect(rowOf('{tool.absent: {tool: Bash}}', transcript).outcome).toMatchObject({ outcome: 'ok', note: "no call matches Bash, and the run closed the stream (the run's terminal record as the transcript's last line, success)" })
+    const cut = transcript.split('\n').slice(0, 3).join('\n')
+    expect(rowOf('{tool.absent: {tool: Bash}}', cut).outcome).toMatchObject({ reason: 'stream_not_closed', markers: ["the run's terminal record as the transcript's last line"] })
+  })
+})

@@ -1,0 +1,117 @@
+import { sha256Hex } from '../../../events/digest.js'
+import { compareCodePoints } from '../../../events/json.js'
+import { callArgument, repetitionKey } from '../../ir/call.js'
+import type { IrEvent, ToolCall } from '../../ir/types.js'
+import { decideCount, describeCount } from '../../spec/bounds.js'
+import type { CallSelector, CountBound } from '../../spec/model.js'
+import { describeSelector, selectorMatches } from '../../spec/selector.js'
+import { witnessMarker } from '../../ir/types.js'
+import type { Accumulator } from '../accumulator.js'
+import { gap, ok, undecidable, type Outcome } from '../outcome.js'
+
+/** The calls family: kinds decided by which calls happened, in what order, how often. */
+
+/** A count over the calls a predicate selects, decided as a lower bound when events went unread. */
+function countedCalls(select: (call: ToolCall) => boolean, bound: CountBound, note: (observed: number) => string): Accumulator {
+  const events: number[] = []
+  return {
+    families: ['tool_call'],
+    event(event) {
+      if (event.family === 'tool_call' && select(event.call)) events.push(event.index)
+    },
+    finish({ facts }) {
+      const decision = decideCount(bound, events.length, facts.hasUnread)
+      if (decision === 'undecided') return undecidable(facts.opaqueReason())
+      return (decision === 'holds' ? ok : gap)(events, note(events.length))
+    },
+  }
+}
+
+export function toolCalled(selector: CallSelector, count: CountBound): Accumulator {
+  return countedCalls((call) => selectorMatches(selector, call), count, (observed) => `${describeSelector(selector)} called ${observed} time(s), ${describeCount(count)}`)
+}
+
+/** Calls named `Skill` whose `skill` argument names this skill. */
+export function isSkillCall(call: ToolCall, skill: string): boolean {
+  return call.name === 'Skill' && callArgument(call, 'skill') === skill
+}
+
+export function skillInvoked(skill: string, count: CountBound): Accumulator {
+  return countedCalls((call) => isSkillCall(call, skill), count, (observed) => `${skill} invoked ${observed} time(s), ${describeCount(count)}`)
+}
+
+/**
+ * No call matches. A gap needs only the call; an `ok` is a claim about the whole run, so it needs
+ * the producer's statement that the stream is closed — without it the row is `unk`, naming the
+ * markers that would have decided it.
+ */
+export function toolAbsent(selector: CallSelector): Accumulator {
+  const events: number[] = []
+  return {
+    families: ['tool_call'],
+    event(event) {
+      if (event.family === 'tool_call' && selectorMatches(selector, event.call)) events.push(event.index)
+    },
+    finish({ facts }) {
+      const scope = describeSelector(selector)
+      if (events.length > 0) return gap(events, `${events.length} call(s) match ${scope}`)
+      const end = facts.end
+      const close = end?.closure ?? null
+      if (close === null) return undecidable({ reason: 'stream_not_closed', markers: [...(end?.closureMarkers ?? [])] })
+      const reason = close.reason === null ? '' : `, ${close.reason}`
+      const unread = facts.opaqueEvents.length === 0 ? '' : `, over ${facts.opaqueEvents.length} unread event(s) the producer accounted for`
+      return ok([], `no call matches ${scope}, and the run closed the stream (${witnessMarker(close.witness)}${reason})${unread}`)
+    },
+  }
+}
+
+/**
+ * Groups of byte-identical `(tool, input)` calls. A group is keyed by its text while short and by
+ * its sha256 when long, so memory is a few dozen bytes per distinct call, not the inputs; a group's
+ * text is kept once it repeats, because the report orders repeated groups by it.
+ */
+export function toolRepeated(selector: CallSelector, count: CountBound): Accumulator {
+  const groups = new Map<string, { events: number[]; key?: string }>()
+  return {
+    families: ['tool_call'],
+    event(event) {
+      if (event.family !== 'tool_call' || !selectorMatches(selector, event.call)) return
+      const key = repetitionKey(event.call)
+      const id = key.length <= 64 ? `k${key}` : `h${sha256Hex(key)}`
+      const group = groups.get(id)
+      if (group) {
+        group.events.push(event.index)
+        group.key = key
+      } else groups.set(id, { events: [event.index] })
+    },
+    finish({ facts }) {
+      const repeated = [...groups.values()].filter((group) => group.events.length > 1)
+      repeated.sort((a, b) => compareCodePoints(a.key as string, b.key as string))
+      const events = repeated.flatMap((group) => group.events)
+      const decision = decideCount(count, repeated.length, facts.hasUnread)
+      if (decision === 'undecided') return undecidable(facts.opaqueReason())
+      return (decision === 'holds' ? ok : gap)(events, `${repeated.length} identical ${describeSelector(selector)} call group(s), ${describeCount(count)}`)
+    },
+  }
+}
+
+/** The first occurrence of one call precedes the first occurrence of another. */
+export function order(first: CallSelector, before: CallSelector): Accumulator {
+  let firstAt: number | null = null
+  let beforeAt: number | null = null
+  return {
+    families: ['tool_call'],
+    event(event: IrEvent) {
+      if (event.family !== 'tool_call') return
+      if (firstAt === null && selectorMatches(first, event.call)) firstAt = event.index
+      if (beforeAt === null && selectorMatches(before, event.call)) beforeAt = event.index
+    },
+    finish(): Outcome {
+      if (firstAt === null) return undecidable({ reason: 'never_occurred', selector: describeSelector(first) })
+      if (beforeAt === null) return undecidable({ reason: 'never_occurred', selector: describeSelector(before) })
+      const note = `first ${describeSelector(first)} at ${firstAt}, first ${describeSelector(before)} at ${beforeAt}`
+      return (firstAt < beforeAt ? ok : gap)([firstAt, beforeAt], note)
+    },
+  }
+}
+

@@ -1,0 +1,204 @@
+import { decideCount, describeCount, describeRange, countHolds, rangeHolds } from '../../spec/bounds.js'
+import { describeMatcher, matchesRecorded } from '../../spec/matcher.js'
+import type { CallSelector, CountBound, FieldMatcher, RangeBound } from '../../spec/model.js'
+import { describeSelector, selectorMatches, sortedKeys } from '../../spec/selector.js'
+import { rustFixed } from '../../rust-format.js'
+import type { ToolCall, ToolResult } from '../../ir/types.js'
+import type { Accumulator, CheckContext } from '../accumulator.js'
+import { gap, ok, undecidable, type Outcome, type UnknownReason } from '../outcome.js'
+import { isSkillCall } from './calls.js'
+
+/**
+ * The results family: kinds decided by what came back. Each selected call keeps one small record
+ * in call order — its event, its result's event once correlated, and what that result said — so
+ * the verdict is folded in call order exactly as upstream folds it, whatever order results arrive.
+ */
+
+const NO_RESULT = -1
+
+/** Selected calls and, once correlated, their results reduced to what a kind needs. */
+class CallRecords<T> {
+  readonly calls: number[] = []
+  readonly results: number[] = []
+  readonly said: (T | undefined)[] = []
+
+  constructor(
+    private readonly select: (call: ToolCall) => boolean,
+    private readonly read: (result: ToolResult) => T,
+  ) {}
+
+  accumulator(finish: (records: CallRecords<T>, context: CheckContext) => Outcome): Accumulator {
+    return {
+      families: ['tool_call'],
+      wantsResults: true,
+      event: (event, context) => {
+        if (event.family !== 'tool_call' || !this.select(event.call)) return
+        const position = this.calls.length
+        this.calls.push(event.index)
+        this.results.push(NO_RESULT)
+        this.said.push(undefined)
+        context.correlator.onResult(event, (result) => {
+          this.results[position] = result.index
+          this.said[position] = this.read(result.result)
+        })
+      },
+      finish: (context) => finish(this, context),
+    }
+  }
+}
+
+/** `field matcher, …` in field order, as upstream renders a result matcher. */
+function describeResultMatcher(fields: Record<string, FieldMatcher>): string {
+  return sortedKeys(fields)
+    .map((field) => `${field} ${describeMatcher(fields[field] as FieldMatcher)}`)
+    .join(', ')
+}
+
+type ResultVerdict = { kind: 'satisfied' } | { kind: 'failed' } | { kind: 'absent'; field: string }
+
+/** Every matched call's result satisfies the matcher; a gap beside an unknown is still a gap. */
+export function toolResult(selector: CallSelector, fields: Record<string, FieldMatcher>): Accumulator {
+  const names = sortedKeys(fields)
+  const records = new CallRecords<ResultVerdict>(
+    (call) => selectorMatches(selector, call),
+    (result) => {
+      const absent = names.find((field) => !Object.hasOwn(result.fields, field))
+      if (absent !== undefined) return { kind: 'absent', field: absent }
+      const holds = names.every((field) => matchesRecorded(fields[field] as FieldMatcher, result.fields[field]))
+      return { kind: holds ? 'satisfied' : 'failed' }
+    },
+  )
+  return records.accumulator(({ calls, results, said }) => {
+    if (calls.length === 0) return undecidable({ reason: 'nothing_in_scope', selector: describeSelector(selector) })
+    const satisfied: number[] = []
+    const failed: number[] = []
+    let undecided: UnknownReason | null = null
+    calls.forEach((call, position) => {
+      const result = results[position] as number
+      const verdict = said[position]
+      if (result === NO_RESULT || verdict === undefined) {
+        undecided ??= { reason: 'no_result_correlated', call_event: call }
+        return
+      }
+      if (verdict.kind === 'absent') {
+        undecided ??= { reason: 'result_field_absent', call_event: call, result_event: result, field: verdict.field }
+        return
+      }
+      ;(verdict.kind === 'satisfied' ? satisfied : failed).push(result)
+    })
+    const matcher = describeResultMatcher(fields)
+    // Upstream counts `satisfied + 1` in this note; kept so the two reports read the same.
+    if (failed.length > 0) return gap(failed, `${satisfied.length + 1} result(s) do not satisfy ${matcher}`)
+    if (undecided) return undecidable(undecided)
+    return ok(satisfied, `every matched result satisfies ${matcher}`)
+  })
+}
+
+/** The bytes the selected calls' results carried, in total or each. */
+export function toolResultBytes(selector: CallSelector, bytes: CountBound, per: 'total' | 'each'): Accumulator {
+  const records = new CallRecords<number>((call) => selectorMatches(selector, call), (result) => result.contentBytes)
+  return records.accumulator(({ calls, results, said }, { facts }) => {
+    const scope = describeSelector(selector)
+    if (calls.length === 0) return undecidable({ reason: 'nothing_in_scope', selector: scope })
+    const missing = results.indexOf(NO_RESULT)
+    if (missing !== -1) return undecidable({ reason: 'no_result_correlated', call_event: calls[missing] as number })
+    if (per === 'total') {
+      const total = (said as number[]).reduce((sum, size) => sum + size, 0)
+      const decision = decideCount(bytes, total, facts.hasUnread)
+      if (decision === 'undecided') return undecidable(facts.opaqueReason())
+      return (decision === 'holds' ? ok : gap)([...results], `${scope} returned ${total}B in total, ${describeCount(bytes)}`)
+    }
+    const over = results.filter((_, position) => !countHolds(bytes, said[position] as number))
+    if (over.length === 0) return ok([...results], `every ${scope} result is ${describeCount(bytes)} bytes`)
+    return gap(over, `${over.length} result(s) are outside ${describeCount(bytes)} bytes`)
+  })
+}
+
+/** How many selected calls failed, and the first reason that could not be read, in call order. */
+function failures(calls: number[], results: number[], said: (boolean | null | undefined)[]): { failed: number; events: number[]; undecided: UnknownReason | null } {
+  let failed = 0
+  const events: number[] = []
+  let undecided: UnknownReason | null = null
+  calls.forEach((call, position) => {
+    const result = results[position] as number
+    if (result === NO_RESULT) {
+      undecided ??= { reason: 'no_result_correlated', call_event: call }
+      return
+    }
+    const isError = said[position]
+    if (isError === true) {
+      failed += 1
+      events.push(result)
+    } else if (isError === null || isError === undefined) {
+      undecided ??= { reason: 'result_field_absent', call_event: call, result_event: result, field: 'is_error' }
+    }
+  })
+  return { failed, events, undecided }
+}
+
+export function toolFailed(selector: CallSelector, count: CountBound): Accumulator {
+  const records = new CallRecords<boolean | null>((call) => selectorMatches(selector, call), (result) => result.isError)
+  return records.accumulator(({ calls, results, said }, { facts }) => {
+    const scope = describeSelector(selector)
+    if (calls.length === 0) return undecidable({ reason: 'nothing_in_scope', selector: scope })
+    const { failed, events, undecided } = failures(calls, results, said)
+    const decision = decideCount(count, failed, facts.hasUnread || undecided !== null)
+    if (decision === 'undecided') return undecidable(undecided ?? facts.opaqueReason())
+    return (decision === 'holds' ? ok : gap)(events, `${failed} of ${calls.length} ${scope} call(s) failed, ${describeCount(count)}`)
+  })
+}
+
+export function toolErrorRate(selector: CallSelector, rate: RangeBound): Accumulator {
+  const records = new CallRecords<boolean | null>((call) => selectorMatches(selector, call), (result) => result.isError)
+  return records.accumulator(({ calls, results, said }) => {
+    const scope = describeSelector(selector)
+    // A rate over zero calls is not zero.
+    if (calls.length === 0) return undecidable({ reason: 'nothing_in_scope', selector: scope })
+    const { failed, events, undecided } = failures(calls, results, said)
+    if (undecided) return undecidable(undecided)
+    const observed = failed / calls.length
+    const note = `${failed} of ${calls.length} ${scope} call(s) failed — rate ${rustFixed(observed, 3)}, ${describeRange(rate)}`
+    return (rangeHolds(rate, observed) ? ok : gap)(events, note)
+  })
+}
+
+type Completion = 'completed' | 'no_command_name' | 'no_success' | 'other'
+
+/** The skill ran to completion: its correlated result names it and says `success: true`. */
+export function skillCompleted(skill: string, count: CountBound): Accumulator {
+  const records = new CallRecords<Completion>(
+    (call) => isSkillCall(call, skill),
+    (result) => {
+      const named = result.fields['commandName']
+      const succeeded = result.fields['success']
+      if (typeof named === 'string' && succeeded === true && named === skill) return 'completed'
+      if (typeof named !== 'string') return 'no_command_name'
+      if (typeof succeeded !== 'boolean') return 'no_success'
+      return 'other'
+    },
+  )
+  return records.accumulator(({ calls, results, said }, { facts }) => {
+    const events: number[] = []
+    let completed = 0
+    let undecided: UnknownReason | null = null
+    calls.forEach((call, position) => {
+      const result = results[position] as number
+      if (result === NO_RESULT) {
+        undecided ??= { reason: 'no_result_correlated', call_event: call }
+        return
+      }
+      const completion = said[position]
+      if (completion === 'completed') {
+        completed += 1
+        events.push(call, result)
+      } else if (completion === 'no_command_name') {
+        undecided ??= { reason: 'result_field_absent', call_event: call, result_event: result, field: 'commandName' }
+      } else if (completion === 'no_success') {
+        undecided ??= { reason: 'result_field_absent', call_event: call, result_event: result, field: 'success' }
+      }
+    })
+    const decision = decideCount(count, completed, facts.hasUnread || undecided !== null)
+    if (decision === 'undecided') return undecidable(undecided ?? facts.opaqueReason())
+    return (decision === 'holds' ? ok : gap)(events, `${skill} completed ${completed} time(s) with success=true, ${describeCount(count)}`)
+  })
+}

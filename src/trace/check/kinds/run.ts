@@ -1,0 +1,254 @@
+import type { IrEvent, RunOutcome, RunUsage } from '../../ir/types.js'
+import { countHolds, describeCount, describeRange, rangeHolds } from '../../spec/bounds.js'
+import { describeMatcher, matchesText } from '../../spec/matcher.js'
+import type { CountBound, FieldMatcher, KindOf, RangeBound } from '../../spec/model.js'
+import { rustDisplayF64, rustFixed, utf8Length } from '../../rust-format.js'
+import { fromFacts, type Accumulator, type CheckContext } from '../accumulator.js'
+import { isOutcome } from '../context.js'
+import { fieldAbsent, gap, ok, undecidable, type Outcome } from '../outcome.js'
+
+/**
+ * The run family: kinds read off the terminal record (the last one, or every one for `result`),
+ * the rate-limit state, the thinking estimate and the final text.
+ */
+
+function withTerminal(context: CheckContext, decide: (at: number, outcome: RunOutcome) => Outcome): Outcome {
+  const terminal = context.facts.terminal()
+  return isOutcome(terminal) ? terminal : decide(terminal.index, terminal.outcome)
+}
+
+function withUsage(context: CheckContext, decide: (at: number, usage: RunUsage) => Outcome): Outcome {
+  return withTerminal(context, (at, outcome) => (outcome.usage === null ? fieldAbsent('usage') : decide(at, outcome.usage)))
+}
+
+/** A whole number on the terminal record, against a bound. */
+export function outcomeCount(field: string, bound: CountBound, read: (outcome: RunOutcome) => number | null): Accumulator {
+  return fromFacts((context) =>
+    withTerminal(context, (at, outcome) => {
+      const value = read(outcome)
+      if (value === null) return fieldAbsent(field)
+      return (countHolds(bound, value) ? ok : gap)([at], `${field} = ${value}, ${describeCount(bound)}`)
+    }),
+  )
+}
+
+/** A whole number on the terminal record's aggregate usage, against a bound. */
+export function usageCount(field: string, bound: CountBound, read: (usage: RunUsage) => number | null): Accumulator {
+  return fromFacts((context) =>
+    withUsage(context, (at, usage) => {
+      const value = read(usage)
+      if (value === null) return fieldAbsent(field)
+      return (countHolds(bound, value) ? ok : gap)([at], `${field} = ${value}, ${describeCount(bound)}`)
+    }),
+  )
+}
+
+/** A text on the terminal record's aggregate usage, compared for equality. */
+export function usageText(field: string, expected: string, read: (usage: RunUsage) => string | null): Accumulator {
+  return fromFacts((context) =>
+    withUsage(context, (at, usage) => {
+      const actual = read(usage)
+      if (actual === null) return fieldAbsent(field)
+      return actual === expected ? ok([at], `${field} = ${actual}`) : gap([at], `${field} = ${actual}, expected ${expected}`)
+    }),
+  )
+}
+
+/** One terminal record against the declared fields. */
+function oneRunResult(at: number, run: RunOutcome, kind: KindOf<'result'>): Outcome {
+  const satisfied: string[] = []
+  const disagreed: string[] = []
+  if (kind.is_error !== null) {
+    if (run.isError === null) return fieldAbsent('is_error')
+    if (run.isError === kind.is_error) satisfied.push(`is_error=${run.isError}`)
+    else disagreed.push(`is_error=${run.isError}, expected ${kind.is_error}`)
+  }
+  for (const [expected, actual, field] of [
+    [kind.subtype, run.subtype, 'subtype'],
+    [kind.stop_reason, run.stopReason, 'stop_reason'],
+    [kind.terminal_reason, run.terminalReason, 'terminal_reason'],
+  ] as const) {
+    if (expected === null) continue
+    if (actual === null) return fieldAbsent(field)
+    if (actual === expected) satisfied.push(`${field}=${actual}`)
+    else disagreed.push(`${field}=${actual}, expected ${expected}`)
+  }
+  const status = kind.api_error_status
+  if (status !== null) {
+    const actual = run.apiErrorStatus
+    if (status.api_error_status === 'absent') {
+      if (actual === null) satisfied.push('api_error_status absent')
+      else disagreed.push(`api_error_status=${actual}, expected none`)
+    } else if (actual === null) disagreed.push(`api_error_status absent, expected ${status.value}`)
+    else if (actual === status.value) satisfied.push(`api_error_status=${actual}`)
+    else disagreed.push(`api_error_status=${actual}, expected ${status.value}`)
+  }
+  return disagreed.length === 0 ? ok([at], satisfied.join(', ')) : gap([at], disagreed.join(', '))
+}
+
+/**
+ * Every session's terminal record matches (a driven run concatenates sessions). The first session
+ * that does not decides; one the account's rate limit rejected inside its own span is `unk`.
+ */
+export function runResult(kind: KindOf<'result'>): Accumulator {
+  let decided: Outcome | null = null
+  let sessions = 0
+  let lastHeld: { at: number; note: string } | null = null
+  let opened = 0
+  let rejection: { at: number; window: string | null } | null = null
+  return {
+    families: ['run_outcome', 'rate_limit'],
+    event(event: IrEvent) {
+      if (decided !== null) return
+      if (event.family === 'rate_limit') {
+        if (rejection === null && event.state.status === 'rejected' && event.index > opened) rejection = { at: event.index, window: event.state.limitType }
+        return
+      }
+      if (event.family !== 'run_outcome') return
+      sessions += 1
+      const at = event.index
+      const outcome = oneRunResult(at, event.outcome, kind)
+      const cut = rejection
+      opened = at
+      rejection = null
+      if (outcome.outcome === 'ok') lastHeld = { at, note: outcome.note }
+      else if (outcome.outcome === 'gap') {
+        decided = cut === null ? outcome : undecidable({ reason: 'run_cut_by_rate_limit', outcome_event: at, limit_event: cut.at, window: cut.window })
+      } else decided = outcome
+    },
+    finish() {
+      if (sessions === 0) return undecidable({ reason: 'no_run_outcome' })
+      if (decided !== null) return decided
+      const held = lastHeld as { at: number; note: string }
+      return ok([held.at], sessions === 1 ? held.note : `${sessions} session(s), each ${held.note}`)
+    },
+  }
+}
+
+/** The final assistant text matches; the note names the matcher, never the text. */
+export function textMatches(matcher: FieldMatcher): Accumulator {
+  return fromFacts(({ facts }) => {
+    const last = facts.lastText
+    if (last === null) return undecidable({ reason: 'no_final_text' })
+    if (matchesText(matcher, last.text)) return ok([last.index], `the final assistant text (${utf8Length(last.text)} chars) ${describeMatcher(matcher)}`)
+    return gap([last.index], `the final assistant text does not match ${describeMatcher(matcher)}`)
+  })
+}
+
+export function thinkingEstimated(bound: CountBound): Accumulator {
+  return fromFacts(({ facts }) => {
+    const last = facts.lastEstimate
+    if (last === null) return undecidable({ reason: 'no_thinking_estimate' })
+    return (countHolds(bound, last.tokens) ? ok : gap)([last.index], `last thinking estimate ${last.tokens}, ${describeCount(bound)}`)
+  })
+}
+
+type RateLimitKind = KindOf<'rate_limit.status' | 'rate_limit.overage' | 'rate_limit.utilization'>
+
+/** The last rate-limit state: status in an allowed set, overage, utilization. */
+export function rateLimit(kind: RateLimitKind): Accumulator {
+  return fromFacts(({ facts }) => {
+    const last = facts.lastRateLimit
+    if (last === null) return undecidable({ reason: 'no_rate_limit_event' })
+    const at = last.index
+    const state = last.state
+    switch (kind.expect) {
+      case 'rate_limit.status':
+        if (state.status === null) return fieldAbsent('rate_limit.status')
+        return kind.allowed.includes(state.status) ? ok([at], `status = ${state.status}`) : gap([at], `status = ${state.status}, allowed ${kind.allowed.join(', ')}`)
+      case 'rate_limit.overage':
+        if (state.isUsingOverage === null) return fieldAbsent('rate_limit.is_using_overage')
+        return state.isUsingOverage === kind.equals
+          ? ok([at], `is_using_overage = ${state.isUsingOverage}`)
+          : gap([at], `is_using_overage = ${state.isUsingOverage}, expected ${kind.equals}`)
+      case 'rate_limit.utilization': {
+        if (state.utilization === null) return fieldAbsent('rate_limit.utilization')
+        const note = `utilization = ${rustDisplayF64(state.utilization)}, ${describeRange(kind.utilization)}`
+        return (rangeHolds(kind.utilization, state.utilization) ? ok : gap)([at], note)
+      }
+    }
+  })
+}
+
+type Token = 'input' | 'output' | 'total' | 'cache_read' | 'cache_created'
+
+function tokenOf(usage: { inputTokens: number | null; outputTokens: number | null; cacheReadInputTokens: number | null; cacheCreationInputTokens: number | null }, which: Token): number | null {
+  switch (which) {
+    case 'input':
+      return usage.inputTokens
+    case 'output':
+      return usage.outputTokens
+    case 'total':
+      return usage.inputTokens === null || usage.outputTokens === null ? null : usage.inputTokens + usage.outputTokens
+    case 'cache_read':
+      return usage.cacheReadInputTokens
+    case 'cache_created':
+      return usage.cacheCreationInputTokens
+  }
+}
+
+/** A token quantity, run-wide or for one model; a model the run never used is `unk`. */
+export function tokens(field: string, bound: CountBound, model: string | null, which: Token): Accumulator {
+  return fromFacts((context) =>
+    withTerminal(context, (at, run) => {
+      let value: number | null
+      if (model !== null) {
+        if (run.modelUsage === null) return fieldAbsent('model_usage')
+        const scoped = run.modelUsage[model]
+        if (scoped === undefined || !Object.hasOwn(run.modelUsage, model)) return undecidable({ reason: 'model_not_used', model })
+        value = tokenOf(scoped, which)
+      } else {
+        if (run.usage === null) return fieldAbsent('usage')
+        value = tokenOf(run.usage, which)
+      }
+      if (value === null) return fieldAbsent(field)
+      const scope = model === null ? '' : ` for ${model}`
+      return (countHolds(bound, value) ? ok : gap)([at], `${field}${scope} = ${value}, ${describeCount(bound)}`)
+    }),
+  )
+}
+
+/** What the run cost, run-wide or for one model. */
+export function costTotal(bound: RangeBound, model: string | null): Accumulator {
+  return fromFacts((context) =>
+    withTerminal(context, (at, run) => {
+      let value: number | null
+      if (model !== null) {
+        if (run.modelUsage === null) return fieldAbsent('model_usage')
+        const scoped = run.modelUsage[model]
+        if (scoped === undefined || !Object.hasOwn(run.modelUsage, model)) return undecidable({ reason: 'model_not_used', model })
+        value = scoped.costUsd
+      } else value = run.totalCostUsd
+      if (value === null) return fieldAbsent('total_cost_usd')
+      const scope = model === null ? '' : ` for ${model}`
+      return (rangeHolds(bound, value) ? ok : gap)([at], `cost${scope} = $${rustFixed(value, 4)}, ${describeRange(bound)}`)
+    }),
+  )
+}
+
+export function cacheUsed(expected: boolean): Accumulator {
+  return fromFacts((context) =>
+    withUsage(context, (at, usage) => {
+      const read = usage.cacheReadInputTokens
+      if (read === null) return fieldAbsent('usage.cache_read_input_tokens')
+      const used = read > 0
+      const note = `cache read ${read} token(s), used = ${used}`
+      return used === expected ? ok([at], note) : gap([at], `${note}, expected ${expected}`)
+    }),
+  )
+}
+
+/** read / (read + input): cache creation is not a miss against the cache. */
+export function cacheHitRatio(bound: RangeBound): Accumulator {
+  return fromFacts((context) =>
+    withUsage(context, (at, usage) => {
+      const read = usage.cacheReadInputTokens
+      const input = usage.inputTokens
+      if (read === null || input === null) return fieldAbsent('usage.cache_read_input_tokens + usage.input_tokens')
+      const denominator = read + input
+      if (denominator === 0) return undecidable({ reason: 'ratio_undefined', denominator: 'cache_read_input_tokens + input_tokens' })
+      const ratio = read / denominator
+      return (rangeHolds(bound, ratio) ? ok : gap)([at], `hit ratio ${rustFixed(ratio, 5)} = ${read} / (${read} + ${input}), ${describeRange(bound)}`)
+    }),
+  )
+}

@@ -1,0 +1,109 @@
+/**
+ * What the checker says about one expectation: `ok` or `gap` citing IR event indices and a note,
+ * or `undecidable` with a reason naming what a reader can go and look at. The shapes and spellings
+ * are upstream's `Outcome` and `UnknownReason`, serialised flat (`{outcome, reason, …fields}`).
+ */
+
+export type UnknownReason =
+  | { reason: 'no_session_start' }
+  | { reason: 'no_run_outcome' }
+  | { reason: 'no_rate_limit_event' }
+  | { reason: 'no_thinking_estimate' }
+  | { reason: 'no_final_text' }
+  | { reason: 'field_absent'; field: string }
+  | { reason: 'nothing_in_scope'; selector: string }
+  | { reason: 'never_occurred'; selector: string }
+  | { reason: 'no_result_correlated'; call_event: number }
+  | { reason: 'result_field_absent'; call_event: number; result_event: number; field: string }
+  | { reason: 'timestamp_absent'; event: number }
+  | { reason: 'opaque_events'; events: number[]; types: string[] }
+  | { reason: 'stream_not_closed'; markers: string[] }
+  | { reason: 'model_not_used'; model: string }
+  | { reason: 'run_cut_by_rate_limit'; outcome_event: number; limit_event: number; window: string | null }
+  | { reason: 'series_did_not_move'; field: string; requests: number }
+  | { reason: 'no_requests' }
+  | { reason: 'ratio_undefined'; denominator: string }
+
+export type UnknownReasonName = UnknownReason['reason']
+
+/** A verdict that cites what produced it. */
+export interface Citation {
+  /** IR event indices, in order; empty only for a fact about the whole transcript. */
+  events: number[]
+  note: string
+}
+
+export type Outcome = ({ outcome: 'ok' } & Citation) | ({ outcome: 'gap' } & Citation) | ({ outcome: 'undecidable' } & UnknownReason)
+
+export function ok(events: number[], note: string): Outcome {
+  return { outcome: 'ok', events, note }
+}
+
+export function gap(events: number[], note: string): Outcome {
+  return { outcome: 'gap', events, note }
+}
+
+export function undecidable(reason: UnknownReason): Outcome {
+  return { outcome: 'undecidable', ...reason }
+}
+
+export function fieldAbsent(field: string): Outcome {
+  return undecidable({ reason: 'field_absent', field })
+}
+
+/** The sentence upstream prints for a reason. */
+export function describeReason(reason: UnknownReason): string {
+  switch (reason.reason) {
+    case 'no_session_start':
+      return 'this transcript records no session start'
+    case 'no_run_outcome':
+      return 'this transcript records no terminal result'
+    case 'no_rate_limit_event':
+      return 'this transcript records no rate-limit state'
+    case 'no_thinking_estimate':
+      return 'this transcript records no thinking estimate'
+    case 'no_final_text':
+      return 'this run produced no final assistant text'
+    case 'no_requests':
+      return 'this transcript records no API request'
+    case 'series_did_not_move':
+      return `\`${reason.field}\` never moved across ${reason.requests} requests, so a direction over it is consistent with both and evidence for neither`
+    case 'field_absent':
+      return `this transcript records no \`${reason.field}\``
+    case 'nothing_in_scope':
+      return `no tool call matches ${reason.selector}`
+    case 'never_occurred':
+      return `${reason.selector} never occurred, so the ordering is undecidable`
+    case 'no_result_correlated':
+      return `the call at event ${reason.call_event} has no correlated result — a truncated transcript, not a bad result`
+    case 'result_field_absent':
+      return `the result at event ${reason.result_event} for the call at event ${reason.call_event} records no \`${reason.field}\``
+    case 'timestamp_absent':
+      return `no duration can be derived around event ${reason.event}: a timestamp was not recorded`
+    case 'stream_not_closed':
+      return `nothing states that this transcript is the whole run, so an absence cannot be told from a hole — the run's producer closes the stream and says so with ${reason.markers.join(' or ')}`
+    case 'opaque_events': {
+      const kinds = reason.types.length === 0 ? 'untyped' : reason.types.join(', ')
+      return `the adapter could not read events ${reason.events.join(', ')} (${kinds}), and one of them could have changed this answer`
+    }
+    case 'model_not_used':
+      return `this run never used \`${reason.model}\``
+    case 'run_cut_by_rate_limit': {
+      const named = reason.window === null ? "the account's rate limit" : `the \`${reason.window}\` window`
+      return `the session ending at event ${reason.outcome_event} was cut by ${named}, rejected at event ${reason.limit_event} — nobody found out how it would have ended`
+    }
+    case 'ratio_undefined':
+      return `the ratio has no denominator here: ${reason.denominator} is zero`
+  }
+}
+
+/** `note at event 3` / `note at events 5, 10` / `note`: a citation as one line. */
+export function describeCitation(citation: Citation): string {
+  if (citation.events.length === 0) return citation.note
+  return `${citation.note} at ${citation.events.length === 1 ? 'event' : 'events'} ${citation.events.join(', ')}`
+}
+
+/** The one-line explanation printed beside a verdict. */
+export function describeOutcome(outcome: Outcome): string {
+  return outcome.outcome === 'undecidable' ? describeReason(outcome) : describeCitation(outcome)
+}

@@ -1,0 +1,52 @@
+import { writeSortedJson } from '../../events/json.js'
+import type { ToolCall } from './types.js'
+
+/**
+ * The argument names a recorded path lives under. Which key holds a path is the same question on
+ * every harness; which tool is a write is the rendering's question and is never guessed here.
+ */
+const PATH_ARGUMENTS = ['file_path', 'notebook_path', 'path'] as const
+
+/** `file:<path>` for each path argument the input names, taken as the caller wrote it. */
+export function subjectsFromInput(input: Record<string, unknown>): string[] {
+  const subjects: string[] = []
+  for (const key of PATH_ARGUMENTS) {
+    const value = input[key]
+    if (typeof value === 'string') subjects.push(`file:${value}`)
+  }
+  return subjects
+}
+
+/** A call's `argv` joined by spaces (top level, or under `arguments` on a three-verb surface). */
+export function joinedArgv(input: Record<string, unknown>): string | null {
+  let argv = input['argv']
+  if (argv === undefined) {
+    const nested = input['arguments']
+    if (nested !== null && typeof nested === 'object' && !Array.isArray(nested)) argv = (nested as Record<string, unknown>)['argv']
+  }
+  if (!Array.isArray(argv)) return null
+  const words = argv.filter((word): word is string => typeof word === 'string')
+  return words.length > 0 ? words.join(' ') : null
+}
+
+/** The value of one argument, where the call carries it; an absent `command` falls back to the argv. */
+export function callArgument(call: ToolCall, field: string): unknown {
+  if (Object.hasOwn(call.input, field)) return call.input[field]
+  if (field === 'command' && call.joinedArgv !== null) return call.joinedArgv
+  return undefined
+}
+
+/** The compact, key-sorted JSON of a call's input: what the census measures and repetition compares. */
+export function compactInput(input: Record<string, unknown>): string {
+  return writeSortedJson(input)
+}
+
+/** Byte-identical `(tool, input)` calls share this key. */
+export function repetitionKey(call: ToolCall): string {
+  return `${call.name} ${compactInput(call.input)}`
+}
+
+/** Reads a call's input: an object's entries, anything else as `{}`. */
+export function inputObject(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+}

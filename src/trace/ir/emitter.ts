@@ -1,0 +1,44 @@
+import { parseTimestampMs } from './timestamp.js'
+import type { AssistantRequest, IrEvent, IrEventBody, IrSink } from './types.js'
+
+/**
+ * The one place IR indices are assigned: readers hand each event here in order and it numbers
+ * them from 0 and passes them on. Nothing is kept but the count and the last event's body.
+ */
+export class IrEmitter {
+  private next = 0
+  private last: IrEvent | null = null
+
+  constructor(private readonly sink: IrSink) {}
+
+  /** Whether the sink wants `AssistantRequest.events` filled. */
+  get wantsRequestEvents(): boolean {
+    return this.sink.wantsRequestEvents === true
+  }
+
+  /** How many events have been emitted; the next one's index. */
+  get count(): number {
+    return this.next
+  }
+
+  /** The last event emitted, or `null`. */
+  get lastEvent(): IrEvent | null {
+    return this.last
+  }
+
+  /** Numbers the event, stamps its line and time, and hands it to the sink. Returns its index. */
+  emit(body: IrEventBody, sourceLine: number, timestamp: string | null): number {
+    const event = body as IrEvent
+    event.index = this.next++
+    event.sourceLine = sourceLine
+    event.timestamp = timestamp
+    event.timestampMs = timestamp === null ? null : parseTimestampMs(timestamp)
+    this.last = event
+    this.sink.event(event)
+    return event.index
+  }
+
+  request(request: AssistantRequest): void {
+    this.sink.request(request)
+  }
+}

@@ -1,0 +1,155 @@
+import { createHash, type Hash } from 'node:crypto'
+import { LineSplitter, type RawLine } from '../../events/lines.js'
+import type { TraceRefusal } from '../errors.js'
+import { IrEmitter } from './emitter.js'
+import { EVENT_STREAM_FORMAT, MetaharnessIrReader } from './event-stream.js'
+import { isBlankLine, isObject } from './json.js'
+import { CLAUDE_CODE_STREAM_JSON, StreamJsonIrReader } from './stream-json.js'
+import type { AdapterRef, IrSink, StreamClose } from './types.js'
+
+/** Which wire a transcript is written in, as a refusal names it. */
+export type TranscriptFormat = typeof EVENT_STREAM_FORMAT | 'claude-code/stream-json'
+
+/** Default line limit: far above any real record, well below what one JSON.parse may cost. */
+export const DEFAULT_TRACE_MAX_LINE_BYTES = 8 * 1024 * 1024
+
+export interface TranscriptReadOptions {
+  /** Lines longer than this are refused (`TRACE-ADAPT-001` at `line[N]`) and never held. Default: 8 MiB. */
+  maxLineBytes?: number
+  /** How many refusals are listed; the count stays exact. Default: 100. */
+  maxRefusals?: number
+}
+
+/** What a read established, once the transcript has ended. */
+export type TranscriptReadResult =
+  | {
+      ok: true
+      /** sha256 of the transcript's bytes, as `sha256sum` prints it. */
+      digest: string
+      format: TranscriptFormat
+      adapter: AdapterRef
+      closure: StreamClose | null
+      events: number
+    }
+  | { ok: false; digest: string; format: TranscriptFormat; refusals: TraceRefusal[]; total: number }
+
+/**
+ * Reads a transcript pushed in chunks, holding one line at a time: splits it into lines (numbered
+ * from 1, blank lines counted), hashes its bytes, picks the reader from the first non-blank line
+ * (`format: "metaharness.event/1"` → the event-stream reader, anything else → Claude Code
+ * stream-json, as upstream decides), and hands IR events to the sink as they are read. Every bad
+ * line is refused with its number; once one is, no further IR is produced.
+ */
+export class TranscriptReader {
+  private readonly splitter: LineSplitter
+  private readonly hash: Hash = createHash('sha256')
+  private readonly emitter: IrEmitter
+  private readonly maxRefusals: number
+  private readonly maxLineBytes: number
+  private reader: MetaharnessIrReader | StreamJsonIrReader | null = null
+  private format: TranscriptFormat | null = null
+  private readonly refusals: TraceRefusal[] = []
+  private refusalCount = 0
+
+  constructor(
+    private readonly sink: IrSink,
+    options: TranscriptReadOptions = {},
+  ) {
+    this.maxLineBytes = options.maxLineBytes ?? DEFAULT_TRACE_MAX_LINE_BYTES
+    this.maxRefusals = options.maxRefusals ?? 100
+    this.splitter = new LineSplitter({ maxLineBytes: this.maxLineBytes })
+    this.emitter = new IrEmitter(sink)
+  }
+
+  push(chunk: Uint8Array | string): void {
+    this.hash.update(chunk)
+    for (const line of this.splitter.push(chunk)) this.line(line)
+  }
+
+  /** Ends the read: the sink gets `end()` only when the transcript was readable. */
+  end(): TranscriptReadResult {
+    for (const line of this.splitter.end()) this.line(line)
+    const digest = this.hash.digest('hex')
+    const format = this.format ?? 'claude-code/stream-json'
+    if (this.refusalCount === 0) {
+      const empty =
+        this.reader === null ||
+        (this.reader instanceof MetaharnessIrReader ? this.reader.lineCount === 0 : this.emitter.count === 0)
+      if (empty) {
+        const what = format === EVENT_STREAM_FORMAT ? 'the event stream' : 'the transcript'
+        this.refuse('TRACE-ADAPT-002', 'transcript', `${what} holds no events at all: there is nothing to judge`)
+      }
+    }
+    if (this.refusalCount > 0) return { ok: false, digest, format, refusals: this.refusals, total: this.refusalCount }
+    const reader = this.reader as MetaharnessIrReader | StreamJsonIrReader
+    const closure = reader.closure()
+    this.sink.end({ adapter: reader.adapter, closure, closureMarkers: reader.closureMarkers, events: this.emitter.count })
+    return { ok: true, digest, format, adapter: reader.adapter, closure, events: this.emitter.count }
+  }
+
+  private refuse(code: TraceRefusal['code'], location: string, message: string): void {
+    this.refusalCount += 1
+    if (this.refusals.length < this.maxRefusals) this.refusals.push({ code, location, message })
+  }
+
+  private line(raw: RawLine): void {
+    const number = raw.number
+    if (raw.overLimitBytes !== undefined) {
+      this.detect(undefined)
+      this.refuse('TRACE-ADAPT-001', `line[${number}]`, `line ${number} is ${raw.overLimitBytes} bytes, over the reader's limit of ${this.maxLineBytes} bytes`)
+      return
+    }
+    const text = raw.text
+    if (text === undefined) {
+      this.detect(undefined)
+      this.refuse('TRACE-ADAPT-001', `line[${number}]`, `line ${number} is not UTF-8`)
+      return
+    }
+    if (isBlankLine(text)) return
+    let value: unknown
+    let parsed = true
+    try {
+      value = JSON.parse(text)
+    } catch (error) {
+      parsed = false
+      this.detect(undefined)
+      this.refuse('TRACE-ADAPT-001', `line[${number}]`, `line ${number} is not JSON: ${(error as Error).message}`)
+    }
+    if (!parsed) return
+    const reader = this.detect(value)
+    if (reader instanceof MetaharnessIrReader) {
+      const tag = isObject(value) ? value['format'] : undefined
+      if (tag !== EVENT_STREAM_FORMAT) {
+        this.refuse(
+          'TRACE-ADAPT-001',
+          `line[${number}]`,
+          `line ${number} carries the format tag \`${typeof tag === 'string' ? tag : '<none>'}\` and this reader reads \`${EVENT_STREAM_FORMAT}\`: the tag is on every line so a truncated capture stays self-describing, and guessing at an untagged line is how two wires become one silently`,
+        )
+        return
+      }
+      if (this.refusalCount === 0) reader.pushValue(value as Record<string, unknown>, number, text)
+      return
+    }
+    if (this.refusalCount === 0) reader.pushValue(value, number, text)
+  }
+
+  /** The reader, chosen once from the first non-blank line's `format` tag. */
+  private detect(value: unknown): MetaharnessIrReader | StreamJsonIrReader {
+    if (this.reader) return this.reader
+    if (isObject(value) && value['format'] === EVENT_STREAM_FORMAT) {
+      this.format = EVENT_STREAM_FORMAT
+      this.reader = new MetaharnessIrReader(this.emitter)
+    } else {
+      this.format = CLAUDE_CODE_STREAM_JSON.name as TranscriptFormat
+      this.reader = new StreamJsonIrReader(this.emitter)
+    }
+    return this.reader
+  }
+}
+
+/** Reads a whole byte stream (a file, stdin) through a `TranscriptReader`. */
+export async function readTranscriptStream(source: AsyncIterable<Uint8Array | string>, sink: IrSink, options: TranscriptReadOptions = {}): Promise<TranscriptReadResult> {
+  const reader = new TranscriptReader(sink, options)
+  for await (const chunk of source) reader.push(chunk)
+  return reader.end()
+}

@@ -1,0 +1,213 @@
+import { digestLine } from '../../events/digest.js'
+import { utf8Length } from '../rust-format.js'
+import { inputObject, joinedArgv, subjectsFromInput } from './call.js'
+import type { IrEmitter } from './emitter.js'
+import {
+  boolAt,
+  compact,
+  countAt,
+  f64At,
+  i64At,
+  mcpServersAt,
+  namesAt,
+  objectAt,
+  pluginsAt,
+  resultFields,
+  textAt,
+  u64At,
+  type JsonObject,
+} from './json.js'
+import type { AdapterRef, IrEventBody, ModelUsage, RunOutcome, SessionStart, StreamClose, ToolCall, ToolResult } from './types.js'
+import { VENDOR_CLOSURE_MARKERS } from './types.js'
+
+/** This reader, and the Claude Code version it was written against (upstream's pin). */
+export const CLAUDE_CODE_STREAM_JSON: AdapterRef = { name: 'claude-code/stream-json', written_against: ['2.1.238'] }
+
+function sessionStart(value: unknown): SessionStart {
+  return {
+    model: textAt(value, 'model'),
+    permissionMode: textAt(value, 'permissionMode'),
+    apiKeySource: textAt(value, 'apiKeySource'),
+    harnessVersion: textAt(value, 'claude_code_version'),
+    outputStyle: textAt(value, 'output_style'),
+    cwd: textAt(value, 'cwd'),
+    tools: namesAt(value, 'tools'),
+    // Not stated on this wire: a row scoped to operations is `unk` here, honestly.
+    availableOperations: null,
+    slashCommands: namesAt(value, 'slash_commands'),
+    skills: namesAt(value, 'skills'),
+    agents: namesAt(value, 'agents'),
+    plugins: pluginsAt(value),
+    mcpServers: mcpServersAt(value),
+  }
+}
+
+function runOutcome(value: unknown): RunOutcome {
+  const usage = objectAt(value, 'usage')
+  const models = objectAt(value, 'modelUsage')
+  let modelUsage: Record<string, ModelUsage> | null = null
+  if (models) {
+    modelUsage = {}
+    for (const model of Object.keys(models)) {
+      const entry = models[model]
+      modelUsage[model] = {
+        inputTokens: u64At(entry, 'inputTokens'),
+        outputTokens: u64At(entry, 'outputTokens'),
+        cacheReadInputTokens: u64At(entry, 'cacheReadInputTokens'),
+        cacheCreationInputTokens: u64At(entry, 'cacheCreationInputTokens'),
+        costUsd: f64At(entry, 'costUSD'),
+      }
+    }
+  }
+  return {
+    isError: boolAt(value, 'is_error'),
+    subtype: textAt(value, 'subtype'),
+    stopReason: textAt(value, 'stop_reason'),
+    terminalReason: textAt(value, 'terminal_reason'),
+    apiErrorStatus: textAt(value, 'api_error_status'),
+    numTurns: u64At(value, 'num_turns'),
+    durationMs: u64At(value, 'duration_ms'),
+    durationApiMs: u64At(value, 'duration_api_ms'),
+    ttftMs: u64At(value, 'ttft_ms'),
+    timeToRequestMs: u64At(value, 'time_to_request_ms'),
+    totalCostUsd: f64At(value, 'total_cost_usd'),
+    // A list's length where the list is there: `[]` is 0, absent is "did not say".
+    permissionDenials: countAt(value, 'permission_denials'),
+    subagentsSpawned: u64At(objectAt(value, 'subagent_stats'), 'spawned'),
+    usage: usage
+      ? {
+          inputTokens: u64At(usage, 'input_tokens'),
+          outputTokens: u64At(usage, 'output_tokens'),
+          cacheReadInputTokens: u64At(usage, 'cache_read_input_tokens'),
+          cacheCreationInputTokens: u64At(usage, 'cache_creation_input_tokens'),
+          // The billed figure from the API's breakdown, never the live estimate.
+          thinkingTokens: u64At(objectAt(usage, 'output_tokens_details'), 'thinking_tokens'),
+          iterations: countAt(usage, 'iterations'),
+          speed: textAt(usage, 'speed'),
+          serviceTier: textAt(usage, 'service_tier'),
+        }
+      : null,
+    modelUsage,
+  }
+}
+
+function toolCall(block: unknown): ToolCall | null {
+  const name = textAt(block, 'name')
+  if (name === null) return null
+  const input = inputObject((block as JsonObject)['input'])
+  return {
+    callId: textAt(block, 'id'),
+    name,
+    // Never inferred from the name: which tool is a write is the rendering's question.
+    operations: [],
+    subjects: subjectsFromInput(input),
+    input,
+    joinedArgv: joinedArgv(input),
+  }
+}
+
+function toolResult(block: unknown, fields: JsonObject): ToolResult {
+  const recorded = (block as JsonObject)['content']
+  const content = typeof recorded === 'string' ? recorded : recorded === null || recorded === undefined ? null : compact(recorded)
+  return {
+    callId: textAt(block, 'tool_use_id'),
+    // Claude Code writes the flag only where it means something: absent is success here.
+    isError: boolAt(block, 'is_error') ?? false,
+    contentBytes: content === null ? 0 : utf8Length(content),
+    content,
+    fields,
+  }
+}
+
+/**
+ * Claude Code `stream-json` lines in, IR events out: one line is zero or more IR events (an
+ * assistant line with a text block and two tool calls is three), and a line that yields nothing
+ * recognisable is recorded opaque with the digest of its raw bytes. Unknown fields are ignored.
+ */
+export class StreamJsonIrReader {
+  readonly adapter = CLAUDE_CODE_STREAM_JSON
+  readonly closureMarkers = VENDOR_CLOSURE_MARKERS
+
+  constructor(private readonly emitter: IrEmitter) {}
+
+  pushValue(value: unknown, sourceLine: number, raw: string): void {
+    const timestamp = textAt(value, 'timestamp')
+    const type = textAt(value, 'type')
+    const subtype = textAt(value, 'subtype')
+    const before = this.emitter.count
+    const emit = (body: IrEventBody) => this.emitter.emit(body, sourceLine, timestamp)
+    const opaque = (eventType: string | null, eventSubtype: string | null): IrEventBody => ({
+      family: 'opaque',
+      opaque: { eventType, subtype: eventSubtype, digest: digestLine(raw) },
+    })
+
+    if (type === 'system' && subtype === 'init') emit({ family: 'session_start', start: sessionStart(value) })
+    else if (type === 'system' && subtype === 'thinking_tokens') {
+      emit({ family: 'thinking_estimate', estimatedTokens: u64At(value, 'estimated_tokens'), estimatedTokensDelta: i64At(value, 'estimated_tokens_delta') })
+    } else if (type === 'rate_limit_event') {
+      const info = (value as JsonObject)['rate_limit_info']
+      emit({
+        family: 'rate_limit',
+        state: {
+          status: textAt(info, 'status'),
+          limitType: textAt(info, 'rateLimitType'),
+          utilization: f64At(info, 'utilization'),
+          isUsingOverage: boolAt(info, 'isUsingOverage'),
+          resetsAt: i64At(info, 'resetsAt'),
+        },
+      })
+    } else if (type === 'assistant') {
+      const requestId = textAt(value, 'request_id')
+      const message = objectAt(value, 'message')
+      const usage = objectAt(message, 'usage')
+      this.emitter.request({
+        sourceLine,
+        requestId,
+        model: textAt(message, 'model'),
+        inputTokens: u64At(usage, 'input_tokens'),
+        outputTokens: u64At(usage, 'output_tokens'),
+        cacheReadInputTokens: u64At(usage, 'cache_read_input_tokens'),
+        cacheCreationInputTokens: u64At(usage, 'cache_creation_input_tokens'),
+        // The blocks follow on this same line, so the line itself joins them to the request.
+        events: [],
+      })
+      const blocks = message?.['content']
+      if (Array.isArray(blocks)) {
+        for (const block of blocks) {
+          const declared = textAt(block, 'type')
+          if (declared === 'text') emit({ family: 'assistant_text', text: textAt(block, 'text') ?? '', requestId })
+          else if (declared === 'thinking') emit({ family: 'assistant_thinking', text: textAt(block, 'thinking') ?? '' })
+          else if (declared === 'tool_use') {
+            const call = toolCall(block)
+            emit(call ? { family: 'tool_call', call } : opaque(declared, textAt(block, 'subtype')))
+          } else emit(opaque(declared, textAt(block, 'subtype')))
+        }
+      }
+    } else if (type === 'user') {
+      const synthetic = boolAt(value, 'isSynthetic') ?? false
+      // The per-tool fields sit on the user event, beside the content, not inside the block.
+      const fields = resultFields(value)
+      const content = objectAt(value, 'message')?.['content']
+      if (typeof content === 'string' && synthetic) emit({ family: 'synthetic_injection', text: content })
+      else if (Array.isArray(content)) {
+        for (const block of content) {
+          const declared = textAt(block, 'type')
+          if (declared === 'tool_result') emit({ family: 'tool_result', result: toolResult(block, fields) })
+          else if (declared === 'text' && synthetic) emit({ family: 'synthetic_injection', text: textAt(block, 'text') ?? '' })
+          else emit(opaque(declared, textAt(block, 'subtype')))
+        }
+      }
+    } else if (type === 'result') emit({ family: 'run_outcome', outcome: runOutcome(value) })
+    else emit(opaque(type, subtype))
+
+    // A recognised envelope that yielded nothing is still a record: nothing vanishes.
+    if (this.emitter.count === before) emit(opaque(type, subtype))
+  }
+
+  /** A vendor transcript ends where the run did when its last event is the terminal record. */
+  closure(): StreamClose | null {
+    const last = this.emitter.lastEvent
+    if (last?.family !== 'run_outcome') return null
+    return { witness: 'terminal_record', events: null, reason: last.outcome.subtype }
+  }
+}

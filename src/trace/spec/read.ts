@@ -1,0 +1,54 @@
+import { isUtf8 } from 'node:buffer'
+import { readFileSync } from 'node:fs'
+import { parseDocument } from 'yaml'
+import { TraceSpecError, type TraceRefusal } from '../errors.js'
+import { explainFirstIssue } from './explain.js'
+import type { TraceSpec } from './model.js'
+import { traceSpecDocumentSchema } from './schema.js'
+import { validateDocument } from './validate.js'
+
+/** A specification, or every refusal that stopped one. */
+export type SpecReadResult = { ok: true; spec: TraceSpec } | { ok: false; refusals: TraceRefusal[] }
+
+function malformed(message: string): SpecReadResult {
+  return { ok: false, refusals: [{ code: 'TRACE-SPEC-002', location: 'document', message }] }
+}
+
+/**
+ * Validates a document already parsed from YAML or JSON (or written in code): the shape first
+ * (`TRACE-SPEC-002`, one refusal), then every rule, accumulated.
+ */
+export function parseSpecValue(value: unknown): SpecReadResult {
+  const shaped = traceSpecDocumentSchema.safeParse(value, { reportInput: true })
+  if (!shaped.success) return malformed(explainFirstIssue(shaped.error, value))
+  return validateDocument(shaped.data)
+}
+
+/** Reads `trace-spec/1` text (YAML, or JSON, which is YAML) into a specification or refusals. */
+export function parseSpec(text: string): SpecReadResult {
+  const document = parseDocument(text, { prettyErrors: false })
+  const error = document.errors[0]
+  if (error) return malformed(`${error.message} (${error.code})`)
+  let value: unknown
+  try {
+    // Some defects (an alias to an anchor that was never set) surface only here.
+    value = document.toJS()
+  } catch (problem) {
+    return malformed((problem as Error).message)
+  }
+  return parseSpecValue(value)
+}
+
+/** Reads `trace-spec/1` text and throws a `TraceSpecError` carrying every refusal. */
+export function readSpec(text: string, source?: string): TraceSpec {
+  const result = parseSpec(text)
+  if (!result.ok) throw new TraceSpecError(result.refusals, source)
+  return result.spec
+}
+
+/** Reads a `trace-spec/1` file (YAML or JSON). */
+export function readSpecFile(path: string): TraceSpec {
+  const bytes = readFileSync(path)
+  if (!isUtf8(bytes)) throw new TraceSpecError([{ code: 'TRACE-SPEC-002', location: 'document', message: 'the specification is not UTF-8' }], path)
+  return readSpec(bytes.toString('utf8'), path)
+}

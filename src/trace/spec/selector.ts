@@ -1,0 +1,51 @@
+import { compareCodePoints } from '../../events/json.js'
+import { callArgument } from '../ir/call.js'
+import type { ToolCall } from '../ir/types.js'
+import { describeMatcher, matchesRecorded } from './matcher.js'
+import type { CallSelector, FieldMatcher } from './model.js'
+
+/**
+ * Whether a call is in scope: its name is in `tools` **or** one of its operations is in
+ * `operations` (both empty selects every call); then any subject matches `subject`; then every
+ * `args` matcher holds. A missing argument, subject or operation never matches.
+ */
+export function selectorMatches(selector: CallSelector, call: ToolCall): boolean {
+  const tools = selector.tools
+  const operations = selector.operations ?? []
+  if (tools.length > 0 || operations.length > 0) {
+    const named = tools.length > 0 && tools.includes(call.name)
+    const resolved = !named && operations.length > 0 && call.operations.some((operation) => operations.includes(operation))
+    if (!named && !resolved) return false
+  }
+  if (selector.subject !== undefined) {
+    const matcher = selector.subject
+    if (!call.subjects.some((subject) => matchesRecorded(matcher, subject))) return false
+  }
+  for (const field in selector.args) {
+    const value = callArgument(call, field)
+    if (value === undefined || !matchesRecorded(selector.args[field] as FieldMatcher, value)) return false
+  }
+  return true
+}
+
+/** Whether the selector selects everything: what `tool.absent` refuses. */
+export function isUnscoped(selector: CallSelector): boolean {
+  return selector.tools.length === 0 && (selector.operations ?? []).length === 0 && selector.subject === undefined && Object.keys(selector.args).length === 0
+}
+
+/** Upstream's rendering: `Bash`, `Edit|Write`, `file.write or Write`, `Bash(command ~ "x")`. */
+export function describeSelector(selector: CallSelector): string {
+  const tools = selector.tools
+  const operations = selector.operations ?? []
+  let scope: string
+  if (operations.length === 0) scope = tools.length === 0 ? 'any tool' : tools.join('|')
+  else scope = tools.length === 0 ? operations.join('|') : `${operations.join('|')} or ${tools.join('|')}`
+  const fields = sortedKeys(selector.args)
+  if (fields.length === 0) return scope
+  return `${scope}(${fields.map((field) => `${field} ${describeMatcher(selector.args[field] as FieldMatcher)}`).join(', ')})`
+}
+
+/** Keys in Rust's `BTreeMap` order (code point order; JavaScript would put integer-like keys first). */
+export function sortedKeys(record: Record<string, unknown>): string[] {
+  return Object.keys(record).sort(compareCodePoints)
+}

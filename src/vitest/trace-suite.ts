@@ -1,0 +1,93 @@
+import { beforeAll, describe, test } from 'vitest'
+import { checkAny, resolveSpec, transcriptLabel, transcriptPath, type TraceSpecInput, type TraceTranscript } from '../trace/check/input.js'
+import { describeOutcome, type Outcome } from '../trace/check/outcome.js'
+import type { ExpectationRow, TraceReport } from '../trace/report-types.js'
+import type { TraceCheckMeta } from './meta.js'
+import { attachTraceMeta, traceCheckKey } from './trace-meta.js'
+import { TraceExpectationError } from './trace-failure.js'
+
+/** How a trace suite runs. */
+export interface TraceSuiteOptions {
+  /** The suite's title. Default: `<spec id> against <transcript file>`. */
+  name?: string
+  /** Expectation ids downgraded to advisory for this run (refused when not declared). Default: none. */
+  advisory?: readonly string[]
+  /**
+   * What a gating row the transcript cannot decide does: `'fail'` the test, or mark it `'todo'`
+   * (its result state is `todo`, never passed; the default reporter prints it with the reason).
+   * Default: `'fail'`.
+   */
+  unknown?: 'fail' | 'todo'
+  /** Replace every note with a digest of it. Default: false. */
+  redact?: boolean
+  /** Lines longer than this are refused. Default: 8 MiB. */
+  maxLineBytes?: number
+}
+
+type Checked = { ok: true; report: TraceReport; meta: Omit<TraceCheckMeta, 'expectationId'> } | { ok: false; error: unknown }
+
+/**
+ * One Vitest test per expectation of a `trace-spec/1` specification, judged against a transcript.
+ * The specification is read when the suite is collected (its ids name the tests); the transcript is
+ * checked once, in one pass, when the suite runs. A gap fails its test with the statement, the
+ * note and the cited events; an unknown fails unless the row is advisory or `unknown: 'todo'`;
+ * an advisory gap or unknown is annotated, not failed. Every test of a completed check carries the
+ * report in `task.meta.vitestHarness.trace` for the evidence reporter.
+ *
+ * @example
+ * describeTraceSpec('specs/development.trace.yaml', 'runs/last.jsonl')
+ * describeTraceSpec(spec({ id: 'smoke', expectations: [...] }), { events: emissions }, { unknown: 'todo' })
+ */
+export function describeTraceSpec(specInput: TraceSpecInput, transcript: TraceTranscript, options: TraceSuiteOptions = {}): void {
+  const { spec, path: specPath } = resolveSpec(specInput)
+  const path = transcriptPath(transcript)
+  describe(options.name ?? `${spec.id} against ${transcriptLabel(transcript)}`, () => {
+    let checked: Checked = { ok: false, error: new Error('the trace check did not run') }
+
+    beforeAll(async ({}, suite) => {
+      try {
+        const report = await checkAny(spec, transcript, {
+          advisory: options.advisory ?? [],
+          redact: options.redact ?? false,
+          ...(options.maxLineBytes === undefined ? {} : { maxLineBytes: options.maxLineBytes }),
+        })
+        const meta: Omit<TraceCheckMeta, 'expectationId'> = {
+          key: traceCheckKey(report),
+          report,
+          observedAt: Date.now(),
+          ...(specPath === undefined ? {} : { specPath }),
+          ...(path === undefined ? {} : { transcriptPath: path }),
+        }
+        checked = { ok: true, report, meta }
+      } catch (error) {
+        checked = { ok: false, error }
+        return
+      }
+      if (options.unknown !== 'todo') return
+      // Vitest has no runtime todo: a task marked here before it runs is reported `todo`, never passed.
+      for (const task of suite.tasks) {
+        const row = checked.report.expectations.find((candidate) => candidate.id === task.name)
+        if (task.type !== 'test' || !row || row.verdict !== 'unknown' || row.severity !== 'gate') continue
+        task.mode = 'todo'
+        // `note` is what reporters print beside a skipped or todo test (the field `context.skip(note)` sets).
+        task.result = Object.assign({ state: 'todo' as const }, { note: `todo — unknown: ${describeOutcome(row.outcome as Outcome)}` })
+        attachTraceMeta(task.meta, { ...checked.meta, expectationId: row.id })
+      }
+    })
+
+    for (const expectation of spec.expectations) {
+      test(expectation.id, async (context) => {
+        if (!checked.ok) throw checked.error
+        const row = checked.report.expectations.find((candidate) => candidate.id === expectation.id) as ExpectationRow
+        attachTraceMeta(context.task.meta, { ...checked.meta, expectationId: row.id })
+        if (row.verdict === 'ok') return
+        if (row.severity === 'advisory') {
+          // Advisory rows are reported and never gate: annotated, not failed.
+          await context.annotate(`advisory ${row.verdict}: ${describeOutcome(row.outcome as Outcome)}`, `advisory ${row.verdict}`)
+          return
+        }
+        throw new TraceExpectationError(row)
+      })
+    }
+  })
+}

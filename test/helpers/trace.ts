@@ -1,0 +1,125 @@
+import { checkTranscriptText, type CheckOptions } from '../../src/trace/check/check.js'
+import type { ExpectationRow, TraceReport } from '../../src/trace/report-types.js'
+import { readSpec } from '../../src/trace/spec/read.js'
+
+/**
+ * Small transcripts written in tests: metaharness events framed as the wire frames them, and a
+ * one-row specification checked against them through the real reader and checker.
+ */
+
+export type Event = Record<string, unknown>
+
+/** Frames events as `metaharness.event/1` lines (`format`, `seq` from 1, `run`). */
+export function metaharness(events: Event[]): string {
+  return events.map((event, index) => JSON.stringify({ format: 'metaharness.event/1', seq: index + 1, run: 'T/1', ...event })).join('\n') + '\n'
+}
+
+/** Claude Code stream-json lines, one record per line. */
+export function streamJson(records: Event[]): string {
+  return records.map((record) => JSON.stringify(record)).join('\n') + '\n'
+}
+
+export const start = (over: Event = {}): Event => ({
+  event: 'session.started',
+  adapter: 'claude',
+  adapter_class: 'harness',
+  harness_version: '2.1.239',
+  session_id: 's-1',
+  model: 'claude-sonnet-5',
+  permission_mode: 'default',
+  credential_source: 'none',
+  output_style: 'default',
+  cwd: '/work',
+  offered_tools: ['Bash', 'Read', 'Skill', 'Write'],
+  available_operations: ['file.read', 'file.write', 'shell'],
+  slash_commands: ['/help'],
+  skills: ['aep-planning:planning'],
+  agents: ['reviewer'],
+  plugins: [{ name: 'aep', source: 'aep@inline', version: '0.1.0' }],
+  mcp_servers: [],
+  inputs_digest: null,
+  transcript: { path: null, digest: null, bytes: null },
+  hermetic: { mode: 'strict', decisions: 'observe' },
+  ...over,
+})
+
+export const call = (id: string, name: string, input: Event, over: Event = {}): Event => ({
+  event: 'tool.requested',
+  call_id: id,
+  name,
+  input,
+  decision_required: false,
+  deadline_ms: null,
+  seam: 'none',
+  ...over,
+})
+
+export const result = (id: string, over: Event = {}): Event => ({
+  event: 'tool.result',
+  exit_code: null,
+  outcome_source: null,
+  call_id: id,
+  is_error: false,
+  content: 'ok',
+  bytes: 2,
+  tool_use_result: null,
+  ...over,
+})
+
+export const usageOf = (over: Event = {}): Event => ({
+  input_tokens: 10,
+  output_tokens: 20,
+  cache_read_input_tokens: 100,
+  cache_creation_input_tokens: 50,
+  service_tier: 'standard',
+  thinking_tokens: 64,
+  iterations: 3,
+  speed: 'standard',
+  cost_usd: null,
+  ...over,
+})
+
+export const ended = (over: Event = {}): Event => ({
+  event: 'session.ended',
+  final_answer: null,
+  observed_models: null,
+  is_error: false,
+  subtype: 'success',
+  stop_reason: 'end_turn',
+  terminal_reason: 'completed',
+  api_error_status: null,
+  num_turns: 4,
+  duration_ms: 5000,
+  duration_api_ms: 4000,
+  ttft_ms: 900,
+  time_to_request_ms: 60,
+  total_cost_usd: 0.25,
+  permission_denials: [],
+  subagents_spawned: 0,
+  usage: usageOf(),
+  model_usage: { 'claude-sonnet-5': { ...usageOf(), cost_usd: 0.25 } },
+  census: { allowed: 1, denied: 0, replaced: 0, abstained: 0, by_seam: {}, by_decider: {} },
+  ...over,
+})
+
+export const request = (id: string | null, over: Event = {}): Event => ({ event: 'usage', request_id: id, model: 'claude-sonnet-5', usage: usageOf(over) })
+export const text = (words: string, requestId: string | null = null): Event => ({ event: 'text', text: words, request_id: requestId })
+export const rateLimit = (info: Event): Event => ({ event: 'rate_limit', info: { status: 'allowed', window: 'five_hour', resets_at: 0, utilization: 0.2, using_overage: false, ...info } })
+export const opaque = (): Event => ({ event: 'opaque', vendor_type: 'quantum_event', vendor_subtype: null, digest: '0'.repeat(64), source_line: 9 })
+export const closed = (events: number): Event => ({ event: 'stream.closed', events, reason: 'completed', run_id: 'T/1' })
+
+/** A one-expectation specification whose `expect:` is the given YAML flow text. */
+export function oneRow(expect: string, extra = ''): string {
+  return `format: trace-spec/1\nid: unit/one-row\nexpectations:\n  - id: only\n${extra}    expect: ${expect}\n`
+}
+
+/** Checks one expectation against a transcript and returns the report. */
+export function checkOne(expect: string, transcript: string, options: CheckOptions & { extra?: string } = {}): TraceReport {
+  const { extra, ...rest } = options
+  return checkTranscriptText(readSpec(oneRow(expect, extra)), transcript, rest)
+}
+
+/** The one row of `checkOne`. */
+export function rowOf(expect: string, transcript: string, options: CheckOptions & { extra?: string } = {}): ExpectationRow {
+  return checkOne(expect, transcript, options).expectations[0] as ExpectationRow
+}
