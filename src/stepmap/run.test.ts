@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -159,6 +159,16 @@ describe('command steps: reading the record the verifier wrote', () => {
     expect(read?.status).toBe('failed')
     expect(read?.message).toContain('1 of 3 expectation(s) gapped (wrote-the-test)')
     expect(read?.message).toContain('wrote trace-failed')
+  })
+
+  it('does not take a record left from before the attempt as this attempt’s', async () => {
+    const { run } = setup(step('none'))
+    mkdirSync(run.runDirectory, { recursive: true })
+    const stale = join(run.runDirectory, 'trace.yaml')
+    writeFileSync(stale, '- stale\n')
+    const [read] = await runAll(run)
+    expect(read?.status).toBe('failed')
+    expect(read?.message).toContain(`the verifier wrote no record at ${stale} in this attempt`)
   })
 
   it.each([

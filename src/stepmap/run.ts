@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, statSync } from 'node:fs'
 import { isAbsolute, join, resolve } from 'node:path'
 import { writeEvidenceDocument } from '../evidence/document.js'
 import { checkRun, type ProtocolInForce } from './cross-validate.js'
@@ -72,6 +72,16 @@ export interface StepResult {
   /** The transcript an llm step wrote. */
   readonly transcript?: string
   readonly attempts: readonly AttemptReport[]
+}
+
+/** A file's identity for "did this attempt write it": size and modification time, or nothing when absent. */
+function fileStamp(path: string): string | undefined {
+  try {
+    const stats = statSync(path)
+    return `${stats.size}:${stats.mtimeMs}:${stats.ino}`
+  } catch {
+    return undefined
+  }
 }
 
 const DEFAULTS = { commandTimeoutMs: 600_000, harnessTimeoutMs: 300_000, killAfterMs: 2000 }
@@ -222,6 +232,7 @@ export class StepMapRun {
       recordPath = resolve(this.workspace, expanded.text)
     }
     mkdirSync(this.runDirectory, { recursive: true })
+    const before = recordPath === undefined ? undefined : fileStamp(recordPath)
     const rendered = argv.join(' ')
     const ran = await runCommand(argv, { cwd: this.workspace, env: this.environment(), timeoutMs: this.options.commandTimeoutMs ?? DEFAULTS.commandTimeoutMs, killAfterMs: DEFAULTS.killAfterMs })
     const output = ran.output
@@ -235,6 +246,8 @@ export class StepMapRun {
     const now = (this.options.clock ?? Date.now)()
     if (recordPath !== undefined) {
       // The verifier wrote the record: read what it wrote; its exit status is not the verdict.
+      const after = fileStamp(recordPath)
+      if (before !== undefined && after === before) return { noVerdict: withOutput(`the verifier wrote no record at ${recordPath} in this attempt: the file there is the one that was there before it ran`), output }
       const reading = readRecord(recordPath, mapping.kind, now)
       if (!reading.ok) return { noVerdict: withOutput(reading.problem), output }
       const passed = reading.verdict.verdict === 'passed'
