@@ -5,7 +5,7 @@ import { launchHarness } from '../../adapters/launch/launch-harness.js'
 import { findLaunch } from '../../adapters/launch/launches.js'
 import type { Emission } from '../events/types.js'
 import { EventStreamWriter } from '../events/write.js'
-import { resolveHarness, type HarnessOption, type StepProvider } from './provider.js'
+import { resolveHarness, type HarnessOption, type StepProvider, type StepProviderSession } from './provider.js'
 import { checkWrite, writesInTranscript, type ScopeViolation } from './scope.js'
 import { STEP_CONTEXT_ENV, writeStepContext } from './step-context.js'
 import type { LlmStep } from './types.js'
@@ -87,35 +87,55 @@ export async function runLlmAttempt(step: LlmStep, context: LlmAttemptContext): 
   })
   const session = await context.provider({ state: context.state, index: context.index, attempt: context.attempt, harness: step.harness, cassette: `${context.state}-${context.index}` })
   const transcript = transcriptPath(context.runDirectory, context.state, context.index, context.attempt)
+  let attempt: LlmAttempt
   try {
-    const scratch = join(context.runDirectory, 'scratch', `${context.state}-${context.index}-${context.attempt}`)
-    mkdirSync(scratch, { recursive: true })
-    const run = await launchHarness(
-      { ...declaration, env: { ...declaration.env, [STEP_CONTEXT_ENV]: stepContext } },
-      {
-        prompt: promptFor(step, context.state),
-        workspace: context.workspace,
-        provider: { baseUrl: session.baseUrl, wire: session.wire },
-        ...(session.model === undefined ? {} : { model: session.model }),
-        scratch,
-        ...(choice.program === undefined ? {} : { program: choice.program }),
-        timeoutMs: context.timeoutMs,
-      },
-    )
-    const events = run.stdoutEvents.length > 0 ? run.stdoutEvents : run.events
-    writeTranscript(transcript, `${context.state}-${context.index}-${context.attempt}`, events)
-    if (run.failed) {
-      const tail = run.stderr.trim().split('\n').slice(-3).join(' | ')
-      return { kind: 'no-verdict', reason: `${run.shortMessage}${tail ? `; it said: ${tail}` : ''}; the transcript is at ${transcript}`, transcript }
-    }
-    if (run.conversionError !== undefined) {
-      const why = run.conversionError instanceof Error ? run.conversionError.message : String(run.conversionError)
-      return { kind: 'no-verdict', reason: `the harness ran, and its transcript could not be read: ${why}`, transcript }
-    }
-    const violations = writesInTranscript(events).flatMap((write) => checkWrite(step.scope, write, context.workspace) ?? [])
-    if (violations.length > 0) return { kind: 'out-of-scope', transcript, violations }
-    return { kind: 'ran', transcript, events: events.length }
-  } finally {
+    attempt = await launchAndCheck(step, context, declaration, choice.program, session, stepContext, transcript)
+  } catch (error) {
     await session.close?.()
+    throw error
   }
+  const unanswered = await session.close?.()
+  // A harness the provider could not answer did not run the step it was asked to run.
+  if (typeof unanswered === 'string' && unanswered.length > 0) {
+    return { kind: 'no-verdict', reason: attempt.kind === 'no-verdict' ? `${attempt.reason}; ${unanswered}` : unanswered, transcript }
+  }
+  return attempt
+}
+
+async function launchAndCheck(
+  step: LlmStep,
+  context: LlmAttemptContext,
+  declaration: LaunchDeclaration,
+  program: string | undefined,
+  session: StepProviderSession,
+  stepContext: string,
+  transcript: string,
+): Promise<LlmAttempt> {
+  const scratch = join(context.runDirectory, 'scratch', `${context.state}-${context.index}-${context.attempt}`)
+  mkdirSync(scratch, { recursive: true })
+  const run = await launchHarness(
+    { ...declaration, env: { ...declaration.env, [STEP_CONTEXT_ENV]: stepContext } },
+    {
+      prompt: promptFor(step, context.state),
+      workspace: context.workspace,
+      provider: { baseUrl: session.baseUrl, wire: session.wire },
+      ...(session.model === undefined ? {} : { model: session.model }),
+      scratch,
+      ...(program === undefined ? {} : { program }),
+      timeoutMs: context.timeoutMs,
+    },
+  )
+  const events = run.stdoutEvents.length > 0 ? run.stdoutEvents : run.events
+  writeTranscript(transcript, `${context.state}-${context.index}-${context.attempt}`, events)
+  if (run.failed) {
+    const tail = run.stderr.trim().split('\n').slice(-3).join(' | ')
+    return { kind: 'no-verdict', reason: `${run.shortMessage}${tail ? `; it said: ${tail}` : ''}; the transcript is at ${transcript}`, transcript }
+  }
+  if (run.conversionError !== undefined) {
+    const why = run.conversionError instanceof Error ? run.conversionError.message : String(run.conversionError)
+    return { kind: 'no-verdict', reason: `the harness ran, and its transcript could not be read: ${why}`, transcript }
+  }
+  const violations = writesInTranscript(events).flatMap((write) => checkWrite(step.scope, write, context.workspace) ?? [])
+  if (violations.length > 0) return { kind: 'out-of-scope', transcript, violations }
+  return { kind: 'ran', transcript, events: events.length }
 }

@@ -18,7 +18,8 @@ export interface StepProviderSession {
   readonly wire: Wire
   /** The model name the provider answers for. */
   readonly model?: string
-  close?(): Promise<void> | void
+  /** Ends the session; a returned sentence says what the provider could not answer, for the step's failure. */
+  close?(): Promise<string | undefined | void> | string | undefined | void
 }
 
 /** Starts (or points at) the loopback provider for one llm step. */

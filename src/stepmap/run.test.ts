@@ -310,6 +310,16 @@ describe('llm steps', () => {
     expect((await runAll(unknown.run))[0]?.message).toContain('the step names harness `hermes-agent`, and no launch is declared for `hermes-agent`')
   })
 
+  it('is no verdict when the provider says it could not answer, however the harness exited', async () => {
+    let closed = 0
+    const unanswering = () => ({ ...provider(), close: () => ((closed += 1), 'the provider had no answer for 1 request(s) in build-0.cassette.jsonl') })
+    const { run } = setup(llmMap('WRITE notes/a.md'), { provider: unanswering, harness })
+    const [llm] = await runAll(run)
+    expect(closed).toBe(2)
+    expect(llm?.status).toBe('failed')
+    expect(llm?.message).toContain('the run stops here: the provider had no answer for 1 request(s) in build-0.cassette.jsonl')
+  })
+
   it('is no verdict when the harness fails, with what it said', async () => {
     const { run } = setup(llmMap('x'), { provider, harness: { codex: { launch: codexLaunch, program: join(FIXTURES, 'harnesses', 'exits-2.js') } } })
     const [llm] = await runAll(run)
