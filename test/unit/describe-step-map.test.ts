@@ -22,6 +22,7 @@ interface Assertion {
 
 let runDirectory = ''
 let tests: Assertion[] = []
+let example: Assertion[] = []
 
 beforeAll(async () => {
   runDirectory = mkdtempSync(join(tmpdir(), 'vh-stepmap-run-'))
@@ -33,8 +34,9 @@ beforeAll(async () => {
     // The suite fails on purpose (a red verifier, a dead one).
     if (typeof (error as { code?: unknown }).code !== 'number') throw error
   }
-  const report = JSON.parse(readFileSync(output, 'utf8')) as { testResults: { assertionResults: Assertion[] }[] }
-  tests = report.testResults.flatMap((file) => file.assertionResults)
+  const report = JSON.parse(readFileSync(output, 'utf8')) as { testResults: { name: string; assertionResults: Assertion[] }[] }
+  tests = report.testResults.filter((file) => file.name.endsWith('steps.test.ts')).flatMap((file) => file.assertionResults)
+  example = report.testResults.filter((file) => file.name.endsWith('example-broken.test.ts')).flatMap((file) => file.assertionResults)
 }, 120_000)
 
 function find(title: string): Assertion {
@@ -88,5 +90,19 @@ describe('describeStepMap', () => {
     expect(dead.failureMessages.join('\n')).toContain('no verdict after 2 attempt(s) (retry budget 1)')
     expect(readFileSync(join(runDirectory, 'count.txt'), 'utf8')).toBe('attempt\nattempt\n')
     expect(find('never attempted').status).toBe('skipped')
+  })
+})
+
+describe('describeStepMap on the example’s map, with a wrong module', () => {
+  it('fails the unit suite’s step with node --test’s own output, and still mints the failing test_result', () => {
+    const suite = example.find((test) => test.title.startsWith('0: command — The unit suite'))
+    expect(suite?.status).toBe('failed')
+    const message = suite?.failureMessages.join('\n') ?? ''
+    expect(message).toContain('the verifier said no: `node --test test/` exited 1')
+    expect(message).toMatch(/not ok \d+ - adds two numbers/)
+    const record = readFileSync(join(runDirectory, 'broken-run', 'evidence', 'verify-0-1.yaml'), 'utf8')
+    expect(record).toContain('failed: 1')
+    expect(validateEvidenceText(record, { now: Date.now() }).accepted).toEqual([1])
+    expect(example.find((test) => test.title.includes('Look at the change'))?.status).toBe('todo')
   })
 })
