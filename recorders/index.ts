@@ -1,0 +1,2 @@
+export * from './provider/index.js'
+export { RecorderError, type RecorderErrorCode } from './errors.js'

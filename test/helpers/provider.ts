@@ -1,0 +1,27 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseScenario, type Scenario } from '../../recorders/index.js'
+
+/** A fresh scratch folder for cassettes a test writes. */
+export function scratchDir(prefix = 'vh-rec-'): string {
+  return mkdtempSync(join(tmpdir(), prefix))
+}
+
+/** Text with multi-byte characters, so byte offsets land inside code points too. */
+export const TEXT = 'Reading the readme — ünïcode ✓ 🚀 done.'
+
+/** One turn with text and a tool call, then a plain answer: the shape every wire test streams. */
+export const TWO_TURNS: Scenario = parseScenario({
+  scenario: 'read-then-answer',
+  turns: [
+    { text: TEXT, tool_calls: [{ name: 'read_file', arguments: { path: 'README.md', limit: 20 } }], usage: { input_tokens: 42, output_tokens: 9, cached_tokens: 7 } },
+    { text: 'The file says: hello harness', usage: { input_tokens: 60, output_tokens: 5 } },
+  ],
+})
+
+export const READ_FILE_TOOL = {
+  name: 'read_file',
+  description: 'Read one text file.',
+  parameters: { type: 'object', properties: { path: { type: 'string' }, limit: { type: 'number' } }, required: ['path'], additionalProperties: false },
+} as const
