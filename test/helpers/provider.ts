@@ -23,5 +23,5 @@ export const TWO_TURNS: Scenario = parseScenario({
 export const READ_FILE_TOOL = {
   name: 'read_file',
   description: 'Read one text file.',
-  parameters: { type: 'object', properties: { path: { type: 'string' }, limit: { type: 'number' } }, required: ['path'], additionalProperties: false },
-} as const
+  parameters: { type: 'object' as const, properties: { path: { type: 'string' }, limit: { type: 'number' } }, required: ['path'], additionalProperties: false },
+}
