@@ -1,0 +1,14 @@
+// A harness's own volatile values — ids, clocks, timings, per-process paths — replaced by
+// placeholders, so two runs of the same scripted conversation compare equal.
+const RULES: [RegExp, string][] = [
+  [/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<uuid>'],
+  [/\d{4}-\d{2}-\d{2}T\d{2}[:-]\d{2}[:-]\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?/g, '<timestamp>'],
+  [/"(\w+_ms)":\d+(?:\.\d+)?/g, '"$1":0'],
+  [/cc-socks\/\d+\.sock/g, 'cc-socks/<pid>.sock'],
+]
+
+export function normaliseHarnessOutput(text: string): string {
+  let out = text
+  for (const [pattern, replacement] of RULES) out = out.replace(pattern, replacement)
+  return out
+}
