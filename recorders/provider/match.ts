@@ -196,8 +196,8 @@ export class InteractionIndex {
   }
 
   /** The recording that answers this request, or the miss that explains why none does. */
-  take(request: Pick<CassetteRequest, 'method' | 'path' | 'body' | 'bodyText'>, model: string | null): { interaction: Interaction; index: number } | { miss: Miss } {
-    const key = this.canonicalizer.identity(request)
+  take(request: Pick<CassetteRequest, 'method' | 'path' | 'body' | 'bodyText'>, model: string | null, identity?: string): { interaction: Interaction; index: number } | { miss: Miss } {
+    const key = identity ?? this.canonicalizer.identity(request)
     const list = this.byIdentity.get(key)
     if (list && list.length > 0) {
       const cursor = this.cursors.get(key) ?? 0

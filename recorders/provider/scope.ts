@@ -10,7 +10,7 @@ import { credentialOf, Redactor } from './redact.js'
 import type { RequestLogEntry, RequestOutcome } from './request-log.js'
 import { loadScenario, ScenarioResponder, type Scenario } from './scenario.js'
 import { forwardUpstream, type UpstreamAnswer } from './upstream.js'
-import { errorBody, routeOf, summarizeRequest, wireForPath, type ErrorKind, type Route, type WireName } from './wire.js'
+import { errorBody, routeOf, summarizeRequest, wireForPath, type ErrorKind, type RequestSummary, type Route, type WireName } from './wire.js'
 
 /** What one cassette scope does: where its answers come from and where they go. */
 export interface ScopeOptions {
@@ -49,6 +49,14 @@ export interface IncomingCall {
 /** The answer to one request: bytes ready to write, or a proxied stream. */
 export type Answer = { readonly kind: 'prepared'; readonly response: PreparedResponse; readonly rechunk?: readonly number[]; readonly paced: boolean } | { readonly kind: 'upstream'; readonly answer: UpstreamAnswer }
 
+interface ParsedBody {
+  readonly digest: string
+  readonly body: JsonValue | undefined
+  readonly summary: RequestSummary
+  matchable?: CassetteRequest
+  identity?: string
+}
+
 /** What a scope saw: every request and every miss. */
 export interface ScopeReport {
   readonly id: string
@@ -75,6 +83,11 @@ export class ProviderScope {
   private readonly responder: ScenarioResponder | undefined
   private readonly provenance: Provenance
   private dirty = false
+  private readonly canonicalizer: RequestCanonicalizer
+  /** Replay bytes, computed once per recorded answer (at load for a cassette). */
+  private readonly preparedAnswers = new WeakMap<CassetteResponse, PreparedResponse>()
+  /** Parsed bodies and identities by body digest: a repeated request costs one hash and a lookup. */
+  private readonly parsed = new Map<string, ParsedBody>()
 
   constructor(
     readonly id: string,
@@ -104,48 +117,66 @@ export class ProviderScope {
       }
       this.recordedInteractions.push(...interactions)
     }
-    this.index = new InteractionIndex(interactions, new RequestCanonicalizer(options.match ?? {}), options.exhausted ?? 'repeat-last')
+    this.canonicalizer = new RequestCanonicalizer(options.match ?? {})
+    this.index = new InteractionIndex(interactions, this.canonicalizer, options.exhausted ?? 'repeat-last')
+    for (const interaction of interactions) this.preparedAnswers.set(interaction.response, prepareResponse(interaction.response))
   }
 
-  /** Answers one request. Never throws for a client's mistake: those are error answers. */
-  async handle(call: IncomingCall): Promise<Answer> {
+  /**
+   * Answers one request. Never throws for a client's mistake: those are error answers. A replayed
+   * answer comes back synchronously (one hash lookup, no allocation beyond the log entry).
+   */
+  handle(call: IncomingCall): Answer | Promise<Answer> {
     const route = routeOf(call.method, call.path)
-    const digest = sha256Hex(call.body)
+    const parsed = this.parse(call)
     const credential = credentialOf(call.headers)
-    const base = { scope: this.id, method: call.method, path: call.path, bodySha256: digest, bodyBytes: call.body.length, credential }
+    const { body, summary } = parsed
+    const entry = (outcome: RequestOutcome, status: number, extra?: { nearest?: number; differsAt?: string }): Omit<RequestLogEntry, 'seq'> => ({
+      scope: this.id,
+      wire: route ? route.wire : null,
+      method: call.method,
+      path: call.path,
+      model: route ? summary.model : null,
+      stream: route ? summary.stream : false,
+      tools: route ? summary.tools : [],
+      bodySha256: parsed.digest,
+      bodyBytes: call.body.length,
+      credential,
+      outcome,
+      status,
+      ...extra,
+    })
     if (!route) {
-      const wire = wireForPath(call.path)
-      this.record({ ...base, wire: null, model: null, stream: false, tools: [], outcome: 'refused', status: 404 })
-      return errorAnswer(wire, 404, 'not_found', `unknown path: ${call.method} ${call.path}; the provider serves POST /v1/responses, /v1/chat/completions, /v1/messages and /v1/messages/count_tokens`)
+      this.record(entry('refused', 404))
+      return errorAnswer(wireForPath(call.path), 404, 'not_found', `unknown path: ${call.method} ${call.path}; the provider serves POST /v1/responses, /v1/chat/completions, /v1/messages and /v1/messages/count_tokens`)
     }
-    const text = call.body.toString('utf8')
-    const body = text === '' ? undefined : tryParseJson(text)
-    const summary = summarizeRequest(body)
-    const described = { ...base, wire: route.wire, model: summary.model, stream: summary.stream, tools: summary.tools }
     if (body === undefined || typeof body !== 'object' || body === null || Array.isArray(body)) {
-      this.record({ ...described, outcome: 'refused', status: 400 })
-      return errorAnswer(route.wire, 400, 'invalid_request', text === '' ? 'the request has no body; send a JSON object' : 'the request body is not a JSON object (malformed JSON)')
+      this.record(entry('refused', 400))
+      return errorAnswer(route.wire, 400, 'invalid_request', call.body.length === 0 ? 'the request has no body; send a JSON object' : 'the request body is not a JSON object (malformed JSON)')
     }
-    const request: CassetteRequest = { method: call.method, path: call.path, headers: filterHeaders(call.headers, REQUEST_HEADER_ALLOW_LIST), body }
-    const matchable = { ...request, body: this.redactor.json(body) }
+    const request = (): CassetteRequest => ({ method: call.method, path: call.path, headers: filterHeaders(call.headers, REQUEST_HEADER_ALLOW_LIST), body })
     if (this.mode === 'replay' || this.mode === 'auto') {
-      const found = this.index.size > 0 || this.mode === 'replay' ? this.index.take(matchable, summary.model) : undefined
+      const found = this.index.size > 0 || this.mode === 'replay' ? this.index.take(this.matchable(parsed, call), summary.model, parsed.identity) : undefined
       if (found && 'interaction' in found) {
-        this.record({ ...described, outcome: 'replayed', status: found.interaction.response.status })
+        this.record(entry('replayed', found.interaction.response.status))
         return this.prepared(found.interaction.response)
       }
       if (this.mode === 'replay') {
-        if (this.responder && this.index.size === 0) return this.fromScenario(route, request, described, 'scripted')
+        if (this.responder && this.index.size === 0) return this.fromScenario(route, request(), (outcome, status) => this.record(entry(outcome, status)), 'scripted')
         const miss = (found as { miss: Miss }).miss
         this.missList.push(miss)
-        this.record({ ...described, outcome: 'miss', status: 400, ...(miss.nearest !== undefined ? { nearest: miss.nearest } : {}), ...(miss.differsAt !== undefined ? { differsAt: miss.differsAt } : {}) })
+        this.record(entry('miss', 400, { ...(miss.nearest !== undefined ? { nearest: miss.nearest } : {}), ...(miss.differsAt !== undefined ? { differsAt: miss.differsAt } : {}) }))
         return errorAnswer(route.wire, 400, 'cassette_miss', `[vitest-harness] cassette miss: ${miss.message}`)
       }
     }
     // record, auto (miss) and passthrough: ask the source.
-    if (this.responder) return this.fromScenario(route, request, described, this.mode === 'passthrough' ? 'scripted' : 'recorded')
+    if (this.responder) return this.fromScenario(route, request(), (outcome, status) => this.record(entry(outcome, status)), this.mode === 'passthrough' ? 'scripted' : 'recorded')
+    return this.proxy(route, call, request(), (outcome, status) => this.record(entry(outcome, status)))
+  }
+
+  private async proxy(route: Route, call: IncomingCall, request: CassetteRequest, log: (outcome: RequestOutcome, status: number) => void): Promise<Answer> {
     const answer = await forwardUpstream(this.options.upstream as string, call.method, call.path, call.headers, call.body)
-    this.record({ ...described, outcome: this.mode === 'passthrough' ? 'proxied' : 'recorded', status: answer.status })
+    log(this.mode === 'passthrough' ? 'proxied' : 'recorded', answer.status)
     if (this.mode !== 'passthrough') {
       answer.recorded.then(
         (response) => this.store({ wire: route.wire, request, response }),
@@ -155,16 +186,43 @@ export class ProviderScope {
     return { kind: 'upstream', answer }
   }
 
-  private fromScenario(route: Route, request: CassetteRequest, described: Omit<RequestLogEntry, 'seq' | 'outcome' | 'status'>, outcome: RequestOutcome): Answer {
+  /** Parses a body once per distinct body (bounded), with its digest and summary. */
+  private parse(call: IncomingCall): ParsedBody {
+    // The bytes themselves are the key (a string hash is cheaper than a sha256); large bodies are not cached.
+    const key = call.body.length <= 1 << 20 ? `${call.method} ${call.path} ${call.body.toString('latin1')}` : undefined
+    const cached = key === undefined ? undefined : this.parsed.get(key)
+    if (cached) return cached
+    const text = call.body.toString('utf8')
+    const body = text === '' ? undefined : tryParseJson(text)
+    const parsed: ParsedBody = { digest: sha256Hex(call.body), body, summary: summarizeRequest(body) }
+    if (key !== undefined) {
+      if (this.parsed.size >= 256) this.parsed.delete(this.parsed.keys().next().value as string)
+      this.parsed.set(key, parsed)
+    }
+    return parsed
+  }
+
+  /** The request as matching sees it (redacted as a cassette stores it), and its identity, computed once per body. */
+  private matchable(parsed: ParsedBody, call: IncomingCall): CassetteRequest {
+    if (parsed.matchable === undefined) {
+      parsed.matchable = { method: call.method, path: call.path, headers: {}, body: this.redactor.json(parsed.body as JsonValue) }
+      parsed.identity = this.canonicalizer.identity(parsed.matchable)
+    }
+    return parsed.matchable
+  }
+
+  private fromScenario(route: Route, request: CassetteRequest, log: (outcome: RequestOutcome, status: number) => void, outcome: RequestOutcome): Answer {
     const { response, paceMs } = (this.responder as ScenarioResponder).respond(route, request.body, Buffer.byteLength(JSON.stringify(request.body)))
-    this.record({ ...described, outcome, status: response.status })
+    log(outcome, response.status)
     const stored = paceMs > 0 && response.frames ? { ...response, frames: response.frames.map((frame, index) => ({ ...frame, atMs: index * paceMs })) } : response
     if (outcome === 'recorded') this.store({ wire: route.wire, request, response: stored })
     return { kind: 'prepared', paced: paceMs > 0, response: prepareResponse(stored, paceMs), ...(this.options.rechunk ? { rechunk: this.options.rechunk } : {}) }
   }
 
   private prepared(response: CassetteResponse): Answer {
-    return { kind: 'prepared', paced: this.options.pacing === 'recorded', response: prepareResponse(response), ...(this.options.rechunk ? { rechunk: this.options.rechunk } : {}) }
+    let prepared = this.preparedAnswers.get(response)
+    if (!prepared) this.preparedAnswers.set(response, (prepared = prepareResponse(response)))
+    return { kind: 'prepared', paced: this.options.pacing === 'recorded', response: prepared, ...(this.options.rechunk ? { rechunk: this.options.rechunk } : {}) }
   }
 
   private store(interaction: Interaction): void {

@@ -99,24 +99,21 @@ export async function sendAnswer(response: ServerResponse, answer: Answer): Prom
   }
   const prepared = answer.response
   if (!prepared.streamed) {
-    const body = prepared.chunks[0] ?? Buffer.alloc(0)
-    response.writeHead(prepared.status, { ...prepared.headers, 'content-length': String(body.length) })
-    response.end(body)
+    response.writeHead(prepared.status, prepared.head)
+    response.end(prepared.whole)
     return
   }
-  response.writeHead(prepared.status, { 'cache-control': 'no-store', ...prepared.headers })
+  response.writeHead(prepared.status, prepared.head)
   const chunks = answer.rechunk ? rechunk(prepared.chunks, answer.rechunk) : prepared.chunks
   if (!answer.paced && !answer.rechunk) {
-    // One syscall for the whole answer, still one write (one HTTP chunk) per frame.
-    response.cork()
-    for (const chunk of chunks) response.write(chunk)
+    // Unpaced, the frames would leave in one segment anyway: write their precomputed bytes at once.
     if (prepared.cut) {
-      response.uncork()
-      response.socket?.destroySoon()
+      response.write(prepared.whole, () => response.socket?.destroySoon())
       return
     }
+    // A streamed answer stays chunked, as vendors send it; unpaced it goes out in one write.
+    response.write(prepared.whole)
     response.end()
-    response.uncork()
     return
   }
   const started = Date.now()
@@ -186,8 +183,9 @@ export async function startProvider(options: ProviderOptions = {}): Promise<Prov
   }
 
   const serve = async (request: IncomingMessage, response: ServerResponse) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1')
-    let path = url.pathname
+    const target = request.url ?? '/'
+    const query = target.indexOf('?')
+    let path = query === -1 ? target : target.slice(0, query)
     if (path.startsWith('/__vitest-harness/')) return control(request, response, path)
     let scope = defaultScope
     const scoped = /^\/__scope\/([\w-]+)(\/.*)$/.exec(path)
@@ -205,8 +203,8 @@ export async function startProvider(options: ProviderOptions = {}): Promise<Prov
     if (!scope) {
       return sendAnswer(response, errorAnswer(wireForPath(path), 404, 'not_found', scoped ? `no open cassette scope ${scoped[1]}` : 'this provider has no default cassette or scenario; open a scope'))
     }
-    const answer = await scope.handle({ method, path, headers: request.headers, body })
-    await sendAnswer(response, answer)
+    const answer = scope.handle({ method, path, headers: request.headers, body })
+    await sendAnswer(response, answer instanceof Promise ? await answer : answer)
   }
 
   const server: Server = createServer((request, response) => {

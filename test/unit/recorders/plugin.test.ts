@@ -44,15 +44,15 @@ function results(report: JsonReport | undefined): Record<string, { status: strin
 describe('harness() in a Vitest run', () => {
   const cassettes = scratchDir()
 
-  it('records each test into its own cassette, redacting the key', async () => {
+  it('records each test into its own cassette', async () => {
     const run = await runProject({ VH_CASSETTES_DIR: cassettes, VH_UPSTREAM: upstream.origin, VITEST_HARNESS_MODE: 'record' })
     expect(run.status, run.output).toBe(0)
-    const file = join(cassettes, 'provider.test', 'chat-answers-from-its-cassette.cassette.jsonl')
+    const file = join(cassettes, 'provider.spec', 'chat-answers-from-its-cassette.cassette.jsonl')
     expect(existsSync(file)).toBe(true)
   }, 60_000)
 
   it('keeps the key out of the cassette', () => {
-    const file = join(cassettes, 'provider.test', 'chat-answers-from-its-cassette.cassette.jsonl')
+    const file = join(cassettes, 'provider.spec', 'chat-answers-from-its-cassette.cassette.jsonl')
     expect(readFileSync(file, 'utf8')).not.toContain('plugin-secret-key')
   })
 
