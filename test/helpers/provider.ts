@@ -1,11 +1,16 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { inject } from 'vitest'
 import { parseScenario, type Scenario } from '../../recorders/index.js'
 
-/** A fresh scratch folder for cassettes a test writes. */
+/**
+ * A fresh scratch folder for the files a test writes, under the run's scratch root (which the
+ * global setup scans for secrets at the end of the run).
+ */
 export function scratchDir(prefix = 'vh-rec-'): string {
-  return mkdtempSync(join(tmpdir(), prefix))
+  const root = (inject as (key: string) => string | undefined)('vitestHarnessScratchRoot') ?? tmpdir()
+  return mkdtempSync(join(root, prefix))
 }
 
 /** Text with multi-byte characters, so byte offsets land inside code points too. */

@@ -7,6 +7,7 @@ import { harness } from '../../../src/vitest/plugin.js'
 import { cassettePathFor } from '../../../src/vitest/fixtures.js'
 import { parseScenario, startProvider, type Provider } from '../../../recorders/index.js'
 import { scratchDir } from '../../helpers/provider.js'
+import { SECRETS } from '../../helpers/secrets.js'
 
 // The plugin in a real Vitest run of a user's project (a child process): globalSetup starts the
 // provider, the `provider` fixture gives each test a cassette, a miss fails the test.
@@ -53,7 +54,7 @@ describe('harness() in a Vitest run', () => {
 
   it('keeps the key out of the cassette', () => {
     const file = join(cassettes, 'provider.spec', 'chat-answers-from-its-cassette.cassette.jsonl')
-    expect(readFileSync(file, 'utf8')).not.toContain('plugin-secret-key')
+    expect(readFileSync(file, 'utf8')).not.toContain(SECRETS.bearer)
   })
 
   it('replays them, and a request that misses its cassette fails that test with the nearest request and the JSON path', async () => {
