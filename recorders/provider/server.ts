@@ -3,7 +3,7 @@ import type { AddressInfo, Socket } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { RecorderError } from '../errors.js'
 import type { Miss } from './match.js'
-import { rechunk } from './prepared.js'
+import { rechunk, type PreparedResponse } from './prepared.js'
 import { Redactor } from './redact.js'
 import { RequestLogFile, type RequestLogEntry } from './request-log.js'
 import { errorAnswer, ProviderScope, type Answer, type ScopeOptions, type ScopeReport } from './scope.js'
@@ -86,6 +86,23 @@ function writeChunk(response: ServerResponse, chunk: Buffer): Promise<void> {
   })
 }
 
+/** Writes a prepared answer that needs no pacing or re-chunking: synchronously, one write. */
+function writePrepared(response: ServerResponse, prepared: PreparedResponse): void {
+  response.writeHead(prepared.status, prepared.head)
+  if (!prepared.streamed) {
+    response.end(prepared.whole)
+    return
+  }
+  // A streamed answer stays chunked, as vendors send it; unpaced, its frames would leave in one
+  // segment anyway, so their precomputed bytes go out in one write.
+  if (prepared.cut) {
+    response.write(prepared.whole, () => response.socket?.destroySoon())
+    return
+  }
+  response.write(prepared.whole)
+  response.end()
+}
+
 /** Serves an answer: frame by frame as recorded, re-chunked or paced when asked. */
 export async function sendAnswer(response: ServerResponse, answer: Answer): Promise<void> {
   if (answer.kind === 'upstream') {
@@ -98,24 +115,9 @@ export async function sendAnswer(response: ServerResponse, answer: Answer): Prom
     return
   }
   const prepared = answer.response
-  if (!prepared.streamed) {
-    response.writeHead(prepared.status, prepared.head)
-    response.end(prepared.whole)
-    return
-  }
+  if (!prepared.streamed || (!answer.paced && !answer.rechunk)) return writePrepared(response, prepared)
   response.writeHead(prepared.status, prepared.head)
   const chunks = answer.rechunk ? rechunk(prepared.chunks, answer.rechunk) : prepared.chunks
-  if (!answer.paced && !answer.rechunk) {
-    // Unpaced, the frames would leave in one segment anyway: write their precomputed bytes at once.
-    if (prepared.cut) {
-      response.write(prepared.whole, () => response.socket?.destroySoon())
-      return
-    }
-    // A streamed answer stays chunked, as vendors send it; unpaced it goes out in one write.
-    response.write(prepared.whole)
-    response.end()
-    return
-  }
   const started = Date.now()
   for (let index = 0; index < chunks.length; index++) {
     if (isGone(response)) return
@@ -146,7 +148,9 @@ export async function startProvider(options: ProviderOptions = {}): Promise<Prov
   const all: RequestLogEntry[] = []
   const logFile = options.recordRequests ? new RequestLogFile(options.recordRequests, new Redactor(options.redact ?? [])) : undefined
   const log = (entry: Omit<RequestLogEntry, 'seq'>): RequestLogEntry => {
-    const full = { seq: all.length + 1, ...entry }
+    // The entry was built for the log alone: number it in place rather than copy it.
+    const full = entry as RequestLogEntry
+    ;(full as { seq: number }).seq = all.length + 1
     all.push(full)
     logFile?.append(full)
     return full
@@ -182,41 +186,66 @@ export async function startProvider(options: ProviderOptions = {}): Promise<Prov
     }
   }
 
-  const serve = async (request: IncomingMessage, response: ServerResponse) => {
+  const fail = (response: ServerResponse, error: unknown) => {
+    // A bug or an upstream failure: answer 502 if the head is not out yet, and keep serving.
+    if (!response.headersSent) {
+      const text = JSON.stringify({ error: { message: `[vitest-harness] ${(error as Error).message}`, type: 'server_error', param: null, code: (error as RecorderError).code ?? null } })
+      response.writeHead(502, { 'content-type': 'application/json', 'x-should-retry': 'false', 'content-length': String(Buffer.byteLength(text)) })
+      response.end(text)
+    } else response.destroy()
+  }
+
+  const answer = (response: ServerResponse, scope: ProviderScope, method: string, path: string, request: IncomingMessage, body: Buffer) => {
+    const answered = scope.handle({ method, path, headers: request.headers, body })
+    if (answered instanceof Promise) answered.then((value) => sendAnswer(response, value)).catch((error: unknown) => fail(response, error))
+    else if (answered.kind === 'prepared' && !answered.paced && !answered.rechunk) writePrepared(response, answered.response)
+    else sendAnswer(response, answered).catch((error: unknown) => fail(response, error))
+  }
+
+  const serve = (request: IncomingMessage, response: ServerResponse) => {
     const target = request.url ?? '/'
     const query = target.indexOf('?')
     let path = query === -1 ? target : target.slice(0, query)
-    if (path.startsWith('/__vitest-harness/')) return control(request, response, path)
     let scope = defaultScope
-    const scoped = /^\/__scope\/([\w-]+)(\/.*)$/.exec(path)
-    if (scoped) {
-      scope = scopes.get(scoped[1] as string)
-      path = scoped[2] as string
+    let scoped: RegExpExecArray | null = null
+    if (path.startsWith('/__')) {
+      if (path.startsWith('/__vitest-harness/')) return void control(request, response, path).catch((error: unknown) => fail(response, error))
+      scoped = /^\/__scope\/([\w-]+)(\/.*)$/.exec(path)
+      if (scoped) {
+        scope = scopes.get(scoped[1] as string)
+        path = scoped[2] as string
+      }
     }
     const method = request.method ?? 'GET'
-    const body = await readBody(request, limit)
-    if (body === 'too-large') {
+    const refuse = (status: 404 | 413, message: string) => sendAnswer(response, errorAnswer(wireForPath(path), status, status === 413 ? 'too_large' : 'not_found', message)).catch((error: unknown) => fail(response, error))
+    const tooLarge = () => {
       log({ scope: scope?.id ?? 'none', wire: null, method, path, model: null, stream: false, tools: [], bodySha256: '', bodyBytes: Number(request.headers['content-length'] ?? 0), credential: { header: null, present: false, length: 0 }, outcome: 'refused', status: 413 })
       response.setHeader('connection', 'close')
-      return sendAnswer(response, errorAnswer(wireForPath(path), 413, 'too_large', `the request body is over ${limit} bytes`))
+      refuse(413, `the request body is over ${limit} bytes`)
     }
-    if (!scope) {
-      return sendAnswer(response, errorAnswer(wireForPath(path), 404, 'not_found', scoped ? `no open cassette scope ${scoped[1]}` : 'this provider has no default cassette or scenario; open a scope'))
+    if (Number(request.headers['content-length'] ?? 0) > limit) {
+      request.resume()
+      return tooLarge()
     }
-    const answer = scope.handle({ method, path, headers: request.headers, body })
-    await sendAnswer(response, answer instanceof Promise ? await answer : answer)
+    const chunks: Buffer[] = []
+    let size = 0
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size <= limit) chunks.push(chunk)
+    })
+    request.on('error', () => response.destroy())
+    request.on('end', () => {
+      if (size > limit) return tooLarge()
+      if (!scope) return refuse(404, scoped ? `no open cassette scope ${scoped[1]}` : 'this provider has no default cassette or scenario; open a scope')
+      try {
+        answer(response, scope, method, path, request, chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks))
+      } catch (error) {
+        fail(response, error)
+      }
+    })
   }
 
-  const server: Server = createServer((request, response) => {
-    serve(request, response).catch((error: unknown) => {
-      // A bug or an upstream failure: answer 502 if the head is not out yet, and keep serving.
-      if (!response.headersSent) {
-        const text = JSON.stringify({ error: { message: `[vitest-harness] ${(error as Error).message}`, type: 'server_error', param: null, code: (error as RecorderError).code ?? null } })
-        response.writeHead(502, { 'content-type': 'application/json', 'x-should-retry': 'false', 'content-length': String(Buffer.byteLength(text)) })
-        response.end(text)
-      } else response.destroy()
-    })
-  })
+  const server: Server = createServer(serve)
   server.keepAliveTimeout = 5_000
   server.on('connection', (socket) => {
     sockets.add(socket)
