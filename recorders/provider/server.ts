@@ -93,14 +93,17 @@ function writePrepared(response: ServerResponse, prepared: PreparedResponse): vo
     response.end(prepared.whole)
     return
   }
-  // A streamed answer stays chunked, as vendors send it; unpaced, its frames would leave in one
-  // segment anyway, so their precomputed bytes go out in one write.
+  // Frame by frame, as recorded: one write (one HTTP chunk) per frame, so a client's body reader
+  // meets the frames as the vendor sent them. Unpaced, they leave together in one syscall.
+  response.cork()
+  for (const chunk of prepared.chunks) response.write(chunk)
   if (prepared.cut) {
-    response.write(prepared.whole, () => response.socket?.destroySoon())
+    response.uncork()
+    response.socket?.destroySoon()
     return
   }
-  response.write(prepared.whole)
   response.end()
+  response.uncork()
 }
 
 /** Serves an answer: frame by frame as recorded, re-chunked or paced when asked. */
