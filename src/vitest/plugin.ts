@@ -13,7 +13,8 @@ function modulePath(relative: string): string {
 
 /**
  * The Vitest plugin: starts one loopback model provider per run (globalSetup) and `provide`s its
- * URL, and adds the `vitest-harness/setup` file. Returns only its own config entries.
+ * URL, and adds the `vitest-harness/setup` file. Returns only its own config entries. (Reporters
+ * will join through `configureVitest`, from a `reporter` option normalised in `defaults.ts`.)
  *
  * @example
  * // vitest.config.ts
@@ -34,7 +35,5 @@ export function harness(options: HarnessOptions = {}): Plugin {
         },
       }
     },
-    // Reporters join here (vitest.config.reporters.push) when the evidence reporter lands.
-    configureVitest() {},
   }
 }

@@ -47,6 +47,9 @@ export async function runAgainstProvider(options: {
   sessionDir: string
 }): Promise<HarnessRun> {
   rmSync(options.requestLog, { force: true })
+  // The provider gets a constructed environment too. It has no CI variable on purpose: the scripted
+  // run is recorded into a scratch cassette from a scenario (provider_emulated, no vendor reached),
+  // and CI's no-recording rule guards the cassettes a suite replays, which this step produces.
   const served = await startServe([...options.serveArgs, '--record-requests', options.requestLog], { PATH: process.env['PATH'] ?? '' })
   let launch: LaunchResult
   try {
