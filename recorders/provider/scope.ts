@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import { RecorderError } from '../errors.js'
 import { toolVersion } from '../version.js'
-import { bodyFromText, cassetteWire, filterHeaders, readCassette, REQUEST_HEADER_ALLOW_LIST, writeCassette, type CassetteRequest, type CassetteResponse, type Interaction, type Provenance } from './cassette.js'
+import { cassetteWire, filterHeaders, readCassette, REQUEST_HEADER_ALLOW_LIST, writeCassette, type CassetteRequest, type CassetteResponse, type Interaction, type Provenance } from './cassette.js'
 import { tryParseJson, sha256Hex, type JsonValue } from './json.js'
 import { InteractionIndex, RequestCanonicalizer, type Exhausted, type MatchRules, type Miss } from './match.js'
 import { resolveMode, type ProviderMode } from './modes.js'
@@ -265,6 +265,3 @@ export class ProviderScope {
     return { id: this.id, mode: this.mode, cassette: this.options.cassette ?? null, requests: [...this.entries], misses: [...this.missList], recorded: this.recordedInteractions.length }
   }
 }
-
-/** A streamed cassette response's frames, for callers that read recorded content directly. */
-export type { CassetteResponse, JsonValue }
