@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { z } from 'zod'
 import { RecorderError } from '../errors.js'
+import { PROVIDER_MODES, type ProviderMode } from './modes.js'
 import type { Miss } from './match.js'
 import { rechunk, type PreparedResponse } from './prepared.js'
 import { Redactor } from './redact.js'
@@ -135,6 +137,35 @@ export async function sendAnswer(response: ServerResponse, answer: Answer): Prom
   else response.end()
 }
 
+const controlScopeOptions = z.strictObject({
+  mode: z.enum(PROVIDER_MODES as [ProviderMode, ...ProviderMode[]]).optional(),
+  cassette: z.string().min(1).optional(),
+  scenario: z.string().min(1).optional(),
+  upstream: z.string().min(1).optional(),
+  provenance: z.enum(['provider_emulated', 'vendor_live', 'synthetic']).optional(),
+  match: z.strictObject({ ignore: z.array(z.string()).optional(), replace: z.array(z.strictObject({ path: z.string().optional(), pattern: z.string(), with: z.string() })).optional() }).optional(),
+  exhausted: z.enum(['repeat-last', 'miss']).optional(),
+  redact: z.array(z.string()).optional(),
+  rechunk: z.array(z.number().int().nonnegative()).optional(),
+  pacing: z.enum(['none', 'recorded']).optional(),
+})
+
+/** Scope options sent to the control endpoint by a worker: checked, never trusted (no `env`). */
+function parseControlScopeOptions(text: string): ScopeOptions {
+  let value: unknown
+  try {
+    value = JSON.parse(text || '{}')
+  } catch {
+    throw new RecorderError('VH_OPTION_INVALID', 'the scope options are not JSON', { location: '/__vitest-harness/scopes' })
+  }
+  const result = controlScopeOptions.safeParse(value)
+  if (!result.success) {
+    const issue = result.error.issues[0]
+    throw new RecorderError('VH_OPTION_INVALID', `scope option ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`, { location: `/__vitest-harness/scopes ${issue?.path.join('.') ?? ''}` })
+  }
+  return result.data as ScopeOptions
+}
+
 let scopeCounter = 0
 
 /**
@@ -174,7 +205,7 @@ export async function startProvider(options: ProviderOptions = {}): Promise<Prov
       const body = await readBody(request, limit)
       if (body === 'too-large') return reply(413, { error: 'control body too large' })
       if (request.method === 'POST' && path === '/__vitest-harness/scopes') {
-        const opened = provider.openScope(JSON.parse(body.toString('utf8') || '{}') as ScopeOptions)
+        const opened = provider.openScope(parseControlScopeOptions(body.toString('utf8')))
         return reply(200, opened)
       }
       const match = /^\/__vitest-harness\/scopes\/([\w-]+)(\/close)?$/.exec(path)

@@ -1,5 +1,7 @@
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
 import { request as httpsRequest } from 'node:https'
+import type { Readable } from 'node:stream'
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
 import { RecorderError } from '../errors.js'
 import { bodyFromText, filterHeaders, frameFromRaw, RESPONSE_HEADER_ALLOW_LIST, type CassetteFrame, type CassetteResponse } from './cassette.js'
 import { SseFrameSplitter } from './sse.js'
@@ -47,9 +49,12 @@ export function forwardUpstream(upstream: string, method: string, path: string, 
       let settle: { resolve: (value: CassetteResponse) => void; reject: (error: unknown) => void } | undefined
       const recorded = new Promise<CassetteResponse>((resolveRecorded, rejectRecorded) => (settle = { resolve: resolveRecorded, reject: rejectRecorded }))
       recorded.catch(() => undefined)
+      // Stored and relayed decoded, whatever the upstream did with our `identity` request.
+      const encoding = String(response.headers['content-encoding'] ?? 'identity').toLowerCase()
+      const decoded: Readable = encoding === 'gzip' ? response.pipe(createGunzip()) : encoding === 'br' ? response.pipe(createBrotliDecompress()) : encoding === 'deflate' ? response.pipe(createInflate()) : response
       async function* relay(): AsyncGenerator<Buffer> {
         try {
-          for await (const chunk of response as AsyncIterable<Buffer>) {
+          for await (const chunk of decoded as AsyncIterable<Buffer>) {
             const decoded = decoder.decode(chunk, { stream: true })
             if (streamed) for (const raw of splitter.push(decoded)) frames.push(frameFromRaw(raw, Date.now() - started))
             else text += decoded

@@ -93,6 +93,15 @@ describe('bad input', () => {
     await stillServes()
   })
 
+  it('scope options sent to the control endpoint are checked', async () => {
+    const refused = await fetch(`${provider.origin}/__vitest-harness/scopes`, { method: 'POST', body: JSON.stringify({ mode: 'wild', env: { CI: '' } }) })
+    expect(refused.status).toBe(400)
+    expect(await refused.json()).toMatchObject({ code: 'VH_OPTION_INVALID', error: expect.stringMatching(/^scope option mode: /) })
+    const notJson = await fetch(`${provider.origin}/__vitest-harness/scopes`, { method: 'POST', body: '{' })
+    expect(await notJson.json()).toMatchObject({ code: 'VH_OPTION_INVALID', error: 'the scope options are not JSON' })
+    await stillServes()
+  })
+
   it('an unmatched request → 400 with x-should-retry: false, the miss recorded, naming the nearest request and the JSON path', async () => {
     const client = new OpenAI({ baseURL: provider.baseUrl, apiKey: 'placeholder' })
     const before = provider.requests().length

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { readFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readCassette, redactionPlaceholder, startProvider } from '../../../recorders/index.js'
@@ -38,6 +39,10 @@ beforeAll(async () => {
           at += size
         }
         response.end(bytes.subarray(at))
+      } else if (request.url === '/v1/chat/completions') {
+        // An upstream that compresses although asked for identity.
+        response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' })
+        response.end(gzipSync(JSON_BODY))
       } else {
         response.writeHead(200, { 'content-type': 'application/json', 'x-request-id': 'req_up_2' })
         response.end(JSON_BODY)
@@ -79,6 +84,18 @@ describe('record → replay through a local fake upstream', () => {
     expect(replayedJson.bytes.equals(liveJson.bytes)).toBe(true)
     expect(replayedStream.contentType).toBe('text/event-stream')
     expect(replayer.requests().map((entry) => entry.outcome)).toEqual(['replayed', 'replayed'])
+  })
+
+  it('stores and replays a compressed upstream answer decoded', async () => {
+    const cassette = join(scratchDir(), 'gzip.cassette.jsonl')
+    const recorder = await startProvider({ mode: 'record', upstream: upstreamUrl, cassette, provenance: 'synthetic', env: {} })
+    const live = await post(`${recorder.baseUrl}/chat/completions`, { model: 'm', messages: [] }, {})
+    await recorder.close()
+    expect(live.bytes.toString()).toBe(JSON_BODY)
+    expect(readFileSync(cassette, 'utf8')).toContain(JSON.stringify({ body_text: JSON_BODY }))
+    const replayer = await startProvider({ mode: 'replay', cassette, env: {} })
+    expect((await post(`${replayer.baseUrl}/chat/completions`, { model: 'm', messages: [] }, {})).bytes.toString()).toBe(JSON_BODY)
+    await replayer.close()
   })
 
   it('stores the interaction readably: decoded bodies, one frame per line with its event name', () => {
