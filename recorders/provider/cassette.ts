@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { basename, dirname, join } from 'node:path'
 import { z } from 'zod'
 import { RecorderError } from '../errors.js'
-import { tryParseJson, type JsonValue } from './json.js'
+import { isJsonValue, tryParseJson, type JsonValue } from './json.js'
 import { Redactor } from './redact.js'
 import { encodeSseFrame, parseSseFrame } from './sse.js'
 import { WIRE_NAMES, type WireName } from './wire.js'
@@ -152,7 +152,8 @@ export function writeCassette(path: string, cassette: Cassette, redactor: Redact
 
 // ---- reading ----
 
-const json: z.ZodType<JsonValue> = z.lazy(() => z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(json), z.record(z.string(), json)]))
+// Checked, then passed through untouched: a rebuilt copy could lose keys such as `__proto__`.
+const json = z.custom<JsonValue>(isJsonValue, { message: 'not JSON data' })
 const headerMap = z.record(z.string(), z.string())
 const wireName = z.enum(WIRE_NAMES as [WireName, ...WireName[]])
 

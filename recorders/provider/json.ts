@@ -26,3 +26,18 @@ export function tryParseJson(text: string): JsonValue | undefined {
 export function isJsonObject(value: unknown): value is { [key: string]: JsonValue } {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
+
+/** Sets an own property, even `__proto__` (a plain assignment would set the prototype and drop the key). */
+export function setOwn(target: { [key: string]: JsonValue }, key: string, value: JsonValue): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
+  else target[key] = value
+}
+
+/** Whether a value is JSON data (what JSON.parse can return). */
+export function isJsonValue(value: unknown): value is JsonValue {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true
+  if (typeof value === 'number') return Number.isFinite(value)
+  if (Array.isArray(value)) return value.every(isJsonValue)
+  if (typeof value === 'object') return Object.values(value).every(isJsonValue)
+  return false
+}

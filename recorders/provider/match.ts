@@ -1,6 +1,6 @@
 import type { CassetteRequest, Interaction } from './cassette.js'
 import { deleteAtPath, formatPath, mapAtPath, parseJsonPath, type JsonPath } from './json-path.js'
-import { canonicalJson, isJsonObject, sha256Hex, type JsonValue } from './json.js'
+import { canonicalJson, isJsonObject, setOwn, sha256Hex, type JsonValue } from './json.js'
 
 /** A text rewrite applied to strings before two requests are compared. */
 export interface TextRule {
@@ -103,7 +103,7 @@ function rewriteStrings(value: JsonValue, rule: CompiledTextRule): JsonValue {
   if (Array.isArray(value)) return value.map((item) => rewriteStrings(item, rule))
   if (isJsonObject(value)) {
     const out: { [key: string]: JsonValue } = {}
-    for (const [key, item] of Object.entries(value)) out[key] = rewriteStrings(item, rule)
+    for (const [key, item] of Object.entries(value)) setOwn(out, key, rewriteStrings(item, rule))
     return out
   }
   return value

@@ -1,4 +1,4 @@
-import type { JsonValue } from './json.js'
+import { setOwn, type JsonValue } from './json.js'
 
 /** Headers whose values are credentials: kept by name and length, never by value. */
 export const CREDENTIAL_HEADERS: readonly string[] = ['authorization', 'x-api-key', 'api-key', 'cookie', 'set-cookie', 'proxy-authorization', 'openai-organization', 'openai-project']
@@ -42,7 +42,7 @@ export class Redactor {
     if (Array.isArray(value)) return value.map((item) => this.json(item))
     if (value !== null && typeof value === 'object') {
       const out: { [key: string]: JsonValue } = {}
-      for (const [key, item] of Object.entries(value)) out[this.text(key)] = this.json(item)
+      for (const [key, item] of Object.entries(value)) setOwn(out, this.text(key), this.json(item))
       return out
     }
     return value
