@@ -6,11 +6,15 @@ import { tryParseJson, sha256Hex, type JsonValue } from './json.js'
 import { InteractionIndex, RequestCanonicalizer, type Exhausted, type MatchRules, type Miss } from './match.js'
 import { resolveMode, type ProviderMode } from './modes.js'
 import { prepareResponse, type PreparedResponse } from './prepared.js'
+import { RecentList } from './recent.js'
 import { credentialOf, Redactor } from './redact.js'
 import type { RequestLogEntry, RequestOutcome } from './request-log.js'
 import { loadScenario, ScenarioResponder, type Scenario } from './scenario.js'
 import { forwardUpstream, type UpstreamAnswer } from './upstream.js'
 import { errorBody, routeOf, summarizeRequest, wireForPath, type ErrorKind, type RequestSummary, type Route, type WireName } from './wire.js'
+
+/** Requests kept in memory per scope and per provider; the request log file keeps all of them. */
+export const DEFAULT_KEEP_REQUESTS = 10_000
 
 /** What one cassette scope does: where its answers come from and where they go. */
 export interface ScopeOptions {
@@ -34,6 +38,8 @@ export interface ScopeOptions {
   readonly rechunk?: readonly number[]
   /** `recorded` reproduces the recorded gaps between frames; scripted paces always apply. Default: `none`. */
   readonly pacing?: 'none' | 'recorded'
+  /** How many recent requests `requests()` and reports keep in memory. Default: 10,000. */
+  readonly keepRequests?: number
   /** Where `CI` and `VITEST_HARNESS_MODE` are read. Default: `process.env`. */
   readonly env?: Readonly<Record<string, string | undefined>>
 }
@@ -79,7 +85,7 @@ export class ProviderScope {
   private readonly index: InteractionIndex
   private readonly recordedInteractions: Interaction[] = []
   private readonly missList: Miss[] = []
-  private readonly entries: RequestLogEntry[] = []
+  private readonly entries: RecentList<RequestLogEntry>
   private readonly responder: ScenarioResponder | undefined
   private readonly provenance: Provenance
   private dirty = false
@@ -95,6 +101,7 @@ export class ProviderScope {
     private readonly log: (entry: Omit<RequestLogEntry, 'seq'>) => RequestLogEntry,
   ) {
     this.mode = resolveMode(options.mode, options.env ?? process.env)
+    this.entries = new RecentList(options.keepRequests ?? DEFAULT_KEEP_REQUESTS)
     this.redactor = new Redactor(options.redact ?? [])
     const scenario = typeof options.scenario === 'string' ? loadScenario(options.scenario) : options.scenario
     this.responder = scenario ? new ScenarioResponder(scenario) : undefined
@@ -258,10 +265,10 @@ export class ProviderScope {
   }
 
   requests(): readonly RequestLogEntry[] {
-    return this.entries
+    return this.entries.toArray()
   }
 
   report(): ScopeReport {
-    return { id: this.id, mode: this.mode, cassette: this.options.cassette ?? null, requests: [...this.entries], misses: [...this.missList], recorded: this.recordedInteractions.length }
+    return { id: this.id, mode: this.mode, cassette: this.options.cassette ?? null, requests: [...this.entries.toArray()], misses: [...this.missList], recorded: this.recordedInteractions.length }
   }
 }

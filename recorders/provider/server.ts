@@ -8,7 +8,8 @@ import type { Miss } from './match.js'
 import { rechunk, type PreparedResponse } from './prepared.js'
 import { Redactor } from './redact.js'
 import { RequestLogFile, type RequestLogEntry } from './request-log.js'
-import { errorAnswer, ProviderScope, type Answer, type ScopeOptions, type ScopeReport } from './scope.js'
+import { RecentList } from './recent.js'
+import { DEFAULT_KEEP_REQUESTS, errorAnswer, ProviderScope, type Answer, type ScopeOptions, type ScopeReport } from './scope.js'
 import { wireForPath } from './wire.js'
 
 /** Bodies above this are refused with 413, as the upstream emulator does. */
@@ -33,7 +34,7 @@ export interface Provider {
   /** `http://127.0.0.1:PORT`: what Anthropic clients take (they add `/v1` themselves). */
   readonly origin: string
   readonly port: number
-  /** Every request so far, in arrival order, across all scopes. */
+  /** The requests so far (the last `keepRequests`), in arrival order, across all scopes. */
   requests(): readonly RequestLogEntry[]
   /** Every miss so far in the default scope. */
   misses(): readonly Miss[]
@@ -88,7 +89,7 @@ function writeChunk(response: ServerResponse, chunk: Buffer): Promise<void> {
   })
 }
 
-/** Writes a prepared answer that needs no pacing or re-chunking: synchronously, one write. */
+/** Writes a prepared answer that needs no pacing or re-chunking, synchronously: one write per frame, corked. */
 function writePrepared(response: ServerResponse, prepared: PreparedResponse): void {
   response.writeHead(prepared.status, prepared.head)
   if (!prepared.streamed) {
@@ -179,12 +180,12 @@ export async function startProvider(options: ProviderOptions = {}): Promise<Prov
   const host = options.host ?? '127.0.0.1'
   assertLoopback(host)
   const limit = options.maxBodyBytes ?? MAX_BODY_BYTES
-  const all: RequestLogEntry[] = []
+  const all = new RecentList<RequestLogEntry>(options.keepRequests ?? DEFAULT_KEEP_REQUESTS)
   const logFile = options.recordRequests ? new RequestLogFile(options.recordRequests, new Redactor(options.redact ?? [])) : undefined
   const log = (entry: Omit<RequestLogEntry, 'seq'>): RequestLogEntry => {
     // The entry was built for the log alone: number it in place rather than copy it.
     const full = entry as RequestLogEntry
-    ;(full as { seq: number }).seq = all.length + 1
+    ;(full as { seq: number }).seq = all.total + 1
     all.push(full)
     logFile?.append(full)
     return full
@@ -298,7 +299,7 @@ export async function startProvider(options: ProviderOptions = {}): Promise<Prov
     baseUrl: `${origin}/v1`,
     origin,
     port,
-    requests: () => all,
+    requests: () => all.toArray(),
     misses: () => defaultScope?.misses() ?? [],
     openScope(scopeOptions) {
       const id = `s${++scopeCounter}-${process.pid}`

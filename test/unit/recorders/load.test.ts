@@ -19,7 +19,7 @@ beforeAll(async () => {
   await (await fetch(`${recorder.origin}/v1/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY })).arrayBuffer()
   await recorder.close()
   expected = Buffer.from((readCassette(cassette).interactions[0]?.response.frames ?? []).map(frameBytes).join(''))
-  provider = await startProvider({ mode: 'replay', cassette, env: {} })
+  provider = await startProvider({ mode: 'replay', cassette, keepRequests: CLIENTS * REQUESTS_EACH, env: {} })
 })
 afterAll(() => provider.close())
 
