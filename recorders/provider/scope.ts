@@ -92,7 +92,7 @@ export class ProviderScope {
   private readonly canonicalizer: RequestCanonicalizer
   /** Replay bytes, computed once per recorded answer (at load for a cassette). */
   private readonly preparedAnswers = new WeakMap<CassetteResponse, PreparedResponse>()
-  /** Parsed bodies and identities by body digest: a repeated request costs one hash and a lookup. */
+  /** Parsed bodies, digests and identities by body bytes: a repeated request costs one lookup. */
   private readonly parsed = new Map<string, ParsedBody>()
 
   constructor(
