@@ -1,3 +1,5 @@
+import { E2E_ROOT } from './harness-run.js'
+
 // A harness's own volatile values — ids, clocks, timings, per-process paths — replaced by
 // placeholders, so two runs of the same scripted conversation compare equal.
 const RULES: [RegExp, string][] = [
@@ -7,8 +9,9 @@ const RULES: [RegExp, string][] = [
   [/cc-socks\/\d+\.sock/g, 'cc-socks/<pid>.sock'],
 ]
 
-export function normaliseHarnessOutput(text: string): string {
-  let out = text
+/** Also replaces the e2e scratch root (it lives under the OS temp dir, which varies by machine). */
+export function normaliseHarnessOutput(text: string, root: string = E2E_ROOT): string {
+  let out = text.split(root).join('<e2e-root>')
   for (const [pattern, replacement] of RULES) out = out.replace(pattern, replacement)
   return out
 }
