@@ -7,6 +7,7 @@ import { doctorCommand } from './doctor.js'
 import { createEvidenceCommand } from './evidence.js'
 import { inspectCommand } from './inspect.js'
 import { replayCommand } from './replay.js'
+import { serveCommand } from './serve.js'
 import { checkTraceFiles } from './trace-input.js'
 
 /** Every command, in the order `--help` lists them. One file per command; register it here. */
@@ -15,6 +16,7 @@ export const COMMANDS: readonly Command[] = [
   inspectCommand,
   replayCommand,
   convertCommand,
+  serveCommand,
   contractCommand,
   capabilitiesCommand,
   doctorCommand,
