@@ -12,5 +12,7 @@ export default defineConfig({
       'test/fuzz/**/*.test.ts',
     ],
     testTimeout: 20_000,
+    // Scans every file the tests write for the secrets they used (test/helpers/secrets.ts).
+    globalSetup: ['test/helpers/secret-scan.global.ts'],
   },
 })

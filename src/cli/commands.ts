@@ -7,6 +7,7 @@ import { doctorCommand } from './doctor.js'
 import { createEvidenceCommand } from './evidence.js'
 import { inspectCommand } from './inspect.js'
 import { replayCommand } from './replay.js'
+import { serveCommand } from './serve.js'
 import { stepmapCommand } from './stepmap.js'
 import { checkTraceFiles } from './trace-input.js'
 
@@ -16,6 +17,7 @@ export const COMMANDS: readonly Command[] = [
   inspectCommand,
   replayCommand,
   convertCommand,
+  serveCommand,
   contractCommand,
   capabilitiesCommand,
   doctorCommand,

@@ -1,5 +1,5 @@
 import { packageVersion } from '../util/package-info.js'
-import { UsageError, parseArgs } from './args.js'
+import { parseArgs } from './args.js'
 import type { Command } from './command.js'
 import { COMMANDS } from './commands.js'
 import { EXIT, type ExitCode } from './exit-codes.js'

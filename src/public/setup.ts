@@ -1,7 +1,8 @@
 /**
- * `vitest-harness/setup`: the setup file. Add it to `test.setupFiles` and every matcher is
- * registered: the contract matchers (`toReplayByteExact`, `toEmitEvents`, …) and the trace
- * matchers (`expect(transcript).toSatisfyTraceSpec(spec)`, `toSatisfyExpectation({…})`).
+ * `vitest-harness/setup`: the setup file (the plugin adds it). Every matcher is registered here —
+ * the contract matchers (`toReplayByteExact`, `toEmitEvents`, …) and the trace matchers
+ * (`expect(transcript).toSatisfyTraceSpec(spec)`, `toSatisfyExpectation({…})`) — and it exports the
+ * typed fixtures: `test` with `provider`, a cassette scope per test.
  *
  * @example
  * ```ts
@@ -14,5 +15,6 @@ import { harnessMatchers } from '../../matchers/index.js'
 
 export type {} from '../../matchers/contract.js'
 export type {} from '../../matchers/trace.js'
+export { test, CassetteMissError, cassettePathFor, type ProviderFixture } from '../vitest/fixtures.js'
 
 expect.extend(harnessMatchers)

@@ -87,6 +87,20 @@ describe('vitest-harness installed in a project', () => {
     )
   })
 
+  it('serves a scripted answer through vitest-harness/recorders, and builds the plugin from vitest-harness/plugin', () => {
+    const script = [
+      "import { startProvider, parseScenario } from 'vitest-harness/recorders'",
+      "import { harness } from 'vitest-harness/plugin'",
+      "const provider = await startProvider({ scenario: parseScenario({ scenario: 'installed', turns: [{ text: 'hello from the package' }] }), env: {} })",
+      "const response = await fetch(`${provider.baseUrl}/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'm', messages: [] }) })",
+      'const body = await response.json()',
+      'await provider.close()',
+      "console.log(JSON.stringify({ text: body.choices[0].message.content, plugin: harness().name }))",
+    ].join('\n')
+    writeFileSync(join(project, 'serve.mjs'), script)
+    expect(JSON.parse(execFileSync(process.execPath, ['serve.mjs'], { cwd: project, encoding: 'utf8' }))).toEqual({ text: 'hello from the package', plugin: 'vitest-harness' })
+  })
+
   it('exports only files that exist', () => {
     const manifest = JSON.parse(readFileSync(join(project, 'node_modules', 'vitest-harness', 'package.json'), 'utf8')) as { exports: Record<string, unknown> }
     for (const [subpath, target] of Object.entries(manifest.exports)) {

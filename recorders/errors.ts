@@ -1,0 +1,33 @@
+/** Every refusal the recorders can make, as a SCREAMING_SNAKE code. */
+export type RecorderErrorCode =
+  | 'VH_NON_LOOPBACK'
+  | 'VH_MODE_INVALID'
+  | 'VH_MODE_REFUSED_IN_CI'
+  | 'VH_CASSETTE_MISSING'
+  | 'VH_CASSETTE_CORRUPT'
+  | 'VH_CASSETTE_MISS'
+  | 'VH_SCENARIO_INVALID'
+  | 'VH_UPSTREAM_MISSING'
+  | 'VH_OPTION_INVALID'
+
+/**
+ * A recorder refusal: what failed, where (a file and line, or a JSON path) and how to fix it.
+ * `cause` is kept when another error started it.
+ */
+export class RecorderError extends Error {
+  readonly code: RecorderErrorCode
+  /** `file:line`, a JSON path or an option name; absent when the error has no place. */
+  readonly location: string | undefined
+
+  constructor(code: RecorderErrorCode, message: string, options: { location?: string; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause })
+    this.name = 'RecorderError'
+    this.code = code
+    this.location = options.location
+  }
+}
+
+/** The one prefix every log line of the recorders carries. */
+export function logLine(message: string): string {
+  return `[vitest-harness] ${message}\n`
+}

@@ -1,0 +1,25 @@
+export { startProvider, assertLoopback, MAX_BODY_BYTES, type Provider, type ProviderOptions } from './server.js'
+export { ProviderScope, type ScopeOptions, type ScopeReport } from './scope.js'
+export { resolveMode, PROVIDER_MODES, MODE_ENV, type ProviderMode } from './modes.js'
+export {
+  CASSETTE_FORMAT,
+  parseCassette,
+  readCassette,
+  serializeCassette,
+  writeCassette,
+  frameBytes,
+  bodyBytes,
+  type Cassette,
+  type CassetteFrame,
+  type CassetteRequest,
+  type CassetteResponse,
+  type Interaction,
+  type Provenance,
+} from './cassette.js'
+export { Redactor, redactionPlaceholder, CREDENTIAL_HEADERS } from './redact.js'
+export { RequestCanonicalizer, InteractionIndex, BUILT_IN_IGNORED_PATHS, BUILT_IN_TEXT_RULES, type MatchRules, type TextRule, type Miss, type Exhausted } from './match.js'
+export { loadScenario, parseScenario, ScenarioResponder, type Scenario, type ScenarioTurn, type Fault } from './scenario.js'
+export { requestLogLine, type RequestLogEntry, type RequestOutcome } from './request-log.js'
+export { encodeSseFrame, parseSseFrame, splitSseFrames, type SseEvent } from './sse.js'
+export { WIRE_NAMES, type WireName } from './wire.js'
+export { prepareResponse, rechunk, type PreparedResponse } from './prepared.js'

@@ -1,0 +1,204 @@
+import { readFileSync } from 'node:fs'
+import { parse as parseYaml } from 'yaml'
+import { z } from 'zod'
+import { RecorderError } from '../errors.js'
+import type { CassetteFrame, CassetteResponse } from './cassette.js'
+import { frameBytes } from './cassette.js'
+import { isJsonObject, type JsonValue } from './json.js'
+import { errorBody, type ErrorKind, type Route } from './wire.js'
+import { countTokensAnswer, messagesErrorFrame, messagesTurn } from './wires/anthropic-messages.js'
+import { chatErrorFrame, chatTurn } from './wires/openai-chat.js'
+import { responsesErrorFrame, responsesTurn } from './wires/openai-responses.js'
+import type { ScriptedTurn, TurnContext } from './wires/types.js'
+
+/** A failure a scripted turn answers with instead of (or in the middle of) its content. */
+export type Fault =
+  | { readonly kind: 'status'; readonly status: number; readonly retryAfter?: number; readonly message?: string; readonly once: boolean; readonly shouldRetry: boolean }
+  | { readonly kind: 'cut'; readonly once: boolean }
+  | { readonly kind: 'malformed'; readonly once: boolean }
+  | { readonly kind: 'error-event'; readonly message: string; readonly once: boolean }
+
+export interface ScenarioTurn extends ScriptedTurn {
+  readonly fault?: Fault
+  /** Milliseconds between frames: a slow stream. */
+  readonly paceMs?: number
+}
+
+/** A scripted model: answers chosen by how many assistant turns the conversation already has. */
+export interface Scenario {
+  readonly name: string
+  readonly model?: string
+  readonly createdAt: number
+  readonly turns: readonly ScenarioTurn[]
+  /** The answer to requests that declare no tools (title and quota side requests). */
+  readonly untooled?: ScenarioTurn
+}
+
+const toolCall = z.strictObject({ name: z.string().min(1), arguments: z.union([z.record(z.string(), z.unknown()), z.string()]).default({}) })
+const faultSchema = z.union([
+  z.enum(['cut', 'malformed', 'error_event']),
+  z.strictObject({
+    status: z.number().int().min(400).max(599),
+    retry_after: z.number().nonnegative().optional(),
+    message: z.string().optional(),
+    once: z.boolean().default(false),
+    should_retry: z.boolean().default(false),
+  }),
+  z.strictObject({ cut: z.literal(true), once: z.boolean().default(false) }),
+  z.strictObject({ malformed: z.literal(true), once: z.boolean().default(false) }),
+  z.strictObject({ error_event: z.string(), once: z.boolean().default(false) }),
+])
+const turnSchema = z.strictObject({
+  text: z.string().optional(),
+  reasoning: z.string().optional(),
+  tool_calls: z.array(toolCall).optional(),
+  usage: z.strictObject({ input_tokens: z.number().int().nonnegative(), output_tokens: z.number().int().nonnegative(), cached_tokens: z.number().int().nonnegative().default(0) }).optional(),
+  stop: z.string().optional(),
+  fault: faultSchema.optional(),
+  pace_ms: z.number().nonnegative().optional(),
+})
+const scenarioSchema = z.strictObject({
+  scenario: z.string().min(1),
+  model: z.string().optional(),
+  created_at: z.number().int().nonnegative().default(1786706400),
+  turns: z.array(turnSchema).min(1),
+  untooled: turnSchema.optional(),
+})
+
+function toFault(raw: z.infer<typeof faultSchema>): Fault {
+  if (raw === 'cut') return { kind: 'cut', once: false }
+  if (raw === 'malformed') return { kind: 'malformed', once: false }
+  if (raw === 'error_event') return { kind: 'error-event', message: 'Overloaded', once: false }
+  if ('status' in raw) {
+    return { kind: 'status', status: raw.status, ...(raw.retry_after !== undefined ? { retryAfter: raw.retry_after } : {}), ...(raw.message !== undefined ? { message: raw.message } : {}), once: raw.once, shouldRetry: raw.should_retry }
+  }
+  if ('cut' in raw) return { kind: 'cut', once: raw.once }
+  if ('malformed' in raw) return { kind: 'malformed', once: raw.once }
+  return { kind: 'error-event', message: raw.error_event, once: raw.once }
+}
+
+function toTurn(raw: z.infer<typeof turnSchema>): ScenarioTurn {
+  return {
+    ...(raw.text !== undefined ? { text: raw.text } : {}),
+    ...(raw.reasoning !== undefined ? { reasoning: raw.reasoning } : {}),
+    ...(raw.tool_calls ? { toolCalls: raw.tool_calls.map((call) => ({ name: call.name, arguments: call.arguments as JsonValue })) } : {}),
+    ...(raw.usage ? { usage: { inputTokens: raw.usage.input_tokens, outputTokens: raw.usage.output_tokens, cachedTokens: raw.usage.cached_tokens } } : {}),
+    ...(raw.stop !== undefined ? { stop: raw.stop } : {}),
+    ...(raw.fault !== undefined ? { fault: toFault(raw.fault) } : {}),
+    ...(raw.pace_ms !== undefined ? { paceMs: raw.pace_ms } : {}),
+  }
+}
+
+/** Checks a parsed scenario document; refusals name the JSON path. */
+export function parseScenario(document: unknown, source = 'scenario'): Scenario {
+  const result = scenarioSchema.safeParse(document)
+  if (!result.success) {
+    const issue = result.error.issues[0]
+    const path = `$${(issue?.path ?? []).map((part) => (typeof part === 'number' ? `[${part}]` : `.${String(part)}`)).join('')}`
+    throw new RecorderError('VH_SCENARIO_INVALID', `${source}: ${path}: ${issue?.message ?? 'invalid'}`, { location: `${source} ${path}` })
+  }
+  const raw = result.data
+  return { name: raw.scenario, ...(raw.model !== undefined ? { model: raw.model } : {}), createdAt: raw.created_at, turns: raw.turns.map(toTurn), ...(raw.untooled ? { untooled: toTurn(raw.untooled) } : {}) }
+}
+
+/** Reads a scenario file, YAML or JSON. */
+export function loadScenario(path: string): Scenario {
+  let text: string
+  try {
+    text = readFileSync(path, 'utf8')
+  } catch (error) {
+    throw new RecorderError('VH_SCENARIO_INVALID', `cannot read the scenario ${path}: ${(error as Error).message}`, { location: path, cause: error })
+  }
+  let document: unknown
+  try {
+    document = parseYaml(text)
+  } catch (error) {
+    throw new RecorderError('VH_SCENARIO_INVALID', `${path}: not YAML or JSON: ${(error as Error).message}`, { location: path, cause: error })
+  }
+  return parseScenario(document, path)
+}
+
+/** How many assistant turns the conversation in this request already holds. */
+export function assistantTurns(route: Route, body: JsonValue | undefined): number {
+  if (!isJsonObject(body)) return 0
+  if (route.wire === 'openai-responses') {
+    const input = body['input']
+    if (!Array.isArray(input)) return 0
+    // A turn is a run of model-made items (reasoning, message, calls) between inputs.
+    let turns = 0
+    let inTurn = false
+    for (const item of input) {
+      const made = isJsonObject(item) && (item['role'] === 'assistant' || ['function_call', 'reasoning', 'custom_tool_call', 'local_shell_call', 'web_search_call'].includes(String(item['type'])))
+      if (made && !inTurn) turns += 1
+      inTurn = made
+    }
+    return turns
+  }
+  const messages = body['messages']
+  return Array.isArray(messages) ? messages.filter((message) => isJsonObject(message) && message['role'] === 'assistant').length : 0
+}
+
+const STATUS_KINDS: Record<number, ErrorKind> = { 400: 'invalid_request', 401: 'authentication', 404: 'not_found', 413: 'too_large', 429: 'rate_limit', 529: 'overloaded', 503: 'overloaded' }
+
+/** Answers requests from a scenario, deterministically; `once` faults fire on their first request only. */
+export class ScenarioResponder {
+  private readonly fired = new Set<string>()
+
+  constructor(readonly scenario: Scenario) {}
+
+  /** The turn a request gets, and its 1-based number; `undefined` past the script's end. */
+  pick(route: Route, body: JsonValue | undefined): { turn: ScenarioTurn; number: number } | undefined {
+    const tools = isJsonObject(body) ? body['tools'] : undefined
+    if (this.scenario.untooled && (!Array.isArray(tools) || tools.length === 0)) return { turn: this.scenario.untooled, number: 0 }
+    const index = assistantTurns(route, body)
+    const turn = this.scenario.turns[index]
+    return turn ? { turn, number: index + 1 } : undefined
+  }
+
+  respond(route: Route, body: JsonValue | undefined, bodyLength: number): { response: CassetteResponse; paceMs: number } {
+    if (route.endpoint === 'count_tokens') return { response: countTokensAnswer(bodyLength), paceMs: 0 }
+    const picked = this.pick(route, body)
+    if (!picked) {
+      const message = `the scenario ${this.scenario.name} has ${this.scenario.turns.length} turn(s) and this request is turn ${assistantTurns(route, body) + 1}`
+      return { response: { status: 400, headers: { 'content-type': 'application/json', 'x-should-retry': 'false' }, bodyText: errorBody(route.wire, 'invalid_request', message) }, paceMs: 0 }
+    }
+    const { turn, number } = picked
+    const object = isJsonObject(body) ? body : {}
+    const streamOptions = object['stream_options']
+    const ctx: TurnContext = {
+      turn: number,
+      model: this.scenario.model ?? (typeof object['model'] === 'string' ? object['model'] : 'vh-emulated'),
+      createdAt: this.scenario.createdAt,
+      streamed: object['stream'] === true,
+      includeUsage: isJsonObject(streamOptions) && streamOptions['include_usage'] === true,
+    }
+    const fault = turn.fault && !(turn.fault.once && this.fired.has(`${number}`)) ? turn.fault : undefined
+    if (fault?.once) this.fired.add(`${number}`)
+    if (fault?.kind === 'status') return { response: statusFault(route, fault), paceMs: 0 }
+    const response = route.wire === 'openai-responses' ? responsesTurn(turn, ctx) : route.wire === 'openai-chat' ? chatTurn(turn, ctx) : messagesTurn(turn, ctx)
+    return { response: fault && response.frames ? streamFault(route, response, fault) : response, paceMs: turn.paceMs ?? 0 }
+  }
+}
+
+function statusFault(route: Route, fault: Extract<Fault, { kind: 'status' }>): CassetteResponse {
+  const kind = STATUS_KINDS[fault.status] ?? (fault.status >= 500 ? 'server' : 'invalid_request')
+  const headers: Record<string, string> = { 'content-type': 'application/json', 'x-should-retry': String(fault.shouldRetry) }
+  if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter)
+  return { status: fault.status, headers, bodyText: errorBody(route.wire, kind, fault.message ?? `scripted ${fault.status}`) }
+}
+
+function streamFault(route: Route, response: CassetteResponse, fault: Exclude<Fault, { kind: 'status' }>): CassetteResponse {
+  const frames = [...(response.frames ?? [])]
+  const keep = Math.max(1, Math.floor(frames.length / 2))
+  if (fault.kind === 'cut') {
+    // The next frame's first half, with no blank line: the writer closes the socket after it.
+    const next = frameBytes(frames[keep] as CassetteFrame)
+    return { ...response, frames: [...frames.slice(0, keep), { event: null, raw: next.slice(0, Math.max(1, Math.floor(next.length / 2))) }] }
+  }
+  if (fault.kind === 'malformed') {
+    const event = frames[keep]?.event ?? null
+    return { ...response, frames: [...frames.slice(0, keep), { event, dataText: '{not json}' }, ...frames.slice(keep)] }
+  }
+  const error = route.wire === 'anthropic-messages' ? messagesErrorFrame(fault.message) : route.wire === 'openai-chat' ? chatErrorFrame(fault.message) : responsesErrorFrame(fault.message, keep)
+  return { ...response, frames: [...frames.slice(0, keep), error] }
+}

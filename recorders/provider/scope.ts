@@ -1,0 +1,274 @@
+import type { IncomingHttpHeaders } from 'node:http'
+import { RecorderError } from '../errors.js'
+import { toolVersion } from '../version.js'
+import { cassetteWire, filterHeaders, readCassette, REQUEST_HEADER_ALLOW_LIST, writeCassette, type CassetteRequest, type CassetteResponse, type Interaction, type Provenance } from './cassette.js'
+import { tryParseJson, sha256Hex, type JsonValue } from './json.js'
+import { InteractionIndex, RequestCanonicalizer, type Exhausted, type MatchRules, type Miss } from './match.js'
+import { resolveMode, type ProviderMode } from './modes.js'
+import { prepareResponse, type PreparedResponse } from './prepared.js'
+import { RecentList } from './recent.js'
+import { credentialOf, Redactor } from './redact.js'
+import type { RequestLogEntry, RequestOutcome } from './request-log.js'
+import { loadScenario, ScenarioResponder, type Scenario } from './scenario.js'
+import { forwardUpstream, type UpstreamAnswer } from './upstream.js'
+import { errorBody, routeOf, summarizeRequest, wireForPath, type ErrorKind, type RequestSummary, type Route, type WireName } from './wire.js'
+
+/** Requests kept in memory per scope and per provider; the request log file keeps all of them. */
+export const DEFAULT_KEEP_REQUESTS = 10_000
+
+/** What one cassette scope does: where its answers come from and where they go. */
+export interface ScopeOptions {
+  /** `replay` | `record` | `auto` | `passthrough`; default: `VITEST_HARNESS_MODE`, else `replay`. */
+  readonly mode?: ProviderMode
+  /** The cassette file read in `replay`/`auto` and written in `record`/`auto`. */
+  readonly cassette?: string
+  /** Scripted answers: a scenario object or a scenario file. Serves as the upstream when recording. */
+  readonly scenario?: Scenario | string
+  /** The real provider's origin (`https://api.openai.com`), for `record`, `auto` and `passthrough`. */
+  readonly upstream?: string
+  /** The label written into a recorded cassette. Default: `provider_emulated` for a scenario, `vendor_live` for an upstream. */
+  readonly provenance?: Provenance
+  /** Extra volatile fields and text rules for request matching. */
+  readonly match?: MatchRules
+  /** Identical requests beyond their recordings: answer the last again, or miss. Default: `repeat-last`. */
+  readonly exhausted?: Exhausted
+  /** Extra secret patterns redacted on every write (credential headers always are). */
+  readonly redact?: readonly (RegExp | string)[]
+  /** Byte offsets at which a streamed answer's bytes are split into separate writes. */
+  readonly rechunk?: readonly number[]
+  /** `recorded` reproduces the recorded gaps between frames; scripted paces always apply. Default: `none`. */
+  readonly pacing?: 'none' | 'recorded'
+  /** How many recent requests `requests()` and reports keep in memory. Default: 10,000. */
+  readonly keepRequests?: number
+  /** Where `CI` and `VITEST_HARNESS_MODE` are read. Default: `process.env`. */
+  readonly env?: Readonly<Record<string, string | undefined>>
+}
+
+/** A request as the server read it. */
+export interface IncomingCall {
+  readonly method: string
+  readonly path: string
+  readonly headers: IncomingHttpHeaders
+  readonly body: Buffer
+}
+
+/** The answer to one request: bytes ready to write, or a proxied stream. */
+export type Answer = { readonly kind: 'prepared'; readonly response: PreparedResponse; readonly rechunk?: readonly number[]; readonly paced: boolean } | { readonly kind: 'upstream'; readonly answer: UpstreamAnswer }
+
+interface ParsedBody {
+  readonly digest: string
+  readonly body: JsonValue | undefined
+  readonly summary: RequestSummary
+  matchable?: CassetteRequest
+  identity?: string
+}
+
+/** What a scope saw: every request and every miss. */
+export interface ScopeReport {
+  readonly id: string
+  readonly mode: ProviderMode
+  readonly cassette: string | null
+  readonly requests: readonly RequestLogEntry[]
+  readonly misses: readonly Miss[]
+  readonly recorded: number
+}
+
+/** An error answer in the wire's shape, with a status the SDKs do not retry. */
+export function errorAnswer(wire: WireName, status: number, kind: ErrorKind, message: string, extraHeaders: Record<string, string> = {}): Answer {
+  return { kind: 'prepared', paced: false, response: prepareResponse({ status, headers: { 'content-type': 'application/json', 'x-should-retry': 'false', ...extraHeaders }, bodyText: errorBody(wire, kind, message) }) }
+}
+
+/** One cassette, one mode: the unit a test gets. Requests on `/__scope/<id>/v1/…` land here. */
+export class ProviderScope {
+  readonly mode: ProviderMode
+  readonly redactor: Redactor
+  private readonly index: InteractionIndex
+  private readonly recordedInteractions: Interaction[] = []
+  private readonly missList: Miss[] = []
+  private readonly entries: RecentList<RequestLogEntry>
+  private readonly responder: ScenarioResponder | undefined
+  private readonly provenance: Provenance
+  private dirty = false
+  private readonly canonicalizer: RequestCanonicalizer
+  /** Replay bytes, computed once per recorded answer (at load for a cassette). */
+  private readonly preparedAnswers = new WeakMap<CassetteResponse, PreparedResponse>()
+  /** Parsed bodies, digests and identities by body bytes: a repeated request costs one lookup. */
+  private readonly parsed = new Map<string, ParsedBody>()
+
+  constructor(
+    readonly id: string,
+    readonly options: ScopeOptions,
+    private readonly log: (entry: Omit<RequestLogEntry, 'seq'>) => RequestLogEntry,
+  ) {
+    this.mode = resolveMode(options.mode, options.env ?? process.env)
+    this.entries = new RecentList(options.keepRequests ?? DEFAULT_KEEP_REQUESTS)
+    this.redactor = new Redactor(options.redact ?? [])
+    const scenario = typeof options.scenario === 'string' ? loadScenario(options.scenario) : options.scenario
+    this.responder = scenario ? new ScenarioResponder(scenario) : undefined
+    this.provenance = options.provenance ?? (scenario ? 'provider_emulated' : 'vendor_live')
+    const needsSource = this.mode !== 'replay'
+    if (needsSource && !this.responder && !options.upstream) {
+      throw new RecorderError('VH_UPSTREAM_MISSING', `mode ${this.mode} needs an upstream URL or a scenario to answer from; set upstream (e.g. https://api.openai.com) or scenario`, { location: 'upstream' })
+    }
+    if ((this.mode === 'record' || this.mode === 'auto') && !options.cassette) {
+      throw new RecorderError('VH_OPTION_INVALID', `mode ${this.mode} needs a cassette path to write`, { location: 'cassette' })
+    }
+    let interactions: Interaction[] = []
+    if (this.mode === 'replay' && options.cassette) interactions = [...readCassette(options.cassette).interactions]
+    else if (this.mode === 'replay' && !this.responder) throw new RecorderError('VH_OPTION_INVALID', 'mode replay needs a cassette (or a scenario) to answer from', { location: 'cassette' })
+    else if (this.mode === 'auto' && options.cassette) {
+      try {
+        interactions = [...readCassette(options.cassette).interactions]
+      } catch (error) {
+        if ((error as RecorderError).code !== 'VH_CASSETTE_MISSING') throw error
+      }
+      this.recordedInteractions.push(...interactions)
+    }
+    this.canonicalizer = new RequestCanonicalizer(options.match ?? {})
+    this.index = new InteractionIndex(interactions, this.canonicalizer, options.exhausted ?? 'repeat-last')
+    for (const interaction of interactions) this.preparedAnswers.set(interaction.response, prepareResponse(interaction.response))
+  }
+
+  /**
+   * Answers one request. Never throws for a client's mistake: those are error answers. A replayed
+   * answer comes back synchronously (one hash lookup, no allocation beyond the log entry).
+   */
+  handle(call: IncomingCall): Answer | Promise<Answer> {
+    const route = routeOf(call.method, call.path)
+    const parsed = this.parse(call)
+    const credential = credentialOf(call.headers)
+    const { body, summary } = parsed
+    const entry = (outcome: RequestOutcome, status: number, extra?: { nearest?: number; differsAt?: string }): Omit<RequestLogEntry, 'seq'> => ({
+      scope: this.id,
+      wire: route ? route.wire : null,
+      method: call.method,
+      path: call.path,
+      model: route ? summary.model : null,
+      stream: route ? summary.stream : false,
+      tools: route ? summary.tools : [],
+      bodySha256: parsed.digest,
+      bodyBytes: call.body.length,
+      credential,
+      outcome,
+      status,
+      ...extra,
+    })
+    if (!route) {
+      this.record(entry('refused', 404))
+      return errorAnswer(wireForPath(call.path), 404, 'not_found', `unknown path: ${call.method} ${call.path}; the provider serves POST /v1/responses, /v1/chat/completions, /v1/messages and /v1/messages/count_tokens`)
+    }
+    if (body === undefined || typeof body !== 'object' || body === null || Array.isArray(body)) {
+      this.record(entry('refused', 400))
+      return errorAnswer(route.wire, 400, 'invalid_request', call.body.length === 0 ? 'the request has no body; send a JSON object' : 'the request body is not a JSON object (malformed JSON)')
+    }
+    const request = (): CassetteRequest => ({ method: call.method, path: call.path, headers: filterHeaders(call.headers, REQUEST_HEADER_ALLOW_LIST), body })
+    if (this.mode === 'replay' || this.mode === 'auto') {
+      const found = this.index.size > 0 || this.mode === 'replay' ? this.index.take(this.matchable(parsed, call), summary.model, parsed.identity) : undefined
+      if (found && 'interaction' in found) {
+        this.record(entry('replayed', found.interaction.response.status))
+        return this.prepared(found.interaction.response)
+      }
+      if (this.mode === 'replay') {
+        if (this.responder && this.index.size === 0) return this.fromScenario(route, request(), (outcome, status) => this.record(entry(outcome, status)), 'scripted')
+        const miss = (found as { miss: Miss }).miss
+        this.missList.push(miss)
+        this.record(entry('miss', 400, { ...(miss.nearest !== undefined ? { nearest: miss.nearest } : {}), ...(miss.differsAt !== undefined ? { differsAt: miss.differsAt } : {}) }))
+        return errorAnswer(route.wire, 400, 'cassette_miss', `[vitest-harness] cassette miss: ${miss.message}`)
+      }
+    }
+    // record, auto (miss) and passthrough: ask the source.
+    if (this.responder) return this.fromScenario(route, request(), (outcome, status) => this.record(entry(outcome, status)), this.mode === 'passthrough' ? 'scripted' : 'recorded')
+    return this.proxy(route, call, request(), (outcome, status) => this.record(entry(outcome, status)))
+  }
+
+  private async proxy(route: Route, call: IncomingCall, request: CassetteRequest, log: (outcome: RequestOutcome, status: number) => void): Promise<Answer> {
+    const answer = await forwardUpstream(this.options.upstream as string, call.method, call.path, call.headers, call.body)
+    log(this.mode === 'passthrough' ? 'proxied' : 'recorded', answer.status)
+    if (this.mode !== 'passthrough') {
+      answer.recorded.then(
+        (response) => this.store({ wire: route.wire, request, response }),
+        () => undefined,
+      )
+    }
+    return { kind: 'upstream', answer }
+  }
+
+  /** Parses a body once per distinct body (bounded), with its digest and summary. */
+  private parse(call: IncomingCall): ParsedBody {
+    // The bytes themselves are the key (a string hash is cheaper than a sha256); large bodies are not cached.
+    const key = call.body.length <= 1 << 20 ? `${call.method} ${call.path} ${call.body.toString('latin1')}` : undefined
+    const cached = key === undefined ? undefined : this.parsed.get(key)
+    if (cached) return cached
+    const text = call.body.toString('utf8')
+    const body = text === '' ? undefined : tryParseJson(text)
+    const parsed: ParsedBody = { digest: sha256Hex(call.body), body, summary: summarizeRequest(body) }
+    if (key !== undefined) {
+      if (this.parsed.size >= 256) this.parsed.delete(this.parsed.keys().next().value as string)
+      this.parsed.set(key, parsed)
+    }
+    return parsed
+  }
+
+  /** The request as matching sees it (redacted as a cassette stores it), and its identity, computed once per body. */
+  private matchable(parsed: ParsedBody, call: IncomingCall): CassetteRequest {
+    if (parsed.matchable === undefined) {
+      parsed.matchable = { method: call.method, path: call.path, headers: {}, body: this.redactor.json(parsed.body as JsonValue) }
+      parsed.identity = this.canonicalizer.identity(parsed.matchable)
+    }
+    return parsed.matchable
+  }
+
+  private fromScenario(route: Route, request: CassetteRequest, log: (outcome: RequestOutcome, status: number) => void, outcome: RequestOutcome): Answer {
+    const { response, paceMs } = (this.responder as ScenarioResponder).respond(route, request.body, Buffer.byteLength(JSON.stringify(request.body)))
+    log(outcome, response.status)
+    const stored = paceMs > 0 && response.frames ? { ...response, frames: response.frames.map((frame, index) => ({ ...frame, atMs: index * paceMs })) } : response
+    if (outcome === 'recorded') this.store({ wire: route.wire, request, response: stored })
+    return { kind: 'prepared', paced: paceMs > 0, response: prepareResponse(stored, paceMs), ...(this.options.rechunk ? { rechunk: this.options.rechunk } : {}) }
+  }
+
+  private prepared(response: CassetteResponse): Answer {
+    let prepared = this.preparedAnswers.get(response)
+    if (!prepared) this.preparedAnswers.set(response, (prepared = prepareResponse(response)))
+    return { kind: 'prepared', paced: this.options.pacing === 'recorded', response: prepared, ...(this.options.rechunk ? { rechunk: this.options.rechunk } : {}) }
+  }
+
+  private store(interaction: Interaction): void {
+    if (this.mode === 'auto') this.index.add(interaction)
+    this.recordedInteractions.push(interaction)
+    this.dirty = true
+    this.flush()
+  }
+
+  private record(entry: Omit<RequestLogEntry, 'seq'>): void {
+    this.entries.push(this.log(entry))
+  }
+
+  /** Writes the cassette when this scope recorded something (atomically, redacted). */
+  flush(): void {
+    if (!this.dirty || !this.options.cassette) return
+    writeCassette(
+      this.options.cassette,
+      {
+        wire: cassetteWire(this.recordedInteractions),
+        provenance: this.provenance,
+        tool: toolVersion(),
+        ...(this.responder ? { scenario: this.responder.scenario.name } : {}),
+        interactions: this.recordedInteractions,
+      },
+      this.redactor,
+    )
+    this.dirty = false
+  }
+
+  misses(): readonly Miss[] {
+    return this.missList
+  }
+
+  requests(): readonly RequestLogEntry[] {
+    return this.entries.toArray()
+  }
+
+  report(): ScopeReport {
+    return { id: this.id, mode: this.mode, cassette: this.options.cassette ?? null, requests: [...this.entries.toArray()], misses: [...this.missList], recorded: this.recordedInteractions.length }
+  }
+}

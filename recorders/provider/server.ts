@@ -1,0 +1,327 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { z } from 'zod'
+import { RecorderError } from '../errors.js'
+import { PROVIDER_MODES, type ProviderMode } from './modes.js'
+import type { Miss } from './match.js'
+import { rechunk, type PreparedResponse } from './prepared.js'
+import { Redactor } from './redact.js'
+import { RequestLogFile, type RequestLogEntry } from './request-log.js'
+import { RecentList } from './recent.js'
+import { DEFAULT_KEEP_REQUESTS, errorAnswer, ProviderScope, type Answer, type ScopeOptions, type ScopeReport } from './scope.js'
+import { wireForPath } from './wire.js'
+
+/** Bodies above this are refused with 413, as the upstream emulator does. */
+export const MAX_BODY_BYTES = 4 * 1024 * 1024
+
+/** Options of `startProvider`: the default scope's options plus where the server listens. */
+export interface ProviderOptions extends ScopeOptions {
+  /** Must be a loopback address. Default: `127.0.0.1`. */
+  readonly host?: string
+  /** Default: `0` (an ephemeral port). */
+  readonly port?: number
+  /** Appends one JSON line per request to this file (never a credential's value). */
+  readonly recordRequests?: string
+  /** Refuse bodies larger than this many bytes with 413. Default: 4 MiB. */
+  readonly maxBodyBytes?: number
+}
+
+/** A running loopback provider. */
+export interface Provider {
+  /** `http://127.0.0.1:PORT/v1`: what OpenAI clients take as their base URL. */
+  readonly baseUrl: string
+  /** `http://127.0.0.1:PORT`: what Anthropic clients take (they add `/v1` themselves). */
+  readonly origin: string
+  readonly port: number
+  /** The requests so far (the last `keepRequests`), in arrival order, across all scopes. */
+  requests(): readonly RequestLogEntry[]
+  /** Every miss so far in the default scope. */
+  misses(): readonly Miss[]
+  /** Opens a cassette scope served under `/__scope/<id>`; its base URL is returned. */
+  openScope(options: ScopeOptions): { id: string; baseUrl: string; origin: string }
+  /** Closes a scope: writes its cassette if it recorded, returns what it saw. */
+  closeScope(id: string): ScopeReport
+  scope(id: string): ProviderScope | undefined
+  /** Stops listening, ends open connections, and writes any recorded cassette. */
+  close(): Promise<void>
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]'])
+
+/** Refuses any host that is not loopback: the provider never listens where another machine could reach it. */
+export function assertLoopback(host: string): void {
+  if (!LOOPBACK.has(host) && !/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)) {
+    throw new RecorderError('VH_NON_LOOPBACK', `the provider listens on loopback only; host ${JSON.stringify(host)} is refused. Use 127.0.0.1.`, { location: 'host' })
+  }
+}
+
+function readBody(request: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(request.headers['content-length'] ?? 0)
+    if (declared > limit) {
+      request.resume()
+      resolve('too-large')
+      return
+    }
+    const chunks: Buffer[] = []
+    let size = 0
+    let over = false
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > limit) over = true
+      else chunks.push(chunk)
+    })
+    request.on('end', () => resolve(over ? 'too-large' : Buffer.concat(chunks)))
+    request.on('error', reject)
+  })
+}
+
+function isGone(response: ServerResponse): boolean {
+  return response.destroyed || response.writableEnded
+}
+
+/** Writes one chunk and waits until it is handed to the socket (or the client is gone). */
+function writeChunk(response: ServerResponse, chunk: Buffer): Promise<void> {
+  return new Promise((resolve) => {
+    if (isGone(response)) return resolve()
+    response.write(chunk, () => resolve())
+  })
+}
+
+/** Writes a prepared answer that needs no pacing or re-chunking, synchronously: one write per frame, corked. */
+function writePrepared(response: ServerResponse, prepared: PreparedResponse): void {
+  response.writeHead(prepared.status, prepared.head)
+  if (!prepared.streamed) {
+    response.end(prepared.whole)
+    return
+  }
+  // Frame by frame, as recorded: one write (one HTTP chunk) per frame, so a client's body reader
+  // meets the frames as the vendor sent them. Unpaced, they leave together in one syscall.
+  response.cork()
+  for (const chunk of prepared.chunks) response.write(chunk)
+  if (prepared.cut) {
+    response.uncork()
+    response.socket?.destroySoon()
+    return
+  }
+  response.end()
+  response.uncork()
+}
+
+/** Serves an answer: frame by frame as recorded, re-chunked or paced when asked. */
+export async function sendAnswer(response: ServerResponse, answer: Answer): Promise<void> {
+  if (answer.kind === 'upstream') {
+    response.writeHead(answer.answer.status, answer.answer.headers)
+    for await (const chunk of answer.answer.body) {
+      if (isGone(response)) return
+      await writeChunk(response, chunk)
+    }
+    if (!isGone(response)) response.end()
+    return
+  }
+  const prepared = answer.response
+  if (!prepared.streamed || (!answer.paced && !answer.rechunk)) return writePrepared(response, prepared)
+  response.writeHead(prepared.status, prepared.head)
+  const chunks = answer.rechunk ? rechunk(prepared.chunks, answer.rechunk) : prepared.chunks
+  const started = Date.now()
+  for (let index = 0; index < chunks.length; index++) {
+    if (isGone(response)) return
+    const at = answer.paced && !answer.rechunk ? prepared.atMs[index] : undefined
+    if (at !== undefined && at > Date.now() - started) await sleep(at - (Date.now() - started))
+    await writeChunk(response, chunks[index] as Buffer)
+    // Give the client a turn to read this piece on its own before the next one.
+    if (answer.rechunk) await sleep(1)
+  }
+  if (isGone(response)) return
+  if (prepared.cut) response.socket?.destroySoon()
+  else response.end()
+}
+
+const controlScopeOptions = z.strictObject({
+  mode: z.enum(PROVIDER_MODES as [ProviderMode, ...ProviderMode[]]).optional(),
+  cassette: z.string().min(1).optional(),
+  scenario: z.string().min(1).optional(),
+  upstream: z.string().min(1).optional(),
+  provenance: z.enum(['provider_emulated', 'vendor_live', 'synthetic']).optional(),
+  match: z.strictObject({ ignore: z.array(z.string()).optional(), replace: z.array(z.strictObject({ path: z.string().optional(), pattern: z.string(), with: z.string() })).optional() }).optional(),
+  exhausted: z.enum(['repeat-last', 'miss']).optional(),
+  redact: z.array(z.string()).optional(),
+  rechunk: z.array(z.number().int().nonnegative()).optional(),
+  pacing: z.enum(['none', 'recorded']).optional(),
+})
+
+/** Scope options sent to the control endpoint by a worker: checked, never trusted (no `env`). */
+function parseControlScopeOptions(text: string): ScopeOptions {
+  let value: unknown
+  try {
+    value = JSON.parse(text || '{}')
+  } catch {
+    throw new RecorderError('VH_OPTION_INVALID', 'the scope options are not JSON', { location: '/__vitest-harness/scopes' })
+  }
+  const result = controlScopeOptions.safeParse(value)
+  if (!result.success) {
+    const issue = result.error.issues[0]
+    throw new RecorderError('VH_OPTION_INVALID', `scope option ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`, { location: `/__vitest-harness/scopes ${issue?.path.join('.') ?? ''}` })
+  }
+  return result.data as ScopeOptions
+}
+
+let scopeCounter = 0
+
+/**
+ * Starts the loopback model provider on 127.0.0.1 (port 0 by default) and returns its URLs.
+ *
+ * @example
+ * const provider = await startProvider({ cassette: 'test/cassettes/hello.jsonl' })
+ * const client = new OpenAI({ baseURL: provider.baseUrl, apiKey: 'placeholder' })
+ */
+export async function startProvider(options: ProviderOptions = {}): Promise<Provider> {
+  const host = options.host ?? '127.0.0.1'
+  assertLoopback(host)
+  const limit = options.maxBodyBytes ?? MAX_BODY_BYTES
+  const all = new RecentList<RequestLogEntry>(options.keepRequests ?? DEFAULT_KEEP_REQUESTS)
+  const logFile = options.recordRequests ? new RequestLogFile(options.recordRequests, new Redactor(options.redact ?? [])) : undefined
+  const log = (entry: Omit<RequestLogEntry, 'seq'>): RequestLogEntry => {
+    // The entry was built for the log alone: number it in place rather than copy it.
+    const full = entry as RequestLogEntry
+    ;(full as { seq: number }).seq = all.total + 1
+    all.push(full)
+    logFile?.append(full)
+    return full
+  }
+  const hasDefault = options.cassette !== undefined || options.scenario !== undefined || options.upstream !== undefined
+  const defaultScope = hasDefault ? new ProviderScope('default', options, log) : undefined
+  const scopes = new Map<string, ProviderScope>()
+  const sockets = new Set<Socket>()
+  let origin = ''
+
+  const control = async (request: IncomingMessage, response: ServerResponse, path: string) => {
+    const reply = (status: number, value: unknown) => {
+      const text = JSON.stringify(value)
+      response.writeHead(status, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) })
+      response.end(text)
+    }
+    try {
+      const body = await readBody(request, limit)
+      if (body === 'too-large') return reply(413, { error: 'control body too large' })
+      if (request.method === 'POST' && path === '/__vitest-harness/scopes') {
+        const opened = provider.openScope(parseControlScopeOptions(body.toString('utf8')))
+        return reply(200, opened)
+      }
+      const match = /^\/__vitest-harness\/scopes\/([\w-]+)(\/close)?$/.exec(path)
+      if (match && scopes.has(match[1] as string)) {
+        if (request.method === 'POST' && match[2]) return reply(200, provider.closeScope(match[1] as string))
+        if (request.method === 'GET' && !match[2]) return reply(200, scopes.get(match[1] as string)?.report())
+      }
+      return reply(404, { error: `no control endpoint ${request.method} ${path}` })
+    } catch (error) {
+      const code = error instanceof RecorderError ? error.code : 'VH_OPTION_INVALID'
+      return reply(400, { error: (error as Error).message, code })
+    }
+  }
+
+  const fail = (response: ServerResponse, error: unknown) => {
+    // A bug or an upstream failure: answer 502 if the head is not out yet, and keep serving.
+    if (!response.headersSent) {
+      const text = JSON.stringify({ error: { message: `[vitest-harness] ${(error as Error).message}`, type: 'server_error', param: null, code: (error as RecorderError).code ?? null } })
+      response.writeHead(502, { 'content-type': 'application/json', 'x-should-retry': 'false', 'content-length': String(Buffer.byteLength(text)) })
+      response.end(text)
+    } else response.destroy()
+  }
+
+  const answer = (response: ServerResponse, scope: ProviderScope, method: string, path: string, request: IncomingMessage, body: Buffer) => {
+    const answered = scope.handle({ method, path, headers: request.headers, body })
+    if (answered instanceof Promise) answered.then((value) => sendAnswer(response, value)).catch((error: unknown) => fail(response, error))
+    else if (answered.kind === 'prepared' && !answered.paced && !answered.rechunk) writePrepared(response, answered.response)
+    else sendAnswer(response, answered).catch((error: unknown) => fail(response, error))
+  }
+
+  const serve = (request: IncomingMessage, response: ServerResponse) => {
+    const target = request.url ?? '/'
+    const query = target.indexOf('?')
+    let path = query === -1 ? target : target.slice(0, query)
+    let scope = defaultScope
+    let scoped: RegExpExecArray | null = null
+    if (path.startsWith('/__')) {
+      if (path.startsWith('/__vitest-harness/')) return void control(request, response, path).catch((error: unknown) => fail(response, error))
+      scoped = /^\/__scope\/([\w-]+)(\/.*)$/.exec(path)
+      if (scoped) {
+        scope = scopes.get(scoped[1] as string)
+        path = scoped[2] as string
+      }
+    }
+    const method = request.method ?? 'GET'
+    const refuse = (status: 404 | 413, message: string) => sendAnswer(response, errorAnswer(wireForPath(path), status, status === 413 ? 'too_large' : 'not_found', message)).catch((error: unknown) => fail(response, error))
+    const tooLarge = () => {
+      log({ scope: scope?.id ?? 'none', wire: null, method, path, model: null, stream: false, tools: [], bodySha256: '', bodyBytes: Number(request.headers['content-length'] ?? 0), credential: { header: null, present: false, length: 0 }, outcome: 'refused', status: 413 })
+      response.setHeader('connection', 'close')
+      refuse(413, `the request body is over ${limit} bytes`)
+    }
+    if (Number(request.headers['content-length'] ?? 0) > limit) {
+      request.resume()
+      return tooLarge()
+    }
+    const chunks: Buffer[] = []
+    let size = 0
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size <= limit) chunks.push(chunk)
+    })
+    request.on('error', () => response.destroy())
+    request.on('end', () => {
+      if (size > limit) return tooLarge()
+      if (!scope) return refuse(404, scoped ? `no open cassette scope ${scoped[1]}` : 'this provider has no default cassette or scenario; open a scope')
+      try {
+        answer(response, scope, method, path, request, chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks))
+      } catch (error) {
+        fail(response, error)
+      }
+    })
+  }
+
+  const server: Server = createServer(serve)
+  server.keepAliveTimeout = 5_000
+  server.on('connection', (socket) => {
+    sockets.add(socket)
+    socket.on('close', () => sockets.delete(socket))
+  })
+  // A client that hangs up mid-stream is not an error of the server's.
+  server.on('clientError', (_error, socket) => socket.destroy())
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, host, () => resolve())
+  })
+  const port = (server.address() as AddressInfo).port
+  origin = `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`
+
+  const provider: Provider = {
+    baseUrl: `${origin}/v1`,
+    origin,
+    port,
+    requests: () => all.toArray(),
+    misses: () => defaultScope?.misses() ?? [],
+    openScope(scopeOptions) {
+      const id = `s${++scopeCounter}-${process.pid}`
+      scopes.set(id, new ProviderScope(id, scopeOptions, log))
+      return { id, baseUrl: `${origin}/__scope/${id}/v1`, origin: `${origin}/__scope/${id}` }
+    },
+    closeScope(id) {
+      const scope = scopes.get(id)
+      if (!scope) throw new RecorderError('VH_OPTION_INVALID', `no open scope ${id}`, { location: id })
+      scope.flush()
+      scopes.delete(id)
+      return scope.report()
+    },
+    scope: (id) => (id === 'default' ? defaultScope : scopes.get(id)),
+    async close() {
+      defaultScope?.flush()
+      for (const scope of scopes.values()) scope.flush()
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve())
+        for (const socket of sockets) socket.destroy()
+      })
+    },
+  }
+  return provider
+}

@@ -1,0 +1,80 @@
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
+import { request as httpsRequest } from 'node:https'
+import type { Readable } from 'node:stream'
+import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
+import { RecorderError } from '../errors.js'
+import { bodyFromText, filterHeaders, frameFromRaw, RESPONSE_HEADER_ALLOW_LIST, type CassetteFrame, type CassetteResponse } from './cassette.js'
+import { SseFrameSplitter } from './sse.js'
+
+const HOP_BY_HOP = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'accept-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer'])
+
+/** A proxied answer: its head now, its bytes as they arrive, and what to record once it ends. */
+export interface UpstreamAnswer {
+  readonly status: number
+  readonly headers: Record<string, string>
+  readonly body: AsyncIterable<Buffer>
+  /** Resolves with the answer as a cassette stores it, after the last byte. */
+  readonly recorded: Promise<CassetteResponse>
+}
+
+/** The upstream URL a provider path goes to: the origin, plus the path (a trailing `/v1` on the upstream is not doubled). */
+export function upstreamUrl(upstream: string, path: string): URL {
+  let base: URL
+  try {
+    base = new URL(upstream)
+  } catch (error) {
+    throw new RecorderError('VH_OPTION_INVALID', `upstream ${JSON.stringify(upstream)} is not a URL; give an origin such as https://api.openai.com`, { location: 'upstream', cause: error })
+  }
+  const prefix = base.pathname.replace(/\/+$/, '').replace(/\/v1$/, '')
+  return new URL(`${prefix}${path}`, base.origin)
+}
+
+/** Forwards one request to the upstream, decoded (`accept-encoding: identity`), and streams its answer back. */
+export function forwardUpstream(upstream: string, method: string, path: string, headers: IncomingHttpHeaders, body: Buffer): Promise<UpstreamAnswer> {
+  const url = upstreamUrl(upstream, path)
+  const outgoing: Record<string, string | string[]> = { 'accept-encoding': 'identity' }
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) outgoing[name] = value
+  if (body.length > 0) outgoing['content-length'] = String(body.length)
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest
+  return new Promise((resolve, reject) => {
+    const request = send(url, { method, headers: outgoing }, (response) => {
+      const status = response.statusCode ?? 502
+      const kept = filterHeaders(response.headers, RESPONSE_HEADER_ALLOW_LIST)
+      const streamed = (kept['content-type'] ?? '').includes('text/event-stream')
+      const started = Date.now()
+      const decoder = new TextDecoder('utf-8')
+      const splitter = new SseFrameSplitter()
+      const frames: CassetteFrame[] = []
+      let text = ''
+      let settle: { resolve: (value: CassetteResponse) => void; reject: (error: unknown) => void } | undefined
+      const recorded = new Promise<CassetteResponse>((resolveRecorded, rejectRecorded) => (settle = { resolve: resolveRecorded, reject: rejectRecorded }))
+      recorded.catch(() => undefined)
+      // Stored and relayed decoded, whatever the upstream did with our `identity` request.
+      const encoding = String(response.headers['content-encoding'] ?? 'identity').toLowerCase()
+      const decoded: Readable = encoding === 'gzip' ? response.pipe(createGunzip()) : encoding === 'br' ? response.pipe(createBrotliDecompress()) : encoding === 'deflate' ? response.pipe(createInflate()) : response
+      async function* relay(): AsyncGenerator<Buffer> {
+        try {
+          for await (const chunk of decoded as AsyncIterable<Buffer>) {
+            const decoded = decoder.decode(chunk, { stream: true })
+            if (streamed) for (const raw of splitter.push(decoded)) frames.push(frameFromRaw(raw, Date.now() - started))
+            else text += decoded
+            yield chunk
+          }
+          const rest = decoder.decode()
+          if (streamed) {
+            for (const raw of splitter.push(rest)) frames.push(frameFromRaw(raw, Date.now() - started))
+            const tail = splitter.finish()
+            if (tail !== undefined) frames.push(frameFromRaw(tail, Date.now() - started))
+            settle?.resolve({ status, headers: kept, frames })
+          } else settle?.resolve({ status, headers: kept, ...bodyFromText(text + rest) })
+        } catch (error) {
+          settle?.reject(error)
+          throw error
+        }
+      }
+      resolve({ status, headers: kept, body: relay(), recorded })
+    })
+    request.on('error', (error) => reject(new RecorderError('VH_UPSTREAM_MISSING', `the upstream ${url.origin} did not answer ${method} ${path}: ${error.message}`, { location: url.href, cause: error })))
+    request.end(body)
+  })
+}

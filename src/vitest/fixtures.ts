@@ -1,0 +1,93 @@
+import { join } from 'node:path'
+import { inject, test as base } from 'vitest'
+import type { ProviderMode } from '../../recorders/provider/modes.js'
+import type { RequestLogEntry } from '../../recorders/provider/request-log.js'
+import type { ScopeReport } from '../../recorders/provider/scope.js'
+import './provided.js'
+
+/** What a test gets from the `provider` fixture: its own cassette scope on the run's provider. */
+export interface ProviderFixture {
+  /** `…/v1`: the base URL OpenAI clients take (`OPENAI_BASE_URL`, Codex's `base_url`). */
+  readonly baseUrl: string
+  /** Without `/v1`: what Anthropic clients take (`ANTHROPIC_BASE_URL`). */
+  readonly origin: string
+  readonly mode: ProviderMode
+  /** This test's cassette file. */
+  readonly cassette: string
+  /** The requests this scope has seen so far. */
+  requests(): Promise<readonly RequestLogEntry[]>
+}
+
+/** Thrown after a test whose requests missed its cassette: the test fails with each miss's sentence. */
+export class CassetteMissError extends Error {
+  readonly code = 'VH_CASSETTE_MISS'
+
+  constructor(report: ScopeReport) {
+    super(`[vitest-harness] ${report.misses.length} request(s) missed the cassette ${report.cassette}:\n${report.misses.map((miss) => `  - ${miss.message}`).join('\n')}`)
+    this.name = 'CassetteMissError'
+  }
+}
+
+function slug(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'test'
+}
+
+interface TaskLike {
+  name: string
+  file?: { name: string }
+  suite?: TaskLike | undefined
+}
+
+/** `<cassettesDir>/<test file>/<suite-and-test-name>.cassette.jsonl`: stable, reviewable, one per test. */
+export function cassettePathFor(cassettesDir: string, task: TaskLike): string {
+  const names: string[] = []
+  for (let current: TaskLike | undefined = task; current && current !== (task.file as unknown) && !('filepath' in current); current = current.suite) names.unshift(current.name)
+  const file = (task.file?.name ?? 'tests').replace(/\.[cm]?[jt]sx?$/, '')
+  return join(cassettesDir, file, `${slug(names.join(' '))}.cassette.jsonl`)
+}
+
+async function control<T>(origin: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${origin}/__vitest-harness${path}`, { method: body === undefined ? 'GET' : 'POST', headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+  const value = (await response.json()) as T & { error?: string; code?: string }
+  if (!response.ok) throw Object.assign(new Error(`[vitest-harness] ${value.error ?? `control ${path} answered ${response.status}`}`), { code: value.code })
+  return value
+}
+
+/**
+ * `test` with a `provider` fixture: each test gets its own cassette scope (replay, record, auto or
+ * passthrough as configured) on the one provider the plugin started. A request that misses the
+ * cassette fails the test, naming the nearest recorded request and where it differs.
+ *
+ * @example
+ * import { test } from 'vitest-harness/setup'
+ * test('answers', async ({ provider }) => {
+ *   const client = new OpenAI({ baseURL: provider.baseUrl, apiKey: 'placeholder' })
+ * })
+ */
+export const test = base.extend('provider', async ({ task }, { onCleanup }): Promise<ProviderFixture> => {
+  const provided = inject('vitestHarnessProvider')
+  const options = inject('vitestHarnessOptions')
+  if (!provided || !options || options.provider === false) {
+    throw new Error('[vitest-harness] the provider fixture needs the plugin: add harness() to your Vitest config plugins (and do not set provider: false)')
+  }
+  const cassette = cassettePathFor(provided.cassettesDir, task as unknown as TaskLike)
+  const scope = await control<{ id: string; baseUrl: string; origin: string }>(provided.origin, '/scopes', {
+    mode: provided.mode,
+    cassette,
+    ...(options.provider.upstream ? { upstream: options.provider.upstream } : {}),
+    match: options.provider.match,
+    redact: options.provider.redact,
+    exhausted: options.provider.exhausted,
+  })
+  onCleanup(async () => {
+    const report = await control<ScopeReport>(provided.origin, `/scopes/${scope.id}/close`, {})
+    if (report.misses.length > 0) throw new CassetteMissError(report)
+  })
+  return {
+    baseUrl: scope.baseUrl,
+    origin: scope.origin,
+    mode: provided.mode,
+    cassette,
+    requests: async () => (await control<ScopeReport>(provided.origin, `/scopes/${scope.id}`)).requests,
+  }
+})

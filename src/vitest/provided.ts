@@ -1,0 +1,23 @@
+import type {} from 'vitest'
+import type { ProviderMode } from '../../recorders/provider/modes.js'
+import type { ResolvedHarnessOptions } from './defaults.js'
+
+/** What the main process hands the workers about the provider it started. */
+export interface ProvidedHarnessProvider {
+  /** `http://127.0.0.1:PORT`: the control endpoints and the scopes live under it. */
+  readonly origin: string
+  readonly mode: ProviderMode
+  /** Absolute: each test's cassette goes under it. */
+  readonly cassettesDir: string
+}
+
+/** The keys of `provide`/`inject` the plugin uses. */
+export const PROVIDED_OPTIONS_KEY = 'vitestHarnessOptions'
+export const PROVIDED_PROVIDER_KEY = 'vitestHarnessProvider'
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    vitestHarnessOptions: ResolvedHarnessOptions
+    vitestHarnessProvider: ProvidedHarnessProvider | null
+  }
+}

@@ -1,0 +1,79 @@
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { recordLaunch, type LaunchResult } from '../../recorders/launch.js'
+import { startServe } from './serve-process.js'
+
+/**
+ * Where the e2e suite leaves the harness transcripts it produced, for later tests and people:
+ * `<os tmpdir>/vitest-harness-e2e/transcripts/<harness>/<run>/`.
+ */
+export const E2E_ROOT = join(tmpdir(), 'vitest-harness-e2e')
+
+export interface HarnessRun {
+  readonly launch: LaunchResult
+  /** The provider's request log lines, parsed. */
+  readonly requests: Record<string, unknown>[]
+  /** The harness's own session record (Codex rollout, Claude session file), if it wrote one. */
+  readonly session: string | undefined
+  readonly serveExit: number | null
+}
+
+/** Every file under a folder, recursively. */
+export function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return []
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    return statSync(path).isDirectory() ? filesUnder(path) : [path]
+  })
+}
+
+/** A fresh folder at a fixed path: the harness sees the same cwd on every run, so requests match. */
+export function freshDir(...parts: string[]): string {
+  const dir = join(E2E_ROOT, ...parts)
+  rmSync(dir, { recursive: true, force: true })
+  mkdirSync(dir, { recursive: true })
+  return dir
+}
+
+/**
+ * Serves the provider (built bin), runs the harness under a constructed environment, stops the
+ * provider, and returns what happened. `launchFor` builds the launch from the provider's base URL.
+ */
+export async function runAgainstProvider(options: {
+  serveArgs: string[]
+  requestLog: string
+  launchFor: (baseUrl: string) => Parameters<typeof recordLaunch>[0]
+  sessionDir: string
+}): Promise<HarnessRun> {
+  rmSync(options.requestLog, { force: true })
+  // The provider gets a constructed environment too. It has no CI variable on purpose: the scripted
+  // run is recorded into a scratch cassette from a scenario (provider_emulated, no vendor reached),
+  // and CI's no-recording rule guards the cassettes a suite replays, which this step produces.
+  const served = await startServe([...options.serveArgs, '--record-requests', options.requestLog], { PATH: process.env['PATH'] ?? '' })
+  let launch: LaunchResult
+  try {
+    launch = await recordLaunch({ ...options.launchFor(served.baseUrl), timeoutMs: 240_000 })
+  } finally {
+    await served.stop()
+  }
+  const serveExit = served.child.exitCode
+  const requests = existsSync(options.requestLog) ? readFileSync(options.requestLog, 'utf8').trimEnd().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>) : []
+  const sessionFile = filesUnder(options.sessionDir).find((path) => path.endsWith('.jsonl'))
+  return { launch, requests, session: sessionFile ? readFileSync(sessionFile, 'utf8') : undefined, serveExit }
+}
+
+/** Leaves a run's transcripts where later tests find them. */
+export function keepTranscripts(harness: string, run: string, files: Record<string, string | undefined>): void {
+  for (const [name, text] of Object.entries(files)) {
+    if (text === undefined) continue
+    const path = join(E2E_ROOT, 'transcripts', harness, run, name)
+    mkdirSync(dirname(path), { recursive: true })
+    writeFileSync(path, text)
+  }
+}
+
+/** The minimal PATH a harness needs: node (the npm shims are node scripts) and the system tools. */
+export function minimalPath(): string {
+  return [dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(':')
+}
