@@ -31,3 +31,5 @@ export { checkWrite, scopeGlobMatches, normalizeScopePath, writesInTranscript } 
 export type { FileWrite, ScopeViolation } from './scope.js'
 export { stepContextDocument, writeStepContext, renderTools, STEP_CONTEXT_FILE, STEP_CONTEXT_ENV, STEP_CONTEXT_FORMAT } from './step-context.js'
 export type { StepContextDocument, StepContextFacts } from './step-context.js'
+export { cassetteProvider } from './cassette-provider.js'
+export type { CassetteProviderOptions } from './cassette-provider.js'
