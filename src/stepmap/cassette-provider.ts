@@ -20,6 +20,8 @@ export interface CassetteProviderOptions {
   readonly match?: MatchRules
   /** The model name the harness asks for. Default: the launch's. */
   readonly model?: string
+  /** Where `CI` and `VITEST_HARNESS_MODE` are read. Default: `process.env`. */
+  readonly env?: Readonly<Record<string, string | undefined>>
 }
 
 /**
@@ -33,7 +35,7 @@ export interface CassetteProviderOptions {
  */
 export function cassetteProvider(options: CassetteProviderOptions): StepProvider {
   return async (call) => {
-    const mode = resolveMode(options.mode)
+    const mode = resolveMode(options.mode, options.env ?? process.env)
     const cassette = join(options.cassettes, `${call.cassette}.cassette.jsonl`)
     const provider = await startProvider({
       mode,
@@ -41,6 +43,7 @@ export function cassetteProvider(options: CassetteProviderOptions): StepProvider
       ...(mode !== 'replay' && options.scenarios !== undefined && options.upstream === undefined ? { scenario: join(options.scenarios, `${call.cassette}.yaml`) } : {}),
       ...(options.upstream === undefined ? {} : { upstream: options.upstream }),
       ...(options.match === undefined ? {} : { match: options.match }),
+      ...(options.env === undefined ? {} : { env: options.env }),
     })
     return {
       baseUrl: provider.baseUrl,

@@ -85,7 +85,12 @@ export async function runLlmAttempt(step: LlmStep, context: LlmAttemptContext): 
     harness: declaration.adapter,
     reaching: context.reaching,
   })
-  const session = await context.provider({ state: context.state, index: context.index, attempt: context.attempt, harness: step.harness, cassette: `${context.state}-${context.index}` })
+  let session: StepProviderSession
+  try {
+    session = await context.provider({ state: context.state, index: context.index, attempt: context.attempt, harness: step.harness, cassette: `${context.state}-${context.index}` })
+  } catch (error) {
+    return { kind: 'no-verdict', reason: `the loopback provider for this step did not start: ${error instanceof Error ? error.message : String(error)}` }
+  }
   const transcript = transcriptPath(context.runDirectory, context.state, context.index, context.attempt)
   let attempt: LlmAttempt
   try {
