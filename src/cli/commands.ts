@@ -8,6 +8,7 @@ import { createEvidenceCommand } from './evidence.js'
 import { inspectCommand } from './inspect.js'
 import { replayCommand } from './replay.js'
 import { serveCommand } from './serve.js'
+import { stepmapCommand } from './stepmap.js'
 import { checkTraceFiles } from './trace-input.js'
 
 /** Every command, in the order `--help` lists them. One file per command; register it here. */
@@ -21,4 +22,5 @@ export const COMMANDS: readonly Command[] = [
   capabilitiesCommand,
   doctorCommand,
   createEvidenceCommand(checkTraceFiles),
+  stepmapCommand,
 ]

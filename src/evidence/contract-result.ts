@@ -53,7 +53,7 @@ export function contractResultLine(result: ContractResult): string {
  * would discharge the evidence obligation vacuously), and more breaking changes than failures
  * (counts no run produced).
  */
-export function contractResultRecord(result: ContractResult, observedAt: number, provenance?: EvidenceProvenance): ContractResultRecord {
+export function contractResultRecord(result: ContractResult, observedAt: number, provenance?: EvidenceProvenance, producer: VerifierProducer = CONTRACT_RUNNER): ContractResultRecord {
   if (result.checked === 0) {
     throw new EvidenceError('VH_EVIDENCE_RECORD', `the contract for ${result.provider} checked nothing, so it asserts nothing: a run that checked nothing also has zero failures and zero breaking changes`)
   }
@@ -65,10 +65,11 @@ export function contractResultRecord(result: ContractResult, observedAt: number,
     checked: result.checked,
     failed: result.failed,
     breaking_changes: result.breaking_changes,
-    consumer: result.consumer,
-    provider: result.provider,
+    // An empty name is no name: a command step's exit status says nothing about either party.
+    consumer: result.consumer || undefined,
+    provider: result.provider || undefined,
     observed_at: observedAt,
-    producer: CONTRACT_RUNNER,
+    producer,
     provenance: compactProvenance(provenance),
   }
 }

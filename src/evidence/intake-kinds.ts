@@ -52,6 +52,24 @@ export const RECORD_KIND_ALIASES: Readonly<Record<string, EvidenceKindName>> = {
   source_diff: 'diff',
 }
 
+/**
+ * Every older spelling `EvidenceKind::parse` accepts where a document *names* a kind (a step map's
+ * `evidence.kind`, a requirement): the two record aliases plus `EvidenceKind::ALIASES`.
+ */
+export const EVIDENCE_KIND_ALIASES: Readonly<Record<string, EvidenceKindName>> = {
+  ...RECORD_KIND_ALIASES,
+  artifact_evidence: 'artifact',
+  review_result: 'review',
+  verification_record: 'verification',
+  specification_record: 'specification',
+  ess_conformance_result: 'ess_conformance',
+}
+
+/** The kind a document names, canonical or by an accepted older spelling; `undefined` when neither. */
+export function parseEvidenceKind(written: string): EvidenceKindName | undefined {
+  return (EVIDENCE_KINDS as readonly string[]).includes(written) ? (written as EvidenceKindName) : EVIDENCE_KIND_ALIASES[written]
+}
+
 export interface FieldRule {
   readonly check: ValueCheck
   readonly required?: boolean

@@ -1,4 +1,5 @@
 import type { IntakeValue } from './intake-read.js'
+import { isNamedVerifier } from './verifiers.js'
 
 /**
  * How a field's value is checked: the Rust type upstream deserializes it into, read with
@@ -124,10 +125,8 @@ export const environment: ValueCheck = withText((written) => {
   return identifierProblem(written, 'kebab', 'environment') ? `invalid environment ${JSON.stringify(written)}: environment names must be lower-case kebab-case, such as \`staging\`` : undefined
 })
 
-const NAMED_VERIFIERS = ['compiler', 'test-runner', 'contract-runner', 'static-analyzer', 'property-tester', 'model-checker', 'telemetry-query', 'policy-engine', 'human-approval', 'human-review', 'artifact-validator', 'conformance-runner', 'trace-checker']
-
 /** `Verifier`: a named class, or any other dotted name as an external tool. */
-export const verifier: ValueCheck = withText((written) => (NAMED_VERIFIERS.includes(written) ? undefined : identifierProblem(written, 'dotted', 'verifier')))
+export const verifier: ValueCheck = withText((written) => (isNamedVerifier(written) ? undefined : identifierProblem(written, 'dotted', 'verifier')))
 
 /** Lower-case hexadecimal of a length in `min..=max` (`SpecDigest`, `TranscriptDigest`). */
 export function hexDigest(kind: string, min: number, max: number): ValueCheck {

@@ -31,9 +31,10 @@ export interface TestCounts {
  * A `test_result` record. Throws `VH_EVIDENCE_RECORD` for a suite name the engine would refuse, and
  * for a run in which no test passed or failed: a run of nothing, or of skips only, is not evidence
  * that anything holds (upstream reads a zero-total run as inconclusive and a skips-only run as
- * passed, and this package never writes the second).
+ * passed, and this package never writes the second). `producer` is the test runner unless a step
+ * map names another verifier for the suite.
  */
-export function testResultRecord(counts: TestCounts, observedAt: number, provenance?: EvidenceProvenance): TestResultRecord {
+export function testResultRecord(counts: TestCounts, observedAt: number, provenance?: EvidenceProvenance, producer: VerifierProducer = TEST_RUNNER): TestResultRecord {
   const problem = suiteNameProblem(counts.suite)
   if (problem) throw new EvidenceError('VH_EVIDENCE_RECORD', `suite ${JSON.stringify(counts.suite)}: ${problem}`)
   for (const [name, value] of [['passed', counts.passed], ['failed', counts.failed], ['skipped', counts.skipped]] as const) {
@@ -51,7 +52,7 @@ export function testResultRecord(counts: TestCounts, observedAt: number, provena
     duration_ms: counts.durationMs === undefined ? undefined : Math.max(0, Math.round(counts.durationMs)),
     selector: counts.selector,
     observed_at: observedAt,
-    producer: TEST_RUNNER,
+    producer,
     provenance: compactProvenance(provenance),
   }
 }

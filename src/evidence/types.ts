@@ -4,10 +4,14 @@
  * serialization order; an `undefined` field is omitted, as upstream's `skip_serializing_if` does.
  */
 
-/** A verifier as a producer: the only producer this package ever stamps. */
+/**
+ * A verifier as a producer: the only producer this package ever stamps. `verifier` is one of AEP's
+ * named classes (`trace-checker`, `test-runner`, `contract-runner`, …) or, for a step map's command
+ * step, the external tool the map names (`git`, `protocol`).
+ */
 export interface VerifierProducer {
   readonly producer: 'verifier'
-  readonly verifier: 'trace-checker' | 'test-runner' | 'contract-runner'
+  readonly verifier: string
 }
 
 /**
@@ -78,4 +82,33 @@ export interface ContractResultRecord {
   readonly provenance?: EvidenceProvenance
 }
 
+/** `kind: static_analysis`: an analyzer's error and warning counts. */
+export interface StaticAnalysisRecord {
+  readonly kind: 'static_analysis'
+  readonly tool?: string
+  readonly errors: number
+  readonly warnings: number
+  readonly observed_at: number
+  readonly producer: VerifierProducer
+  readonly provenance?: EvidenceProvenance
+}
+
+/** `kind: diff` (`ChangeSet`): that the working tree changed, with whatever counts were read. */
+export interface DiffRecord {
+  readonly kind: 'diff'
+  readonly files_changed: number
+  readonly lines_added: number
+  readonly lines_removed: number
+  readonly revision_before?: string
+  readonly revision_after?: string
+  readonly paths?: readonly string[]
+  readonly observed_at: number
+  readonly producer: VerifierProducer
+  readonly provenance?: EvidenceProvenance
+}
+
+/** The records the evidence reporter mints. */
 export type EvidenceRecord = TraceConformanceRecord | TestResultRecord | ContractResultRecord
+
+/** Every record this package writes: the reporter's, plus what a step map's command steps mint. */
+export type AnyEvidenceRecord = EvidenceRecord | StaticAnalysisRecord | DiffRecord

@@ -37,9 +37,28 @@ export interface ContractVectorMeta {
   observedAt: number
 }
 
+/** One step of a step map that ran (`describeStepMap`): where it is, what it came to, what it left. */
+export interface StepRunMeta {
+  /** The step map's id. */
+  map: string
+  state: string
+  /** Which entry into the state, counting from 1. */
+  visit: number
+  index: number
+  kind: 'command' | 'llm' | 'operator'
+  status: 'passed' | 'failed' | 'skipped' | 'todo'
+  /** Evidence documents the step left in the run directory (minted, or the verifier's own). */
+  evidence: string[]
+  /** The transcript an llm step wrote. */
+  transcript?: string
+  /** How many attempts it took (retries for no verdict included). */
+  attempts: number
+}
+
 export interface HarnessTaskMeta {
   trace?: TraceCheckMeta
   vector?: ContractVectorMeta
+  step?: StepRunMeta
 }
 
 declare module 'vitest' {

@@ -1,0 +1,60 @@
+import { join } from 'node:path'
+import type { Wire } from '../../adapters/launch/declaration.js'
+import type { MatchRules } from '../../recorders/provider/match.js'
+import { resolveMode, type ProviderMode } from '../../recorders/provider/modes.js'
+import { startProvider } from '../../recorders/provider/server.js'
+import type { StepProvider } from './provider.js'
+
+export interface CassetteProviderOptions {
+  /** The folder holding one cassette per llm step: `<state>-<index>.cassette.jsonl`. */
+  readonly cassettes: string
+  /** The wire the harness speaks. */
+  readonly wire: Wire
+  /** `replay` | `record` | `auto` | `passthrough`. Default: `VITEST_HARNESS_MODE`, else `replay` (CI never records). */
+  readonly mode?: ProviderMode
+  /** The folder holding the scripted scenario a step's cassette is recorded from: `<state>-<index>.yaml`. */
+  readonly scenarios?: string
+  /** The real provider's origin, for recording a live run instead of a scenario. */
+  readonly upstream?: string
+  /** Request fields and text a recording must not depend on (paths, dates), beyond the built-in ones. */
+  readonly match?: MatchRules
+  /** The model name the harness asks for. Default: the launch's. */
+  readonly model?: string
+  /** Where `CI` and `VITEST_HARNESS_MODE` are read. Default: `process.env`. */
+  readonly env?: Readonly<Record<string, string | undefined>>
+}
+
+/**
+ * A loopback provider per llm step, each on its own cassette (`<state>-<index>.cassette.jsonl`):
+ * replayed byte for byte by default; recorded from the step's scripted scenario with
+ * `VITEST_HARNESS_MODE=record`. A step's session closes with the provider, and what the provider
+ * could not answer is reported with the step's failure.
+ *
+ * @example
+ * describeStepMap(map, { ..., provider: cassetteProvider({ cassettes: 'cassettes', scenarios: 'scenarios', wire: 'openai-responses' }) })
+ */
+export function cassetteProvider(options: CassetteProviderOptions): StepProvider {
+  return async (call) => {
+    const mode = resolveMode(options.mode, options.env ?? process.env)
+    const cassette = join(options.cassettes, `${call.cassette}.cassette.jsonl`)
+    const provider = await startProvider({
+      mode,
+      cassette,
+      ...(mode !== 'replay' && options.scenarios !== undefined && options.upstream === undefined ? { scenario: join(options.scenarios, `${call.cassette}.yaml`) } : {}),
+      ...(options.upstream === undefined ? {} : { upstream: options.upstream }),
+      ...(options.match === undefined ? {} : { match: options.match }),
+      ...(options.env === undefined ? {} : { env: options.env }),
+    })
+    return {
+      baseUrl: provider.baseUrl,
+      wire: options.wire,
+      ...(options.model === undefined ? {} : { model: options.model }),
+      async close() {
+        const misses = provider.misses()
+        await provider.close()
+        if (misses.length === 0) return undefined
+        return `the provider had no answer for ${misses.length} request(s) in ${cassette}: ${misses[0]?.message ?? ''}`
+      },
+    }
+  }
+}
