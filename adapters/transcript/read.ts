@@ -56,8 +56,11 @@ function headOf(path: string): string {
   }
 }
 
-/** Detects the format of one file, reading the whole file only for a document that did not fit in the head. */
-function detectFile(path: string): TranscriptFormat | undefined {
+/**
+ * Detects the format of one file from its first 64 KiB, reading the whole file only for a JSON
+ * document that did not fit. Undefined when no format fits.
+ */
+export function detectTranscriptFile(path: string): TranscriptFormat | undefined {
   const head = headOf(path)
   const lines = splitTextLines(head)
   // The head may end mid-line; a torn last line must not decide anything.
@@ -88,7 +91,7 @@ export function planTranscript(path: string, options: Pick<ReadTranscriptOptions
     throw new TranscriptError('VH_TRANSCRIPT_MISSING', path, null, 'no such file or directory')
   }
   if (!statSync(path).isDirectory()) {
-    const format = named ?? detectFile(path)
+    const format = named ?? detectTranscriptFile(path)
     if (!format) throw new TranscriptError('VH_TRANSCRIPT_UNDETECTED', path, null, `no known format fits the first lines; name one with --from (${formatNames().join(', ')})`)
     return { format, files: [path], policy: options.lines ?? 'lenient' }
   }
@@ -96,7 +99,7 @@ export function planTranscript(path: string, options: Pick<ReadTranscriptOptions
   const candidates = listTranscriptFiles(path, ['.jsonl', '.json'])
   const first = candidates[0]
   if (first === undefined) throw new TranscriptError('VH_TRANSCRIPT_UNDETECTED', path, null, 'the directory holds no .jsonl or .json file to detect a format from; name one with --from')
-  const format = detectFile(first)
+  const format = detectTranscriptFile(first)
   if (!format) throw new TranscriptError('VH_TRANSCRIPT_UNDETECTED', first, null, `no known format fits the first lines; name one with --from (${formatNames().join(', ')})`)
   return { format, files: listTranscriptFiles(path, [format.extension]), policy: options.lines ?? 'reef' }
 }
