@@ -29,19 +29,18 @@ export function loadSpec(io: CliIO, path: string): TraceSpec {
   return readSpec(bytes.toString('utf8'), path)
 }
 
+/** The transcript formats `--from` accepts. */
+function fromFormats(): string {
+  return formatNames().join(', ')
+}
+
 /** The `--from` option as `check`, `inspect` and `evidence` declare it. */
 export const FROM_OPTION = {
   name: 'from',
   type: 'string',
   valueName: 'FORMAT',
-  description:
-    'the transcript format (default: detected from the first lines). metaharness.event/1 and claude-code/stream-json are read as upstream reads them; any other format is converted by its adapter first',
+  description: `the transcript format (default: detected from the first lines); metaharness.event/1 and claude-code/stream-json are read as upstream reads them, any other is converted by its adapter first; one of ${fromFormats()}`,
 } as const
-
-/** The transcript formats `--from` accepts, for `--help`. */
-export function fromFormats(): string {
-  return formatNames().join(', ')
-}
 
 /**
  * The transcript, opened for the trace reader: a file or directory in any supported format, or
