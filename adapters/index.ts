@@ -15,8 +15,18 @@ export type { TranscriptErrorCode } from './errors.js'
 export { registerFormat, findFormat, formatNames, transcriptFormats } from './formats.js'
 export type { TranscriptFormat, LineFormat, DocumentFormat, DocumentReader, ParsedDocument } from './formats.js'
 export { detect, detectFormatName, DETECT_LINES } from './transcript/detect.js'
-export { readTranscriptAsEvents, readTranscriptBatches, convertTranscript, convertLineStream } from './transcript/read.js'
-export type { ReadTranscriptOptions, LinePolicy } from './transcript/read.js'
+export {
+  readTranscriptAsEvents,
+  readTranscriptBatches,
+  readTranscriptEventsSync,
+  convertTranscript,
+  convertTranscriptSync,
+  convertTextSync,
+  convertLineStream,
+  planTranscript,
+  detectTranscriptFile,
+} from './transcript/read.js'
+export type { ReadTranscriptOptions, LinePolicy, TranscriptPlan } from './transcript/read.js'
 export { comparePythonPaths, listTranscriptFiles } from './transcript/path-order.js'
 export { OPERATIONS, classifyCall, filesInPatch } from './shared/operations.js'
 export type { Operation, ToolOperationTable, CallClassification } from './shared/operations.js'

@@ -123,6 +123,18 @@ describe('replayB10xLoop', () => {
     expect(out).toContain('"input":{"a":12345678901234567890,"z":1.0}')
   })
 
+  it('reads numbers by their lexeme for the kinds that carry them, however the kind is spelt', () => {
+    // `1.0` is not a u64 to serde_json: a token count written so is no count, and a turn so written is turn 0.
+    for (const kind of ['usage', 'us\\u0061ge']) {
+      const out = replayB10xLoop(`{"kind":"${kind}","model":"m","input_tokens":1.0,"output_tokens":2}\n`, SEAM)
+      expect(out, kind).toContain('"usage":{"input_tokens":null,"output_tokens":2,')
+    }
+    expect(replayB10xLoop('{"kind":"turn-started","turn":3.0}\n', SEAM)).toContain('"event":"turn.started","turn":0,')
+    // A kind that carries no number reads the same either way; an unknown one is cited by its raw line.
+    expect(replayB10xLoop('{"kind":"text-delta","text":"1.0"}\n', SEAM)).toContain('"event":"text","text":"1.0",')
+    expect(replayB10xLoop('{"kind":"reasoning-delta","text":"x","n":1.0}\n', SEAM)).toContain('"event":"opaque","vendor_type":"b10x","vendor_subtype":"reasoning-delta",')
+  })
+
   it('a `{"kind": 7}` line, an array line and a truncated last line never crash', () => {
     const out = replayB10xLoop('{"kind": 7}\n[1,2]\n{"kind":"text-delta","te', SEAM)
     expect(readEventTextOrThrow(out).map((event) => event.event)).toEqual(['opaque', 'opaque', 'opaque'])

@@ -10,13 +10,21 @@ type Json = Record<string, unknown>
 const U32_MAX = 0xffffffff
 
 const KIND_PREFIX = '{"kind":"'
-const PLAIN_KINDS = new Set(['text-delta', 'tool-completed', 'warning', 'hook-ran', 'approval-resolved', 'approval-required', 'tool-arguments-delta', 'rates'])
+// The kinds whose numbers or values cross into an event verbatim (token counts, costs, the turn,
+// the turns of a finished run, a call's arguments): only they need the lexeme-keeping parse. Every
+// other kind carries strings and booleans, and an unknown kind is cited by its raw line's digest.
+const LEXEME_KINDS = ['usage', 'cost', 'turn-started', 'tool-requested', 'finished']
 
-/** False only for a line the loop wrote (kind first) whose kind carries no number or value across. */
+/** False only for a line the loop wrote (kind first, unescaped) whose kind carries no number or value across. */
 function needsLexemes(line: string): boolean {
   if (!line.startsWith(KIND_PREFIX)) return true
-  const end = line.indexOf('"', KIND_PREFIX.length)
-  return end === -1 || !PLAIN_KINDS.has(line.slice(KIND_PREFIX.length, end))
+  const start = KIND_PREFIX.length
+  const end = line.indexOf('"', start)
+  // An escape inside the kind could spell any kind: read such a line the careful way.
+  if (end === -1 || line.lastIndexOf('\\', end) !== -1) return true
+  const length = end - start
+  for (const kind of LEXEME_KINDS) if (kind.length === length && line.startsWith(kind, start)) return true
+  return false
 }
 
 /**
@@ -75,7 +83,8 @@ export class B10xProjector implements LineProjector {
   }
 
   pushLine(line: string, lineNumber: number): Emission[] {
-    if (line.trim().length === 0) return []
+    // A record line starts with `{`; only anything else can be blank.
+    if (line.charCodeAt(0) !== 0x7b && line.trim().length === 0) return []
     let parsed: unknown
     try {
       // Only kinds whose numbers or values cross verbatim need the lexeme-keeping parse.

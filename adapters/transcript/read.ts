@@ -2,7 +2,7 @@ import '../builtin-formats.js'
 import { createReadStream, existsSync, openSync, readSync, closeSync, readFileSync, statSync } from 'node:fs'
 import { isUtf8 } from 'node:buffer'
 import { parseJsonLossless } from '../../src/events/json.js'
-import { isBlank, rawLineBytes, splitLineBatches, splitTextLines, type RawLine } from '../../src/events/lines.js'
+import { isBlank, LineSplitter, rawLineBytes, splitLineBatches, splitTextLines, type RawLine } from '../../src/events/lines.js'
 import { EventStreamWriter } from '../../src/events/write.js'
 import type { CloseReason, Emission } from '../../src/events/types.js'
 import { TranscriptError } from '../errors.js'
@@ -56,8 +56,11 @@ function headOf(path: string): string {
   }
 }
 
-/** Detects the format of one file, reading the whole file only for a document that did not fit in the head. */
-function detectFile(path: string): TranscriptFormat | undefined {
+/**
+ * Detects the format of one file from its first 64 KiB, reading the whole file only for a JSON
+ * document that did not fit. Undefined when no format fits.
+ */
+export function detectTranscriptFile(path: string): TranscriptFormat | undefined {
   const head = headOf(path)
   const lines = splitTextLines(head)
   // The head may end mid-line; a torn last line must not decide anything.
@@ -67,13 +70,20 @@ function detectFile(path: string): TranscriptFormat | undefined {
   return detect(splitTextLines(readFileSync(path, 'utf8')))
 }
 
-interface Input {
+/** What a transcript path holds, as the readers will read it. */
+export interface TranscriptPlan {
+  /** The format named, or detected from the first lines (of the first file, for a directory). */
   readonly format: TranscriptFormat
+  /** The files read, in order: the path itself, or a directory's files in Python `Path` order. */
   readonly files: readonly string[]
   readonly policy: LinePolicy
 }
 
-function planInput(path: string, options: ReadTranscriptOptions): Input {
+/**
+ * Decides how a path will be read — its format and files — without reading past the first lines.
+ * Throws `TranscriptError` for a missing path, an unknown format name, or a file no format fits.
+ */
+export function planTranscript(path: string, options: Pick<ReadTranscriptOptions, 'from' | 'lines'> = {}): TranscriptPlan {
   const named = options.from === undefined ? undefined : resolveFormat(options.from)
   if (!existsSync(path)) {
     // Reef: a missing directory is an empty trajectory; without a format there is nothing to say what it would hold.
@@ -81,7 +91,7 @@ function planInput(path: string, options: ReadTranscriptOptions): Input {
     throw new TranscriptError('VH_TRANSCRIPT_MISSING', path, null, 'no such file or directory')
   }
   if (!statSync(path).isDirectory()) {
-    const format = named ?? detectFile(path)
+    const format = named ?? detectTranscriptFile(path)
     if (!format) throw new TranscriptError('VH_TRANSCRIPT_UNDETECTED', path, null, `no known format fits the first lines; name one with --from (${formatNames().join(', ')})`)
     return { format, files: [path], policy: options.lines ?? 'lenient' }
   }
@@ -89,7 +99,7 @@ function planInput(path: string, options: ReadTranscriptOptions): Input {
   const candidates = listTranscriptFiles(path, ['.jsonl', '.json'])
   const first = candidates[0]
   if (first === undefined) throw new TranscriptError('VH_TRANSCRIPT_UNDETECTED', path, null, 'the directory holds no .jsonl or .json file to detect a format from; name one with --from')
-  const format = detectFile(first)
+  const format = detectTranscriptFile(first)
   if (!format) throw new TranscriptError('VH_TRANSCRIPT_UNDETECTED', first, null, `no known format fits the first lines; name one with --from (${formatNames().join(', ')})`)
   return { format, files: listTranscriptFiles(path, [format.extension]), policy: options.lines ?? 'reef' }
 }
@@ -102,25 +112,28 @@ function parserFor(format: LineFormat): (text: string) => unknown {
   return format.numbers === 'value' ? JSON.parse : parseJsonLossless
 }
 
-/** Feeds one file's lines to a projector, applying the line policy; yields emissions per batch. */
-async function* projectLines(
-  projector: RecordProjector,
-  source: AsyncIterable<Uint8Array | string>,
-  file: string,
-  policy: LinePolicy,
-  maxLineBytes: number | undefined,
-  parse: (text: string) => unknown,
-): AsyncGenerator<Emission[]> {
+/**
+ * Applies the line policy to one file's lines as they are split, handing records to the
+ * projector. Shared by the streaming and the in-memory readers so both read a file alike.
+ */
+class LineFeeder {
   // Under Reef's rules a bad line is an error unless it turns out to be the last one.
-  let pendingBad: { raw: string; number: number } | undefined
-  const refusePending = (): never => {
-    const bad = pendingBad as { raw: string; number: number }
-    throw new TranscriptError('VH_TRANSCRIPT_CORRUPT_LINE', file, bad.number, 'the line is not JSON, and only a torn last line is tolerated')
-  }
-  for await (const batch of splitLineBatches(source, maxLineBytes === undefined ? {} : { maxLineBytes })) {
+  private pendingBad: { raw: string; number: number } | undefined
+
+  constructor(
+    private readonly projector: RecordProjector,
+    private readonly file: string,
+    private readonly policy: LinePolicy,
+    private readonly parse: (text: string) => unknown,
+  ) {}
+
+  push(batch: readonly RawLine[]): Emission[] {
     const out: Emission[] = []
-    for (const raw of batch as RawLine[]) {
-      if (pendingBad) refusePending()
+    const { projector, file, policy } = this
+    for (const raw of batch) {
+      if (this.pendingBad) {
+        throw new TranscriptError('VH_TRANSCRIPT_CORRUPT_LINE', file, this.pendingBad.number, 'the line is not JSON, and only a torn last line is tolerated')
+      }
       if (raw.overLimitBytes !== undefined) {
         throw new TranscriptError('VH_TRANSCRIPT_LINE_TOO_LONG', file, raw.number, `the line is ${raw.overLimitBytes} bytes, over the reader's limit`)
       }
@@ -134,13 +147,13 @@ async function* projectLines(
       let value: unknown
       let parsed = true
       try {
-        value = parse(text)
+        value = this.parse(text)
       } catch {
         parsed = false
       }
       if (!parsed) {
         if (policy === 'reef') {
-          pendingBad = { raw: text, number: raw.number }
+          this.pendingBad = { raw: text, number: raw.number }
           continue
         }
         for (const emission of projector.pushUnreadable(text, raw.number)) out.push(emission)
@@ -153,17 +166,54 @@ async function* projectLines(
       }
       for (const emission of projector.pushRecord(value, text, raw.number)) out.push(emission)
     }
+    return out
+  }
+
+  end(): Emission[] {
+    // The torn tail of a crash mid-write: tolerated, and still carried as opaque rather than dropped.
+    const tail: Emission[] = this.pendingBad ? this.projector.pushUnreadable(this.pendingBad.raw, this.pendingBad.number) : []
+    return [...tail, ...this.projector.finish()]
+  }
+}
+
+/** Feeds one file's lines to a projector, applying the line policy; yields emissions per batch. */
+async function* projectLines(
+  projector: RecordProjector,
+  source: AsyncIterable<Uint8Array | string>,
+  file: string,
+  policy: LinePolicy,
+  maxLineBytes: number | undefined,
+  parse: (text: string) => unknown,
+): AsyncGenerator<Emission[]> {
+  const feeder = new LineFeeder(projector, file, policy, parse)
+  for await (const batch of splitLineBatches(source, maxLineBytes === undefined ? {} : { maxLineBytes })) {
+    const out = feeder.push(batch)
     if (out.length > 0) yield out
   }
-  // The torn tail of a crash mid-write: tolerated, and still carried as opaque rather than dropped.
-  const tail: Emission[] = pendingBad ? projector.pushUnreadable(pendingBad.raw, pendingBad.number) : []
-  yield [...tail, ...projector.finish()]
+  yield feeder.end()
+}
+
+/** As `projectLines`, over bytes already in memory. */
+function projectLinesSync(
+  projector: RecordProjector,
+  bytes: Uint8Array | string,
+  file: string,
+  policy: LinePolicy,
+  maxLineBytes: number | undefined,
+  parse: (text: string) => unknown,
+): Emission[] {
+  const feeder = new LineFeeder(projector, file, policy, parse)
+  const splitter = new LineSplitter(maxLineBytes === undefined ? {} : { maxLineBytes })
+  return [...feeder.push(splitter.push(bytes)), ...feeder.push(splitter.end()), ...feeder.end()]
+}
+
+function decodeDocument(bytes: Uint8Array, file: string): string {
+  if (!isUtf8(bytes)) throw new TranscriptError('VH_TRANSCRIPT_NOT_UTF8', file, null, 'the document is not UTF-8')
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')
 }
 
 function readDocumentFile(file: string): string {
-  const bytes = readFileSync(file)
-  if (!isUtf8(bytes)) throw new TranscriptError('VH_TRANSCRIPT_NOT_UTF8', file, null, 'the document is not UTF-8')
-  return bytes.toString('utf8')
+  return decodeDocument(readFileSync(file), file)
 }
 
 interface Batches {
@@ -199,7 +249,7 @@ function documentBatches(format: DocumentFormat, files: readonly string[], seam:
  * ending with `stream.closed` where the format proves the run ended.
  */
 export async function* readTranscriptBatches(path: string, options: ReadTranscriptOptions = {}): AsyncGenerator<Emission[]> {
-  const input = planInput(path, options)
+  const input = planTranscript(path, options)
   const seam = seamFor(options)
   const { batches, closure } =
     input.format.kind === 'lines'
@@ -257,8 +307,10 @@ export async function* convertLineStream(
   const seam = seamFor(options)
   const writer = new EventStreamWriter(seam.run)
   if (format.kind !== 'lines') {
-    let text = ''
-    for await (const chunk of source) text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')
+    const chunks: Buffer[] = []
+    for await (const chunk of source) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk))
+    // Decoded once, whole: a character split across two chunks must not become two bad ones.
+    const text = decodeDocument(Buffer.concat(chunks), name)
     const reader = format.createReader(seam)
     let out = ''
     for (const emission of [...reader.pushDocument(parseJsonDocument(text, name)), ...reader.finish()]) out += writer.write(emission)
@@ -279,4 +331,68 @@ export async function* convertLineStream(
   const reason = projector.closure()
   if (reason !== null) out += writer.close(reason)
   if (out.length > 0) yield out
+}
+
+/** One input held in memory: its bytes and the name errors give it. */
+interface InMemoryInput {
+  readonly name: string
+  readonly bytes: Uint8Array | string
+}
+
+/** The whole conversion of inputs already in memory: the emissions, then `stream.closed` where the format proves it. */
+function convertInMemory(format: TranscriptFormat, inputs: readonly InMemoryInput[], seam: SeamOptions, policy: LinePolicy, maxLineBytes: number | undefined): Emission[] {
+  const out: Emission[] = []
+  let reason: CloseReason | null = null
+  if (format.kind === 'lines') {
+    let allClosed = inputs.length > 0
+    for (const input of inputs) {
+      const projector = format.createProjector(seam)
+      for (const emission of projectLinesSync(projector, input.bytes, input.name, policy, maxLineBytes, parserFor(format))) out.push(emission)
+      reason = projector.closure()
+      allClosed &&= reason !== null
+    }
+    if (!allClosed) reason = null
+  } else {
+    const reader = format.createReader(seam)
+    for (const input of inputs) {
+      const text = typeof input.bytes === 'string' ? input.bytes : decodeDocument(input.bytes, input.name)
+      for (const emission of reader.pushDocument(parseJsonDocument(text, input.name))) out.push(emission)
+    }
+    for (const emission of reader.finish()) out.push(emission)
+    reason = inputs.length > 0 ? reader.closure() : null
+  }
+  if (reason !== null) out.push({ event: 'stream.closed', events: out.length, reason, run_id: seam.run })
+  return out
+}
+
+function writeStream(run: string, emissions: readonly Emission[]): string {
+  const writer = new EventStreamWriter(run)
+  let out = ''
+  for (const emission of emissions) out += writer.write(emission)
+  return out
+}
+
+/**
+ * `readTranscriptAsEvents`, read whole and synchronously: for callers that cannot wait (a
+ * synchronous matcher). Memory is the whole transcript; prefer the streaming reader elsewhere.
+ */
+export function readTranscriptEventsSync(path: string, options: ReadTranscriptOptions = {}): Emission[] {
+  const plan = planTranscript(path, options)
+  const inputs = plan.files.map((file) => ({ name: file, bytes: readFileSync(file) }))
+  return convertInMemory(plan.format, inputs, seamFor(options), plan.policy, options.maxLineBytes)
+}
+
+/** `convertTranscript`, read whole and synchronously: the exact `metaharness.event/1` text. */
+export function convertTranscriptSync(path: string, options: ReadTranscriptOptions = {}): string {
+  return writeStream(options.run ?? 'convert', readTranscriptEventsSync(path, options))
+}
+
+/**
+ * Converts a transcript held in memory (text or bytes) in the named format to the exact
+ * `metaharness.event/1` text, as `convert --from FORMAT -` would write it. `source` names it in errors.
+ */
+export function convertTextSync(text: string | Uint8Array, formatName: string, options: Omit<ReadTranscriptOptions, 'from'> & { source?: string } = {}): string {
+  const format = resolveFormat(formatName)
+  const seam = seamFor(options)
+  return writeStream(seam.run, convertInMemory(format, [{ name: options.source ?? 'the text', bytes: text }], seam, options.lines ?? 'lenient', options.maxLineBytes))
 }

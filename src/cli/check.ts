@@ -5,15 +5,16 @@ import { UsageError, flagOption, listOption, stringOption } from './args.js'
 import type { Command } from './command.js'
 import { EXIT } from './exit-codes.js'
 import { writeWithBackpressure } from './io.js'
-import { loadSpec, refusalExit, transcriptSource } from './trace-input.js'
+import { FROM_OPTION, loadSpec, openTranscriptInput, refusalExit } from './trace-input.js'
 
 export const checkCommand: Command = {
   name: 'check',
   summary: 'Judges a transcript against a trace-spec/1 specification: ok, gap or unknown per expectation.',
-  usage: '--spec FILE --transcript FILE|- [--format text|json] [--advisory ID]… [--redact]',
+  usage: '--spec FILE --transcript FILE|DIR|- [--from FORMAT] [--format text|json] [--advisory ID]… [--redact]',
   options: [
     { name: 'spec', type: 'string', valueName: 'FILE', description: 'the trace-spec/1 specification (YAML or JSON)' },
-    { name: 'transcript', type: 'string', valueName: 'FILE', description: 'a metaharness.event/1 stream or Claude Code stream-json (- for stdin)' },
+    { name: 'transcript', type: 'string', valueName: 'FILE', description: 'the run, in any supported transcript format: a file, a directory, or - for stdin' },
+    FROM_OPTION,
     { name: 'format', type: 'string', choices: ['text', 'json'], description: 'how to print the report (default: text)' },
     { name: 'advisory', type: 'string', repeatable: true, valueName: 'ID', description: 'downgrade one expectation to advisory for this run' },
     { name: 'redact', type: 'boolean', description: 'cite event indices and digests only: no transcript content' },
@@ -27,10 +28,12 @@ export const checkCommand: Command = {
     let report
     try {
       const spec = loadSpec(io, specPath)
-      report = await checkTranscript(spec, transcriptSource(io, transcriptPath), {
+      const transcript = await openTranscriptInput(io, transcriptPath, stringOption(args, 'from'))
+      report = await checkTranscript(spec, transcript.bytes, {
         advisory: listOption(args, 'advisory'),
         redact: flagOption(args, 'redact'),
         source: transcriptPath,
+        ...transcript.read,
       })
     } catch (error) {
       return refusalExit(io, error)

@@ -50,11 +50,13 @@ describe('vitest-harness evidence validate', () => {
     expect(run.stdout).toContain('bad.yaml: refused — the engine reads none of its 1 record\n')
   })
 
-  it('exits 3 when a payload cannot be checked and nothing is refused', async () => {
-    const dir = scratch({ 'r.yaml': '- kind: review\n  observed_at: 2026-08-01\n  producer: {producer: human, id: ada}\n' })
-    const run = await runCli(['evidence', 'validate', '--now', String(NOW), 'r.yaml'], { cwd: dir })
-    expect(run.code).toBe(3)
-    expect(run.stdout).toContain('r.yaml: 1 record — 0 accepted, 0 refused, 1 not checked')
+  it('checks every kind: a review is accepted (exit 0) or refused (exit 1), never left unchecked', async () => {
+    const review = '- kind: review\n  subject: design:passkeys\n  reviewer: {reviewer: human, id: ada}\n  disposition: approved\n  observed_at: 2026-08-01\n  producer: {producer: human, id: ada}\n'
+    const dir = scratch({ 'ok.yaml': review, 'bad.yaml': review.replace('disposition: approved', 'disposition: lgtm') })
+    expect(await runCli(['evidence', 'validate', '--now', String(NOW), 'ok.yaml'], { cwd: dir })).toEqual({ code: 0, stdout: 'ok.yaml: 1 record — 1 accepted, 0 refused\n', stderr: '' })
+    const refused = await runCli(['evidence', 'validate', '--now', String(NOW), 'bad.yaml'], { cwd: dir })
+    expect(refused.code).toBe(1)
+    expect(refused.stdout).toBe('bad.yaml:4:16: record 1: INVALID_VALUE at disposition: unknown review disposition "lgtm", expected one of approved, changes_requested, rejected\nbad.yaml: refused — the engine reads none of its 1 record\n')
   })
 
   it('reads stdin for -, and defaults the clock to now', async () => {

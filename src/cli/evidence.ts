@@ -10,12 +10,13 @@ import { UsageError, listOption, stringOption, type ParsedArgs } from './args.js
 import type { Command } from './command.js'
 import { EXIT, type ExitCode } from './exit-codes.js'
 import { writeWithBackpressure, type CliIO } from './io.js'
+import { FROM_OPTION } from './trace-input.js'
 
 /**
  * The trace checker as the `evidence` command needs it: reads the spec and the transcript, applies
  * the `--advisory` downgrades, returns the `trace-report/1` report. Refusals throw.
  */
-export type CheckTrace = (specPath: string, transcriptPath: string, advisory: readonly string[], io: CliIO) => TraceReport | Promise<TraceReport>
+export type CheckTrace = (specPath: string, transcriptPath: string, advisory: readonly string[], io: CliIO, from?: string) => TraceReport | Promise<TraceReport>
 
 async function readInput(path: string, io: CliIO): Promise<string> {
   if (path === '-') {
@@ -37,7 +38,7 @@ async function readInput(path: string, io: CliIO): Promise<string> {
 /** `vitest-harness evidence validate`: the engine's intake rules, file by file. */
 export const evidenceValidateCommand: Command = {
   name: 'validate',
-  summary: "Applies the AEP engine's intake rules to evidence documents: exit 0 all accepted, 1 any refused, 3 a payload this tool cannot check",
+  summary: "Applies the AEP engine's intake rules to evidence documents: exit 0 all accepted, 1 any refused",
   usage: '[--now YYYY-MM-DD|EPOCH_MS] FILE…',
   options: [
     {
@@ -52,7 +53,6 @@ export const evidenceValidateCommand: Command = {
     const nowOption = stringOption(args, 'now')
     const now = nowOption === undefined ? Date.now() : clockFromOption(parseObservedAtOption(nowOption, '--now'))
     let anyRefused = false
-    let anyUnchecked = false
     for (const file of args.positionals) {
       const report = validateEvidenceText(await readInput(file, io), { now })
       const lines = report.diagnostics.map((diagnostic) => renderIntakeDiagnostic(file, diagnostic))
@@ -60,14 +60,12 @@ export const evidenceValidateCommand: Command = {
       if (report.documentRefused) {
         lines.push(`${file}: refused — the engine reads none of its ${records}`)
       } else {
-        const unchecked = report.unchecked.length > 0 ? `, ${report.unchecked.length} not checked` : ''
-        lines.push(`${file}: ${records} — ${report.accepted.length} accepted, ${report.refused.length} refused${unchecked}`)
+        lines.push(`${file}: ${records} — ${report.accepted.length} accepted, ${report.refused.length} refused`)
       }
       anyRefused ||= report.refused.length > 0 || report.documentRefused
-      anyUnchecked ||= report.unchecked.length > 0
       await writeWithBackpressure(io.stdout, `${lines.join('\n')}\n`)
     }
-    return anyRefused ? EXIT.GAP : anyUnchecked ? EXIT.UNKNOWN : EXIT.OK
+    return anyRefused ? EXIT.GAP : EXIT.OK
   },
 }
 
@@ -77,12 +75,13 @@ async function mintTraceEvidence(args: ParsedArgs, io: CliIO, checkTrace: CheckT
   const transcript = stringOption(args, 'transcript')
   if (!spec || !transcript) throw new UsageError('--spec and --transcript are required (or use `evidence validate FILE…`)')
   const advisory = listOption(args, 'advisory')
+  const from = stringOption(args, 'from')
   const observedAtOption = stringOption(args, 'observed-at')
   // Parsed before the check runs, so a bad value refuses without reading anything.
   const observedAt = observedAtOption === undefined ? undefined : parseObservedAtOption(observedAtOption, '--observed-at').at
   // Paths as given: relative to the working directory, `-` for stdin.
-  const report = await checkTrace(spec, transcript, advisory, io)
-  const record = traceConformanceRecord(report, observedAt ?? Date.now(), { command: traceEvidenceCommand(spec, transcript, advisory), inputs: [spec, transcript] })
+  const report = await checkTrace(spec, transcript, advisory, io, from)
+  const record = traceConformanceRecord(report, observedAt ?? Date.now(), { command: traceEvidenceCommand(spec, transcript, advisory, from), inputs: [spec, transcript] })
   const document = renderEvidenceDocument([record], stringOption(args, 'format') === 'json' ? 'json' : 'yaml')
   const out = stringOption(args, 'out')
   if (out === undefined) {
@@ -118,10 +117,11 @@ export function createEvidenceCommand(checkTrace?: CheckTrace): Command {
   return {
     name: 'evidence',
     summary: 'Checks a transcript against a trace spec and writes the trace_conformance evidence record (exit 0 whenever a record is written)',
-    usage: '--spec F --transcript F [--out F] [--format yaml|json|text] [--advisory ID]… [--observed-at YYYY-MM-DD|EPOCH_MS]',
+    usage: '--spec F --transcript F [--from FORMAT] [--out F] [--format yaml|json|text] [--advisory ID]… [--observed-at YYYY-MM-DD|EPOCH_MS]',
     options: [
       { name: 'spec', type: 'string', valueName: 'FILE', description: 'the trace-spec/1 specification the run is judged against' },
-      { name: 'transcript', type: 'string', valueName: 'FILE', description: 'the run: a metaharness.event/1 stream or a transcript the checker reads' },
+      { name: 'transcript', type: 'string', valueName: 'FILE', description: 'the run, in any supported transcript format: a file, a directory, or - for stdin' },
+      FROM_OPTION,
       { name: 'out', type: 'string', valueName: 'FILE', description: 'write the record here (atomically) and print `<file> — <status>`; default: stdout' },
       { name: 'format', type: 'string', choices: ['yaml', 'json', 'text'], description: 'yaml (default; text is the same document) or pretty JSON' },
       { name: 'advisory', type: 'string', repeatable: true, valueName: 'ID', description: 'downgrade an expectation to advisory for this run (recorded in the record)' },

@@ -3,14 +3,15 @@ import { UsageError, stringOption } from './args.js'
 import type { Command } from './command.js'
 import { EXIT } from './exit-codes.js'
 import { writeWithBackpressure } from './io.js'
-import { refusalExit, transcriptSource } from './trace-input.js'
+import { FROM_OPTION, openTranscriptInput, refusalExit } from './trace-input.js'
 
 export const inspectCommand: Command = {
   name: 'inspect',
   summary: "Reports what is in a transcript: events by family, tools called, timings, its reader and closure.",
-  usage: '--transcript FILE|- [--format text|json]',
+  usage: '--transcript FILE|DIR|- [--from FORMAT] [--format text|json]',
   options: [
-    { name: 'transcript', type: 'string', valueName: 'FILE', description: 'a metaharness.event/1 stream or Claude Code stream-json (- for stdin)' },
+    { name: 'transcript', type: 'string', valueName: 'FILE', description: 'the run, in any supported transcript format: a file, a directory, or - for stdin' },
+    FROM_OPTION,
     { name: 'format', type: 'string', choices: ['text', 'json'], description: 'how to print the census (default: text)' },
   ],
   async run(args, io) {
@@ -19,7 +20,8 @@ export const inspectCommand: Command = {
     if (args.positionals.length > 0) throw new UsageError(`inspect takes no positional arguments; got ${JSON.stringify(args.positionals[0])}`)
     let census
     try {
-      census = await inspectTranscript(transcriptSource(io, transcriptPath), { source: transcriptPath })
+      const transcript = await openTranscriptInput(io, transcriptPath, stringOption(args, 'from'))
+      census = await inspectTranscript(transcript.bytes, { source: transcriptPath, ...transcript.read })
     } catch (error) {
       return refusalExit(io, error)
     }

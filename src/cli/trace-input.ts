@@ -1,10 +1,13 @@
 import { isUtf8 } from 'node:buffer'
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { TraceAdvisoryError, TraceSpecError, TraceTranscriptError } from '../trace/errors.js'
 import { readSpec } from '../trace/spec/read.js'
 import type { TraceSpec } from '../trace/spec/model.js'
+import { TranscriptError } from '../../adapters/errors.js'
+import { findFormat, formatNames } from '../../adapters/formats.js'
 import { checkTranscript } from '../trace/check/check.js'
+import { openTranscriptPath, openTranscriptStream, type OpenedTranscript } from '../trace/ir/any-format.js'
 import type { TraceReport } from '../trace/report-types.js'
 import { UsageError } from './args.js'
 import { EXIT, type ExitCode } from './exit-codes.js'
@@ -26,15 +29,35 @@ export function loadSpec(io: CliIO, path: string): TraceSpec {
   return readSpec(bytes.toString('utf8'), path)
 }
 
-/** The transcript's bytes, streamed: a file, or stdin for `-`. */
-export function transcriptSource(io: CliIO, path: string): AsyncIterable<Uint8Array | string> {
-  if (path === '-') return io.stdin
-  return createReadStream(existingFile(io, path, 'transcript'), { highWaterMark: 1 << 16 })
+/** The transcript formats `--from` accepts. */
+function fromFormats(): string {
+  return formatNames().join(', ')
+}
+
+/** The `--from` option as `check`, `inspect` and `evidence` declare it. */
+export const FROM_OPTION = {
+  name: 'from',
+  type: 'string',
+  valueName: 'FORMAT',
+  description: `the transcript format (default: detected from the first lines); metaharness.event/1 and claude-code/stream-json are read as upstream reads them, any other is converted by its adapter first; one of ${fromFormats()}`,
+} as const
+
+/**
+ * The transcript, opened for the trace reader: a file or directory in any supported format, or
+ * stdin for `-` (its format detected from what is read ahead), converted by its adapter where the
+ * reader does not read it itself.
+ */
+export async function openTranscriptInput(io: CliIO, path: string, from: string | undefined): Promise<OpenedTranscript<AsyncIterable<Uint8Array | string>>> {
+  if (from !== undefined && !findFormat(from)) throw new UsageError(`--from names no transcript format: ${JSON.stringify(from)}; the formats are ${fromFormats()}`)
+  if (path === '-') return openTranscriptStream(io.stdin, from, '-')
+  const full = resolve(io.cwd, path)
+  if (!existsSync(full)) throw new UsageError(`cannot read the transcript ${path}: no such file`)
+  return openTranscriptPath(full, from, path)
 }
 
 /** Prints a trace refusal the way upstream words it (every refusal line) and says exit 2. */
 export function refusalExit(io: CliIO, error: unknown): ExitCode {
-  if (error instanceof TraceSpecError || error instanceof TraceTranscriptError || error instanceof TraceAdvisoryError) {
+  if (error instanceof TraceSpecError || error instanceof TraceTranscriptError || error instanceof TraceAdvisoryError || error instanceof TranscriptError) {
     io.stderr.write(`error: ${error.message}\n`)
     return EXIT.REFUSAL
   }
@@ -42,9 +65,12 @@ export function refusalExit(io: CliIO, error: unknown): ExitCode {
 }
 
 /**
- * The checker as `vitest-harness evidence` needs it: a spec file and a transcript file (or `-`),
- * the `--advisory` downgrades, and the report; refusals throw.
+ * The checker as `vitest-harness evidence` needs it: a spec file and a transcript (a file or
+ * directory in any supported format, or `-`), the `--advisory` downgrades and `--from`, and the
+ * report; refusals throw.
  */
-export async function checkTraceFiles(specPath: string, transcriptPath: string, advisory: readonly string[], io: CliIO): Promise<TraceReport> {
-  return checkTranscript(loadSpec(io, specPath), transcriptSource(io, transcriptPath), { advisory, source: transcriptPath })
+export async function checkTraceFiles(specPath: string, transcriptPath: string, advisory: readonly string[], io: CliIO, from?: string): Promise<TraceReport> {
+  const spec = loadSpec(io, specPath)
+  const transcript = await openTranscriptInput(io, transcriptPath, from)
+  return checkTranscript(spec, transcript.bytes, { advisory, source: transcriptPath, ...transcript.read })
 }

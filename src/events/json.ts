@@ -71,7 +71,7 @@ export function writeSortedJson(value: unknown): string {
 
 // A cheap native pre-filter: an integral fraction (`2.0`), an exponent, or 16+ digits anywhere.
 // Non-integral numbers print the same from their value, so only these can need the lexeme.
-const mayHoldLossyNumber = /[0-9]\.0+(?![0-9])|[0-9][eE]|[0-9]{16}/
+const mayHoldLossyNumber = /[0-9](?:\.0+(?![0-9])|[eE]|[0-9]{15})/
 
 /**
  * Whether the text holds a number lexeme (outside strings) that upstream might print differently

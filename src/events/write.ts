@@ -153,38 +153,48 @@ function compileValue(schema: z.ZodType): WriteValue {
   }
 }
 
-const payloadWriters = new Map<string, (record: Record<string, unknown>) => string>(
+/** Per event name: the `,"event":"<name>"` text and the payload writer, computed once. */
+const payloadWriters = new Map<string, { readonly eventField: string; readonly writeFields: (record: Record<string, unknown>) => string }>(
   Object.entries(payloadSchemas).map(([name, schema]) => [
     name,
-    generateFieldsWriter(
-      compileObjectFields(definitionOf(schema)['shape'] as Record<string, z.ZodType>, SKIPPED_FIELDS[name as EventName]),
-      false,
-    ),
+    {
+      eventField: `,"event":${JSON.stringify(name)}`,
+      writeFields: generateFieldsWriter(
+        compileObjectFields(definitionOf(schema)['shape'] as Record<string, z.ZodType>, SKIPPED_FIELDS[name as EventName]),
+        false,
+      ),
+    },
   ]),
 )
 
 const formatPrefix = `{"format":${JSON.stringify(EVENT_FORMAT)},"seq":`
+
+/** `writeEventLine` with the run id already written as JSON (a writer writes it once, not per line). */
+function writeLine(seq: number, runJson: string, emission: Emission): string {
+  const writer = payloadWriters.get(emission.event)
+  if (!writer) throw new TypeError(`cannot write an event named ${JSON.stringify(emission.event)}`)
+  let out = `${formatPrefix}${seq},"run":${runJson}`
+  if (typeof emission.at === 'string') out += `,"at":${JSON.stringify(emission.at)}`
+  return `${out}${writer.eventField}${writer.writeFields(emission as Record<string, unknown>)}}\n`
+}
 
 /**
  * One canonical line: `format, seq, run, [at], event`, then the payload in upstream's declared
  * order, explicit `null` for absent options, and the trailing `\n`.
  */
 export function writeEventLine(seq: number, run: string, emission: Emission): string {
-  const writeFields = payloadWriters.get(emission.event)
-  if (!writeFields) throw new TypeError(`cannot write an event named ${JSON.stringify(emission.event)}`)
-  let out = `${formatPrefix}${seq},"run":${JSON.stringify(run)}`
-  if (typeof emission.at === 'string') out += `,"at":${JSON.stringify(emission.at)}`
-  out += `,"event":${JSON.stringify(emission.event)}`
-  out += writeFields(emission as Record<string, unknown>)
-  return `${out}}\n`
+  return writeLine(seq, JSON.stringify(run), emission)
 }
 
 /** Writes one run's stream: assigns `seq` from 1 in one place and closes the stream once. */
 export class EventStreamWriter {
   private seq = 0
   private closed = false
+  private readonly runJson: string
 
-  constructor(readonly run: string) {}
+  constructor(readonly run: string) {
+    this.runJson = JSON.stringify(run)
+  }
 
   /** How many lines this writer has written. */
   get written(): number {
@@ -194,7 +204,7 @@ export class EventStreamWriter {
   write(emission: Emission): string {
     if (this.closed) throw new Error(`the stream for run ${JSON.stringify(this.run)} is already closed`)
     this.seq += 1
-    return writeEventLine(this.seq, this.run, emission)
+    return writeLine(this.seq, this.runJson, emission)
   }
 
   /** The `stream.closed` marker: last, counting the lines before it. Idempotent: a second call writes nothing. */

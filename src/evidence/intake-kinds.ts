@@ -4,13 +4,17 @@ import {
   dottedId,
   environment,
   hexDigest,
+  jsonDocument,
   kebabId,
   number,
   oneOf,
   optional,
   seed,
   sequence,
+  sequenceOf,
+  struct,
   suite,
+  tagged,
   text,
   texts,
   verifier,
@@ -80,11 +84,29 @@ const optText = optional(text)
 const req = (check: ValueCheck): FieldRule => ({ check, required: true })
 const opt = (check: ValueCheck): FieldRule => ({ check })
 
+/** A review's `Finding` (`aep-domain/src/review.rs`, `deny_unknown_fields`). */
+const FINDING = struct(
+  {
+    severity: req(oneOf(['info', 'low', 'medium', 'high', 'critical'], 'finding severity')),
+    summary: req(text),
+    location: opt(optText),
+    blocking: opt(bool),
+  },
+  'a review finding',
+)
+
+/** `Reviewer`, tagged by `reviewer`: each variant's one field. */
+const REVIEWER = tagged(
+  'reviewer',
+  { human: ['id', text], team: ['name', text], agent: ['id', text], automated: ['tool', dottedId('tool')] },
+  'a reviewer',
+)
+
 /**
- * Each kind's payload fields (`deny_unknown_fields` upstream), from `aep-domain/src/evidence.rs`.
- * A kind absent here has a payload this tool does not check (see `UNCHECKED_PAYLOADS`).
+ * Each kind's payload fields (`deny_unknown_fields` upstream), from `aep-domain/src/evidence.rs`,
+ * `review.rs` and the ESS source carriers. Every kind the engine accepts is here.
  */
-export const PAYLOAD_FIELDS: Partial<Record<EvidenceKindName, Readonly<Record<string, FieldRule>>>> = {
+export const PAYLOAD_FIELDS: Readonly<Record<EvidenceKindName, Readonly<Record<string, FieldRule>>>> = {
   test_result: { suite: req(suite), passed: opt(count), failed: opt(count), skipped: opt(count), duration_ms: opt(optional(count)), selector: opt(optText) },
   static_analysis: { tool: opt(optional(dottedId('tool'))), errors: opt(count), warnings: opt(count) },
   contract_result: { checked: opt(count), failed: opt(count), breaking_changes: opt(count), consumer: opt(optText), provider: opt(optText) },
@@ -107,6 +129,24 @@ export const PAYLOAD_FIELDS: Partial<Record<EvidenceKindName, Readonly<Record<st
     holds: opt(bool),
     detail: opt(optText),
   },
+  // `ReviewResult` (review.rs): what was reviewed, by whom, the disposition and the findings.
+  review: {
+    subject: req(text),
+    subject_kind: opt(optText),
+    reviewer: req(REVIEWER),
+    disposition: req(oneOf(['approved', 'changes_requested', 'rejected'], 'review disposition')),
+    findings: opt(sequenceOf(FINDING, 'review findings')),
+    reviewed_version: opt(optText),
+    reviewed_revision: opt(optText),
+  },
+  // What became of a review (review.rs `ReviewOutcome`, spelt `no-op`, `fixed`, `escalated`), in a
+  // record naming the review it is about — the `review` and `outcome` a journalled
+  // review_outcome carries. The payload struct itself is not in the upstream sources this build
+  // could read; this is its shape as those two places give it.
+  review_outcome: {
+    review: req(text),
+    outcome: req(oneOf(['no-op', 'fixed', 'escalated'], 'review outcome')),
+  },
   verification: { claim: req(kebabId('claim')), verifier: req(verifier), status: req(STATUS), subject: opt(optText), counterexamples: opt(sequence) },
   specification: { artifact: opt(optText), satisfied: req(bool), requirements_total: opt(optional(count)), requirements_satisfied: opt(optional(count)), unsatisfied: opt(texts) },
   ess_conformance: {
@@ -120,6 +160,18 @@ export const PAYLOAD_FIELDS: Partial<Record<EvidenceKindName, Readonly<Record<st
     compiler_version: opt(optText),
     generator_version: opt(optText),
     failed_scenarios: opt(texts),
+  },
+  // The count-stage ESS carrier: the original report/2 and suite JSON, re-admitted by the engine's
+  // ESS reader (which this tool does not reproduce); here, the closed carrier and two JSON objects.
+  ess_conformance_v2: {
+    report_json: req(jsonDocument('ESS report')),
+    suite_json: req(jsonDocument('ESS suite')),
+  },
+  // The coverage carrier: the original report/2 and ess-conformance-input/1 JSON. Its observation is
+  // the report's completion instant, so a day is refused (see `INSTANT_ONLY_KINDS`).
+  ess_conformance_coverage_v1: {
+    report_json: req(jsonDocument('ESS report')),
+    suite_input_json: req(jsonDocument('ESS conformance input')),
   },
   trace_conformance: {
     specification: req(text),
@@ -135,19 +187,11 @@ export const PAYLOAD_FIELDS: Partial<Record<EvidenceKindName, Readonly<Record<st
   },
 }
 
-/** Why a kind's payload is not checked here: the record is neither accepted nor refused. */
-export const UNCHECKED_PAYLOADS: Partial<Record<EvidenceKindName, string>> = {
-  review: 'the review payload is not modelled by this tool',
-  review_outcome: 'the review_outcome payload is not modelled by this tool',
-  ess_conformance_v2: "admitting ESS sources needs the engine's ESS source reader",
-  ess_conformance_coverage_v1: "admitting ESS coverage sources needs the engine's ESS coverage reader",
-}
-
-/** The closed envelope of the two ESS source kinds (upstream checks these keys before anything else). */
-export const ESS_SOURCE_KEYS: Partial<Record<EvidenceKindName, readonly string[]>> = {
-  ess_conformance_v2: ['kind', 'report_json', 'suite_json', 'observed_at', 'producer', 'about', 'envelope_subject', 'provenance'],
-  ess_conformance_coverage_v1: ['kind', 'report_json', 'suite_input_json', 'observed_at', 'producer', 'about', 'envelope_subject', 'provenance'],
-}
+/**
+ * Kinds whose `observed_at` must be an instant: an ESS coverage record's observation is the
+ * original report's completion time, and the engine refuses a day for it (`InstantRequired`).
+ */
+export const INSTANT_ONLY_KINDS: ReadonlySet<EvidenceKindName> = new Set(['ess_conformance_coverage_v1'])
 
 /** `Provenance` (`deny_unknown_fields`), keys in upstream's order. */
 export const PROVENANCE_FIELDS: Readonly<Record<string, FieldRule>> = {

@@ -152,3 +152,80 @@ export const seed: ValueCheck = (value) => {
   if (/[\u0000-\u001f\u007f-\u009f]/.test(written)) return 'a seed is one line'
   return Array.from(written).length > 256 ? 'a seed is at most 256 characters' : undefined
 }
+
+/** One field of a nested struct: its check, and whether serde requires it. */
+export interface NestedField {
+  readonly check: ValueCheck
+  readonly required?: boolean
+}
+
+/**
+ * A nested struct with `deny_unknown_fields` (a review's `Finding`): a map holding only the
+ * declared fields, each well-typed, the required ones present. The problem names the field.
+ */
+export function struct(fields: Readonly<Record<string, NestedField>>, what: string): ValueCheck {
+  return (value) => {
+    if (value.type !== 'map') return `invalid type: ${describe(value)}, expected ${what}`
+    const seen = new Set<string>()
+    for (const entry of value.entries) {
+      const field = fields[entry.key]
+      if (!field) return `unknown field \`${entry.key}\` in ${what}, expected one of ${Object.keys(fields).map((key) => `\`${key}\``).join(', ')}`
+      seen.add(entry.key)
+      const problem = field.check(entry.value)
+      if (problem) return `${entry.key}: ${problem}`
+    }
+    const missing = Object.entries(fields).find(([key, field]) => field.required && !seen.has(key))
+    return missing ? `missing field \`${missing[0]}\` in ${what}` : undefined
+  }
+}
+
+/** `Vec<T>` (serde default, never null): a sequence whose every item passes `check`. */
+export function sequenceOf(check: ValueCheck, what: string): ValueCheck {
+  return (value) => {
+    if (value.type !== 'seq') return `invalid type: ${describe(value)}, expected a sequence of ${what}`
+    for (const [index, item] of value.items.entries()) {
+      const problem = check(item)
+      if (problem) return `[${index}]: ${problem}`
+    }
+    return undefined
+  }
+}
+
+/**
+ * An internally tagged enum of struct variants (`#[serde(tag = "...")]`, such as a review's
+ * `Reviewer`): the tag names a variant, and the variant's one field is present and well-typed.
+ * Other keys are ignored, as serde ignores them on an enum that does not deny unknown fields.
+ */
+export function tagged(tag: string, variants: Readonly<Record<string, readonly [string, ValueCheck]>>, what: string): ValueCheck {
+  return (value) => {
+    const expected = `${what} tagged by \`${tag}\` (${Object.keys(variants).join(', ')})`
+    if (value.type !== 'map') return `invalid type: ${describe(value)}, expected ${expected}`
+    const tagEntry = value.entries.find((entry) => entry.key === tag)
+    if (!tagEntry) return `missing the tag \`${tag}\` of ${expected}`
+    const name = scalarText(tagEntry.value)
+    const variant = name === undefined ? undefined : variants[name]
+    if (!variant) return `unknown variant ${JSON.stringify(name ?? null)}, expected one of ${Object.keys(variants).join(', ')}`
+    const [field, check] = variant
+    const entry = value.entries.find((candidate) => candidate.key === field)
+    if (!entry) return `a ${name} ${what} names its \`${field}\``
+    const problem = check(entry.value)
+    return problem ? `${field}: ${problem}` : undefined
+  }
+}
+
+/**
+ * A `String` that carries an original JSON document (an ESS report or suite), as the engine's ESS
+ * reader re-reads it: text that parses as one JSON object.
+ */
+export function jsonDocument(what: string): ValueCheck {
+  return (value) => {
+    if (value.type !== 'string') return `invalid type: ${describe(value)}, expected the ${what} as a JSON string`
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(value.value)
+    } catch (error) {
+      return `the ${what} is not JSON: ${(error as Error).message}`
+    }
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? undefined : `the ${what} is JSON but not an object`
+  }
+}

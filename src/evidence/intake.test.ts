@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { renderEvidenceDocument } from './document.js'
+import { EVIDENCE_KINDS, PAYLOAD_FIELDS } from './intake-kinds.js'
 import { renderIntakeDiagnostic, validateEvidenceText, type IntakeCode } from './intake.js'
 import { testResultRecord } from './test-result.js'
 
@@ -83,11 +84,94 @@ describe('evidence intake', () => {
     expect(renderIntakeDiagnostic('verify.yaml', report.diagnostics[0] as never)).toBe(`verify.yaml: record 2: the observation time ${NOW + 1}ms has not happened yet; the clock reads 2026-09-01T12:00:00Z (${NOW}ms)`)
   })
 
-  it('neither accepts nor refuses a payload it cannot check, and says so', () => {
-    const report = validateEvidenceText(`- kind: review\n  subject: design:x\n  ${ENVELOPE}\n`, { now: NOW })
-    expect(report.diagnostics.map((diagnostic) => diagnostic.code)).toEqual(['PAYLOAD_UNCHECKED'])
-    expect(report).toMatchObject({ documentRefused: false, accepted: [], refused: [], unchecked: [1] })
-    expect(codes(`- kind: ess_conformance_v2\n  report_json: '{}'\n  extra: 1\n  ${ENVELOPE}\n`)).toEqual(['UNKNOWN_FIELD', 'PAYLOAD_UNCHECKED'])
+  describe('review', () => {
+    const review = (lines: string) => `- kind: review\n${lines}  ${ENVELOPE}\n`
+    const base = '  subject: design:passkeys\n  reviewer: {reviewer: human, id: ada}\n  disposition: approved\n'
+
+    it('accepts a ReviewResult: every reviewer variant, findings, the reviewed version and revision', () => {
+      expect(codes(review(base))).toEqual([])
+      for (const reviewer of ['{reviewer: team, name: platform}', '{reviewer: agent, id: claude}', '{reviewer: automated, tool: cargo-mutants}']) {
+        expect(codes(review(base.replace('{reviewer: human, id: ada}', reviewer))), reviewer).toEqual([])
+      }
+      const full = `${base}  subject_kind: design\n  findings:\n  - {severity: high, summary: unbounded scope, location: 'docs/d.md#s', blocking: true}\n  - {severity: info, summary: typo}\n  reviewed_version: '3'\n  reviewed_revision: abc123\n`
+      expect(validateEvidenceText(review(full), { now: NOW })).toMatchObject({ diagnostics: [], accepted: [1], refused: [] })
+    })
+
+    it.each([
+      ['no subject', base.replace('  subject: design:passkeys\n', ''), 'MISSING_FIELD', 'subject'],
+      ['no reviewer', base.replace('  reviewer: {reviewer: human, id: ada}\n', ''), 'MISSING_FIELD', 'reviewer'],
+      ['an unknown disposition', base.replace('approved', 'lgtm'), 'INVALID_VALUE', 'disposition'],
+      ['an untagged reviewer', base.replace('{reviewer: human, id: ada}', '{id: ada}'), 'INVALID_VALUE', 'reviewer'],
+      ['an unknown reviewer variant', base.replace('{reviewer: human, id: ada}', '{reviewer: robot, id: r2}'), 'INVALID_VALUE', 'reviewer'],
+      ['a team without its name', base.replace('{reviewer: human, id: ada}', '{reviewer: team, id: platform}'), 'INVALID_VALUE', 'reviewer'],
+      ['a tool that is not a tool name', base.replace('{reviewer: human, id: ada}', '{reviewer: automated, tool: Cargo Mutants}'), 'INVALID_VALUE', 'reviewer'],
+      ['a finding of unknown severity', `${base}  findings: [{severity: urgent, summary: x}]\n`, 'INVALID_VALUE', 'findings'],
+      ['a finding without a summary', `${base}  findings: [{severity: low}]\n`, 'INVALID_VALUE', 'findings'],
+      ['a finding with an undeclared field', `${base}  findings: [{severity: low, summary: x, owner: bob}]\n`, 'INVALID_VALUE', 'findings'],
+      ['findings that are not a list', `${base}  findings: {severity: low, summary: x}\n`, 'INVALID_VALUE', 'findings'],
+      ['blocking that is not a boolean', `${base}  findings: [{severity: low, summary: x, blocking: 'yes'}]\n`, 'INVALID_VALUE', 'findings'],
+      ['an undeclared field', `${base}  verdict: fine\n`, 'UNKNOWN_FIELD', 'verdict'],
+    ])('refuses %s', (_name, lines, code, path) => {
+      const report = validateEvidenceText(review(lines), { now: NOW })
+      expect(report.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.path])).toEqual([[code, path]])
+      expect(report).toMatchObject({ documentRefused: true, accepted: [], refused: [1] })
+    })
+
+    it('says which nested field is wrong', () => {
+      const [diagnostic] = validateEvidenceText(review(`${base}  findings: [{severity: low, summary: x}, {severity: urgent, summary: y}]\n`), { now: NOW }).diagnostics
+      expect(diagnostic?.message).toBe('[1]: severity: unknown finding severity "urgent", expected one of info, low, medium, high, critical')
+    })
+  })
+
+  describe('review_outcome', () => {
+    const outcome = (lines: string) => `- kind: review_outcome\n${lines}  ${ENVELOPE}\n`
+
+    it('accepts each of the three outcomes, naming the review', () => {
+      for (const word of ['no-op', 'fixed', 'escalated']) expect(codes(outcome(`  review: review:first-look\n  outcome: ${word}\n`)), word).toEqual([])
+    })
+
+    it.each([
+      ['an outcome outside the three', '  review: review:first-look\n  outcome: no_op\n', [['INVALID_VALUE', 'outcome']]],
+      ['no outcome', '  review: review:first-look\n', [['MISSING_FIELD', 'outcome']]],
+      ['no review', '  outcome: fixed\n', [['MISSING_FIELD', 'review']]],
+      ['an undeclared field', '  review: review:first-look\n  outcome: fixed\n  note: x\n', [['UNKNOWN_FIELD', 'note']]],
+    ])('refuses %s', (_name, lines, expected) => {
+      const report = validateEvidenceText(outcome(lines), { now: NOW })
+      expect(report.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.path])).toEqual(expected)
+      expect(report.accepted).toEqual([])
+    })
+  })
+
+  describe('the ESS source carriers', () => {
+    const report = JSON.stringify(JSON.stringify({ format: 'ess-conformance-report/2', completed_at: 1 }))
+    const suiteJson = JSON.stringify(JSON.stringify({ format: 'ess-conformance/4', scenarios: [] }))
+    const v2 = (lines: string, envelope = ENVELOPE) => `- kind: ess_conformance_v2\n${lines}  ${envelope}\n`
+    const coverage = (lines: string, envelope: string) => `- kind: ess_conformance_coverage_v1\n${lines}  ${envelope}\n`
+    const instant = 'observed_at: 1788220800000\n  producer: {producer: verifier, verifier: conformance-runner}'
+
+    it('accepts each closed carrier holding two JSON documents', () => {
+      expect(codes(v2(`  report_json: ${report}\n  suite_json: ${suiteJson}\n`))).toEqual([])
+      expect(codes(coverage(`  report_json: ${report}\n  suite_input_json: ${suiteJson}\n`, instant))).toEqual([])
+    })
+
+    it.each([
+      ['a v2 carrier without its suite', v2(`  report_json: ${report}\n`), [['MISSING_FIELD', 'suite_json']]],
+      ['a v2 carrier with a coverage key', v2(`  report_json: ${report}\n  suite_json: ${suiteJson}\n  suite_input_json: ${suiteJson}\n`), [['UNKNOWN_FIELD', 'suite_input_json']]],
+      ['a v2 carrier with an undeclared key', v2(`  report_json: ${report}\n  suite_json: ${suiteJson}\n  verified: true\n`), [['UNKNOWN_FIELD', 'verified']]],
+      ['a report that is not JSON', v2(`  report_json: '{not json'\n  suite_json: ${suiteJson}\n`), [['INVALID_VALUE', 'report_json']]],
+      ['a report that is JSON but not an object', v2(`  report_json: '[1]'\n  suite_json: ${suiteJson}\n`), [['INVALID_VALUE', 'report_json']]],
+      ['a report given as a map, not its original text', v2(`  report_json: {completed_at: 1}\n  suite_json: ${suiteJson}\n`), [['INVALID_VALUE', 'report_json']]],
+      ['a coverage carrier with the v2 suite key', coverage(`  report_json: ${report}\n  suite_json: ${suiteJson}\n`, instant), [['UNKNOWN_FIELD', 'suite_json'], ['MISSING_FIELD', 'suite_input_json']]],
+      ['a coverage record observed on a day', coverage(`  report_json: ${report}\n  suite_input_json: ${suiteJson}\n`, ENVELOPE), [['INVALID_VALUE', 'observed_at']]],
+    ])('refuses %s', (_name, text, expected) => {
+      const result = validateEvidenceText(text, { now: NOW })
+      expect(result.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.path])).toEqual(expected)
+      expect(result).toMatchObject({ documentRefused: true, accepted: [] })
+    })
+  })
+
+  it('models every kind the engine accepts: no record is left neither accepted nor refused', () => {
+    for (const kind of EVIDENCE_KINDS) expect(PAYLOAD_FIELDS[kind], kind).toBeDefined()
   })
 
   it('locates each problem by line, column, record and field', () => {

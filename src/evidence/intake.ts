@@ -1,5 +1,5 @@
 import { readIntakeText, type IntakeEntry, type IntakeValue, type Position } from './intake-read.js'
-import { ESS_SOURCE_KEYS, EVIDENCE_KINDS, PAYLOAD_FIELDS, PRODUCER_VARIANTS, PROVENANCE_FIELDS, RECORD_KIND_ALIASES, UNCHECKED_PAYLOADS, type EvidenceKindName, type FieldRule } from './intake-kinds.js'
+import { EVIDENCE_KINDS, INSTANT_ONLY_KINDS, PAYLOAD_FIELDS, PRODUCER_VARIANTS, PROVENANCE_FIELDS, RECORD_KIND_ALIASES, type EvidenceKindName, type FieldRule } from './intake-kinds.js'
 import { scalarText } from './intake-values.js'
 import { iso8601, isInTheFuture, parseCivilDate, renderObservedAt, type ObservedAt } from './observed-at.js'
 
@@ -25,8 +25,6 @@ export type IntakeCode =
   | 'INVALID_VALUE'
   /** `observed_at` is after the clock: that record is refused, the others are read. */
   | 'OBSERVATION_IN_FUTURE'
-  /** A kind whose payload this tool cannot check: the record is neither accepted nor refused. */
-  | 'PAYLOAD_UNCHECKED'
 
 export interface IntakeDiagnostic {
   readonly code: IntakeCode
@@ -46,12 +44,15 @@ export interface IntakeReport {
   readonly diagnostics: readonly IntakeDiagnostic[]
   /**
    * Whether the engine refuses the document as a whole: any problem other than a future
-   * observation or an unchecked payload fails the parse, and then no record is read.
+   * observation fails the parse, and then no record is read.
    */
   readonly documentRefused: boolean
   /** One-based numbers of the records refused (all of them when the document is). */
   readonly refused: readonly number[]
-  /** Records whose payload this tool could not check (when not otherwise refused). */
+  /**
+   * Always empty: every kind's payload is modelled, so every record is accepted or refused.
+   * @deprecated kept for callers written when some payloads were not checked; read `refused`.
+   */
   readonly unchecked: readonly number[]
   /** Records the engine would take. */
   readonly accepted: readonly number[]
@@ -152,11 +153,11 @@ class RecordChecker {
     this.fields(value.entries, PROVENANCE_FIELDS, 'provenance.', value.at, 'provenance')
   }
 
-  /** Checks one record; returns whether its payload could be checked at all. */
-  check(value: IntakeValue): { checked: boolean; future: boolean } {
+  /** Checks one record; returns whether its observation lies in the future. */
+  check(value: IntakeValue): { future: boolean } {
     if (value.type !== 'map') {
       this.report('NOT_A_RECORD', '', value.at, 'a record is a mapping with `kind`, `observed_at`, `producer` and the payload')
-      return { checked: true, future: false }
+      return { future: false }
     }
     const byKey = new Map(value.entries.map((entry) => [entry.key, entry]))
     const kindEntry = byKey.get('kind')
@@ -169,10 +170,12 @@ class RecordChecker {
     }
 
     let future = false
+    let observedAt: ObservedAt | undefined
     const observed = byKey.get('observed_at')
     if (!observed) this.report('MISSING_FIELD', 'observed_at', value.at, 'missing field `observed_at`: when the observation was made is required, and never inferred from when the document was read')
     else {
       const at = this.observedAt(observed.value)
+      observedAt = at
       if (at && isInTheFuture(at, this.now)) {
         future = true
         this.report('OBSERVATION_IN_FUTURE', 'observed_at', observed.value.at, `the observation time ${renderObservedAt(at)} has not happened yet; the clock reads ${iso8601(this.now)} (${this.now}ms)`)
@@ -194,21 +197,13 @@ class RecordChecker {
     const provenance = byKey.get('provenance')
     if (provenance) this.provenance(provenance.value)
 
-    if (!kind) return { checked: true, future }
+    if (!kind) return { future }
     const payload = value.entries.filter((entry) => !ENVELOPE_KEYS.includes(entry.key))
-    const essKeys = ESS_SOURCE_KEYS[kind]
-    if (essKeys) {
-      for (const entry of value.entries) {
-        if (!essKeys.includes(entry.key)) this.report('UNKNOWN_FIELD', entry.key, entry.keyAt, `unknown ${kind} envelope key \`${entry.key}\``)
-      }
+    this.fields(payload, PAYLOAD_FIELDS[kind], '', value.at, `a ${kind} record`)
+    if (observed && observedAt?.writtenAs === 'day' && INSTANT_ONLY_KINDS.has(kind)) {
+      this.report('INVALID_VALUE', 'observed_at', observed.value.at, `observed_at: a ${kind} record is observed at the original report's completion instant (epoch milliseconds); a day is not that instant`)
     }
-    const rules = PAYLOAD_FIELDS[kind]
-    if (!rules) {
-      this.report('PAYLOAD_UNCHECKED', '', value.at, `${kind}: ${UNCHECKED_PAYLOADS[kind] ?? 'this payload is not modelled by this tool'}; the record is neither accepted nor refused here`)
-      return { checked: false, future }
-    }
-    this.fields(payload, rules, '', value.at, `a ${kind} record`)
-    return { checked: true, future }
+    return { future }
   }
 }
 
@@ -232,24 +227,22 @@ export function validateEvidenceText(text: string, options: IntakeOptions): Inta
     return { records: 0, diagnostics, documentRefused: true, refused: [], unchecked: [], accepted: [] }
   }
   const future = new Set<number>()
-  const unchecked = new Set<number>()
   read.value.items.forEach((item, index) => {
     const checker = new RecordChecker(index + 1, options.now)
     const result = checker.check(item)
     diagnostics.push(...checker.diagnostics)
     if (result.future) future.add(index + 1)
-    if (!result.checked) unchecked.add(index + 1)
   })
   const all = read.value.items.map((_, index) => index + 1)
-  const documentRefused = diagnostics.some((diagnostic) => diagnostic.code !== 'OBSERVATION_IN_FUTURE' && diagnostic.code !== 'PAYLOAD_UNCHECKED')
+  const documentRefused = diagnostics.some((diagnostic) => diagnostic.code !== 'OBSERVATION_IN_FUTURE')
   if (documentRefused) return { records: all.length, diagnostics, documentRefused, refused: all, unchecked: [], accepted: [] }
   return {
     records: all.length,
     diagnostics,
     documentRefused,
     refused: all.filter((record) => future.has(record)),
-    unchecked: all.filter((record) => !future.has(record) && unchecked.has(record)),
-    accepted: all.filter((record) => !future.has(record) && !unchecked.has(record)),
+    unchecked: [],
+    accepted: all.filter((record) => !future.has(record)),
   }
 }
 

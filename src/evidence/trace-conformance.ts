@@ -67,7 +67,8 @@ export function traceConformancePassed(record: TraceConformanceRecord): boolean 
   return record.status === 'passed' && record.expectations_gapped === 0
 }
 
-/** The canonical command that reproduces a record through this package's CLI. */
-export function traceEvidenceCommand(specPath: string, transcriptPath: string, advisory: readonly string[]): string {
-  return [`vitest-harness evidence --spec ${specPath} --transcript ${transcriptPath}`, ...advisory.map((id) => ` --advisory ${id}`)].join('')
+/** The canonical command that reproduces a record through this package's CLI (`--from` only when one was named). */
+export function traceEvidenceCommand(specPath: string, transcriptPath: string, advisory: readonly string[], from?: string): string {
+  const format = from === undefined ? '' : ` --from ${from}`
+  return [`vitest-harness evidence --spec ${specPath} --transcript ${transcriptPath}${format}`, ...advisory.map((id) => ` --advisory ${id}`)].join('')
 }

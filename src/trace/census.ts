@@ -2,6 +2,7 @@ import { sha256Hex } from '../events/digest.js'
 import { compareCodePoints } from '../events/json.js'
 import { CallCorrelator, StepClock } from './check/context.js'
 import { compactInput, repetitionKey } from './ir/call.js'
+import { openTranscriptPath } from './ir/any-format.js'
 import { TranscriptReader, type TranscriptReadOptions } from './ir/read.js'
 import type { AdapterRef, AssistantRequest, IrEvent, IrSink, StreamClose, StreamEnd } from './ir/types.js'
 import { witnessMarker } from './ir/types.js'
@@ -158,6 +159,16 @@ export async function inspectTranscript(source: AsyncIterable<Uint8Array | strin
   const result = reader.end()
   if (!result.ok) throw new TraceTranscriptError(result.refusals, result.format, result.total, options.source)
   return sink.census(result.digest)
+}
+
+/**
+ * The census of a transcript file (or directory) in any supported format, streamed: converted by
+ * its adapter where the trace reader does not read it itself (see `checkTranscriptFile`).
+ */
+export function inspectTranscriptFile(path: string, options: TranscriptReadOptions & { source?: string; from?: string } = {}): Promise<TraceCensus> {
+  const { from, ...rest } = options
+  const opened = openTranscriptPath(path, from, options.source ?? path)
+  return inspectTranscript(opened.bytes, { source: path, ...rest, ...opened.read })
 }
 
 const ms = (value: number | null) => (value === null ? '?' : `${value}ms`)

@@ -1,5 +1,6 @@
 import type { ProviderMode } from '../../recorders/provider/modes.js'
 import { PROVIDER_MODES } from '../../recorders/provider/modes.js'
+import { EVIDENCE_REPORTER_DEFAULTS, normalizeEvidenceReporterOptions, type EvidenceReporterOptions, type NormalizedEvidenceReporterOptions } from './reporters/evidence-options.js'
 
 /** A text rule as config carries it (JSON-safe: the pattern is a RegExp source). */
 export interface HarnessTextRule {
@@ -34,13 +35,21 @@ export interface HarnessProviderOptions {
   readonly exhausted?: 'repeat-last' | 'miss'
 }
 
-/** `harness(options)`: one object, normalised once here; later options (a reporter) join it. */
+/** `harness(options)`: one object, normalised once here. */
 export interface HarnessOptions {
   /**
    * The loopback provider; `false` starts none.
    * @default {}
    */
   readonly provider?: HarnessProviderOptions | false
+  /**
+   * Registers the evidence reporter (`vitest-harness/reporter`) beside the run's own reporters:
+   * `true` with its defaults, or its options (`outDir`, `format`, `testResults`…). Off by default.
+   * Not added to a run whose reporters include `blob` (a shard: its evidence is minted when the
+   * blobs are merged), nor when the reporter is already listed by hand.
+   * @default false
+   */
+  readonly evidence?: boolean | EvidenceReporterOptions
 }
 
 /** Options after normalisation: every default applied, every value checked. */
@@ -53,6 +62,7 @@ export interface ResolvedHarnessOptions {
     readonly redact: string[]
     readonly exhausted: 'repeat-last' | 'miss'
   }
+  readonly evidence: false | NormalizedEvidenceReporterOptions
 }
 
 export const DEFAULT_CASSETTES_DIR = 'test/cassettes'
@@ -73,10 +83,18 @@ function checkString(option: string, value: unknown): string | null {
   return value
 }
 
+function normaliseEvidence(value: unknown): false | NormalizedEvidenceReporterOptions {
+  if (value === undefined || value === false) return false
+  if (value === true) return EVIDENCE_REPORTER_DEFAULTS
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new HarnessOptionError('evidence', value, 'true, false or the evidence reporter options')
+  return normalizeEvidenceReporterOptions(value as EvidenceReporterOptions)
+}
+
 /** Applies the defaults and checks every value, once, at the plugin's boundary. */
 export function normaliseHarnessOptions(options: HarnessOptions = {}): ResolvedHarnessOptions {
+  const evidence = normaliseEvidence(options.evidence)
   const provider = options.provider ?? {}
-  if (provider === false) return { provider: false }
+  if (provider === false) return { provider: false, evidence }
   if (typeof provider !== 'object' || provider === null) throw new HarnessOptionError('provider', provider, 'an object or false')
   if (provider.mode !== undefined && !PROVIDER_MODES.includes(provider.mode)) throw new HarnessOptionError('provider.mode', provider.mode, `one of ${PROVIDER_MODES.join(', ')}`)
   if (provider.exhausted !== undefined && !['repeat-last', 'miss'].includes(provider.exhausted)) throw new HarnessOptionError('provider.exhausted', provider.exhausted, "'repeat-last' or 'miss'")
@@ -97,5 +115,6 @@ export function normaliseHarnessOptions(options: HarnessOptions = {}): ResolvedH
       redact,
       exhausted: provider.exhausted ?? 'repeat-last',
     }),
+    evidence,
   }
 }

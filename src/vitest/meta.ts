@@ -11,7 +11,7 @@ export const HARNESS_META_KEY = 'vitestHarness'
 
 /** A trace check that ran to a verdict (set only when the check completed; a throw sets nothing). */
 export interface TraceCheckMeta {
-  /** Groups the tests of one (spec, transcript, advisory overrides) check: one record per group. */
+  /** Groups the tests of one (spec, transcript, advisory overrides, reader) check: one record per group. */
   key: string
   /** The whole report; identical on every test of the group. */
   report: TraceReport

@@ -1,5 +1,15 @@
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
+import { BaseSequencer, type TestSpecification } from 'vitest/node'
+
+/** The default order, except that the trace checks of the harness transcripts run after the runs that write them. */
+class TranscriptChecksLast extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files)
+    const last = (file: TestSpecification) => file.moduleId.endsWith('harness-traces.test.ts')
+    return [...sorted.filter((file) => !last(file)), ...sorted.filter(last)]
+  }
+}
 
 // Built package and real binaries: runs after `npm run build` (npm ci runs it through `prepare`).
 export default defineConfig({
@@ -9,5 +19,6 @@ export default defineConfig({
     testTimeout: 300_000,
     hookTimeout: 600_000,
     fileParallelism: false,
+    sequence: { sequencer: TranscriptChecksLast },
   },
 })

@@ -1,7 +1,8 @@
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { readTranscriptAsEvents, type ReadTranscriptOptions } from '../../adapters/transcript/read.js'
+import { isDeepStrictEqual } from 'node:util'
+import { readTranscriptAsEvents, readTranscriptEventsSync, type ReadTranscriptOptions } from '../../adapters/transcript/read.js'
 import type { Emission } from '../../src/events/types.js'
 
 /** Writes files (path → text) under a new temporary directory and returns it. */
@@ -20,9 +21,37 @@ export async function convertLines(format: string, lines: readonly unknown[], op
   return convertPath(join(tree({ 'input.jsonl': text }), 'input.jsonl'), { from: format, ...options })
 }
 
+function errorKey(error: unknown): string {
+  const { code, file, line } = error as { code?: unknown; file?: unknown; line?: unknown }
+  return JSON.stringify({ code, file, line })
+}
+
+/**
+ * Converts a path with the streaming reader, and checks that the whole-file synchronous reader
+ * gives the same events (or refuses with the same code, file and line): every adapter test thus
+ * covers both.
+ */
 export async function convertPath(path: string, options: ReadTranscriptOptions = {}): Promise<Emission[]> {
   const events: Emission[] = []
-  for await (const event of readTranscriptAsEvents(path, { run: 't', ...options })) events.push(event)
+  let failure: unknown
+  try {
+    for await (const event of readTranscriptAsEvents(path, { run: 't', ...options })) events.push(event)
+  } catch (error) {
+    failure = error
+  }
+  let syncEvents: Emission[] | undefined
+  let syncFailure: unknown
+  try {
+    syncEvents = readTranscriptEventsSync(path, { run: 't', ...options })
+  } catch (error) {
+    syncFailure = error
+  }
+  if (failure !== undefined) {
+    if (syncFailure === undefined || errorKey(syncFailure) !== errorKey(failure)) throw new Error(`the synchronous reader did not refuse as the streaming one did: ${errorKey(failure)}`)
+    throw failure
+  }
+  if (syncFailure !== undefined) throw new Error(`the synchronous reader refused what the streaming one read: ${errorKey(syncFailure)}`)
+  if (!isDeepStrictEqual(syncEvents, events)) throw new Error(`the synchronous reader gave other events than the streaming one for ${path}`)
   return events
 }
 

@@ -1,6 +1,7 @@
-import { createReadStream } from 'node:fs'
+import { createReadStream, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { inspectTranscript } from '../../src/trace/census.js'
+import { sha256Hex } from '../../src/events/digest.js'
+import { inspectTranscript, inspectTranscriptFile } from '../../src/trace/census.js'
 import { checkTranscriptFile } from '../../src/trace/check/check.js'
 import { TraceTranscriptError } from '../../src/trace/errors.js'
 import { readSpec } from '../../src/trace/spec/read.js'
@@ -46,16 +47,32 @@ describe('closure, by upstream’s fixtures', () => {
     expect((await inspectTranscript(createReadStream(stream('metaharness-attested-complete-stream.jsonl')))).closure).toEqual({ witness: 'attestation', events: 6, reason: 'completed' })
   })
 
-  it('a Codex rollout is never closed: upstream reads it as stream-json, every line opaque', async () => {
+  it('a Codex rollout read as stream-json (`--from claude-code/stream-json`) is upstream’s reading: every line opaque, never closed', async () => {
     // Upstream's check dispatches only two readers (reader.rs): the first line carries no
     // metaharness format tag, so the rollout goes to the stream-json reader, which knows none of
     // its record types. Twelve opaque events, no terminal record last: nothing closes it.
-    const report = await checkTranscriptFile(ABSENT, stream('codex-rollout.jsonl'))
+    const report = await checkTranscriptFile(ABSENT, stream('codex-rollout.jsonl'), { from: 'claude-code/stream-json' })
     expect(report.adapter.name).toBe('claude-code/stream-json')
+    expect(report.transcript_digest).toBe(sha256Hex(readFileSync(stream('codex-rollout.jsonl'))))
     expect(report.expectations[0]?.outcome).toEqual({ outcome: 'undecidable', reason: 'stream_not_closed', markers: ["the run's terminal record as the transcript's last line"] })
     expect(report.expectations[1]?.outcome).toMatchObject({ outcome: 'undecidable', reason: 'opaque_events', events: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11] })
-    const census = await inspectTranscript(createReadStream(stream('codex-rollout.jsonl')))
+    const census = await inspectTranscriptFile(stream('codex-rollout.jsonl'), { from: 'claude-code/stream-json' })
     expect(census).toMatchObject({ events: 12, opaque_events: 12, events_by_family: { opaque: 12 }, closure: null })
+  })
+
+  it('a Codex rollout read by default is converted by its adapter: real events, and still never closed', async () => {
+    // Detected as codex/rollout-jsonl and converted: the calls are calls now (a shell run of
+    // `cargo test`, an apply_patch edit), but a rollout has no record that proves the run ended,
+    // so the conversion writes no stream.closed and an absence stays undecidable.
+    const report = await checkTranscriptFile(ABSENT, stream('codex-rollout.jsonl'))
+    expect(report.adapter).toEqual({ name: 'codex/rollout-jsonl via metaharness/event-stream', written_against: ['metaharness.event/1'] })
+    // The digest is the original file's, as upstream defines it: the record is about the file the user named.
+    expect(report.transcript_digest).toBe(sha256Hex(readFileSync(stream('codex-rollout.jsonl'))))
+    expect(report.expectations[0]?.outcome).toEqual({ outcome: 'undecidable', reason: 'stream_not_closed', markers: ['stream.closed', 'hermetic.stream_complete'] })
+    // Only the two records the adapter carries as opaque (turn_context, the exec_command_end echo) stand between a gap and an answer.
+    expect(report.expectations[1]?.outcome).toEqual({ outcome: 'undecidable', reason: 'opaque_events', events: [1, 5], types: ['turn_context', 'event_msg'] })
+    const census = await inspectTranscriptFile(stream('codex-rollout.jsonl'))
+    expect(census).toMatchObject({ opaque_events: 2, closure: null, tool_traffic: { shell: { calls: 1, errors: 0 }, apply_patch: { calls: 1, errors: 0 } } })
   })
 })
 

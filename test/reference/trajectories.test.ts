@@ -3,7 +3,7 @@ import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { claudeAdapter } from '../../adapters/claude/adapter.js'
 import { replayText } from '../../adapters/replay.js'
-import { convertTranscript, readTranscriptAsEvents } from '../../adapters/transcript/read.js'
+import { convertTextSync, convertTranscript, convertTranscriptSync, readTranscriptAsEvents } from '../../adapters/transcript/read.js'
 import { detect } from '../../adapters/transcript/detect.js'
 import { splitTextLines } from '../../src/events/lines.js'
 import { readEventTextOrThrow } from '../../src/events/read.js'
@@ -135,6 +135,9 @@ describe('every file under reference/trajectories converts', () => {
     for await (const chunk of convertTranscript(path, { run: 'ref' })) text += chunk
     const read = readEventTextOrThrow(text)
     expect(read.map((line) => line.seq)).toEqual(events.map((_, index) => index + 1))
+    // Read whole and synchronously (what a matcher does), the bytes are the streamed ones.
+    expect(convertTranscriptSync(path, { run: 'ref' })).toBe(text)
+    expect(convertTextSync(readFileSync(path), expected.format, { run: 'ref', source: file })).toBe(text)
   })
 })
 

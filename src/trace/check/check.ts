@@ -1,7 +1,7 @@
-import { createReadStream, readFileSync } from 'node:fs'
 import { EventStreamWriter } from '../../events/write.js'
 import type { Emission } from '../../events/types.js'
 import { TraceAdvisoryError, TraceTranscriptError } from '../errors.js'
+import { openTranscriptPath, openTranscriptPathSync, openTranscriptText } from '../ir/any-format.js'
 import { TranscriptReader, type TranscriptReadOptions, type TranscriptReadResult } from '../ir/read.js'
 import { markAdvisory } from '../spec/advisory.js'
 import type { TraceSpec } from '../spec/model.js'
@@ -66,21 +66,53 @@ export async function checkTranscript(spec: TraceSpec, source: AsyncIterable<Uin
   return check.end()
 }
 
-/** Checks a transcript file, streamed. */
-export function checkTranscriptFile(spec: TraceSpec, path: string, options: CheckOptions = {}): Promise<TraceReport> {
-  return checkTranscript(spec, createReadStream(path, { highWaterMark: 1 << 16 }), { source: path, ...options })
+/** Options for checking a transcript in any supported format. */
+export interface AnyFormatCheckOptions extends CheckOptions {
+  /**
+   * The transcript's format (a name `vitest-harness convert --from` takes). Default: detected from
+   * the first lines. A `metaharness.event/1` stream and Claude Code stream-json are read as they
+   * are, as upstream reads them; any other format is converted by its adapter and read as the event
+   * stream, with the original's digest and `<format> via metaharness/event-stream` as the adapter.
+   */
+  from?: string
 }
 
-/** Checks a transcript already in memory, synchronously (what the matchers use). */
+/**
+ * Checks a transcript file — or a directory of them — in any supported format, streamed.
+ *
+ * @example
+ * const report = await checkTranscriptFile(readSpecFile('dev.trace.yaml'), 'rollout-2026-08-01.jsonl')
+ * report.adapter.name // 'codex/rollout-jsonl via metaharness/event-stream'
+ */
+export function checkTranscriptFile(spec: TraceSpec, path: string, options: AnyFormatCheckOptions = {}): Promise<TraceReport> {
+  const { from, ...rest } = options
+  const opened = openTranscriptPath(path, from, options.source ?? path)
+  return checkTranscript(spec, opened.bytes, { source: path, ...rest, ...opened.read })
+}
+
+/**
+ * Checks a transcript already in memory, synchronously, with the trace reader alone: a
+ * `metaharness.event/1` stream or Claude Code stream-json, chosen from the first line as upstream
+ * chooses (or by `options.format`). `checkAnySync({ text })` reads any format.
+ */
 export function checkTranscriptText(spec: TraceSpec, text: string | Uint8Array, options: CheckOptions = {}): TraceReport {
   const check = new TraceCheck(spec, options)
   check.push(text)
   return check.end()
 }
 
-/** Checks a transcript file read whole, synchronously. */
-export function checkTranscriptFileSync(spec: TraceSpec, path: string, options: CheckOptions = {}): TraceReport {
-  return checkTranscriptText(spec, readFileSync(path), { source: path, ...options })
+/** Checks a transcript in any supported format held in memory, synchronously. */
+export function checkAnyFormatText(spec: TraceSpec, text: string | Uint8Array, options: AnyFormatCheckOptions = {}): TraceReport {
+  const { from, ...rest } = options
+  const opened = openTranscriptText(text, from, options.source)
+  return checkTranscriptText(spec, opened.bytes, { ...rest, ...opened.read })
+}
+
+/** Checks a transcript file (or directory) in any supported format, read whole, synchronously. */
+export function checkTranscriptFileSync(spec: TraceSpec, path: string, options: AnyFormatCheckOptions = {}): TraceReport {
+  const { from, ...rest } = options
+  const opened = openTranscriptPathSync(path, from, options.source ?? path)
+  return checkTranscriptText(spec, opened.bytes, { source: path, ...rest, ...opened.read })
 }
 
 /** Options for checking events an adapter already produced. */

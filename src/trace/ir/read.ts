@@ -13,11 +13,32 @@ export type TranscriptFormat = typeof EVENT_STREAM_FORMAT | 'claude-code/stream-
 /** Default line limit: far above any real record, well below what one JSON.parse may cost. */
 export const DEFAULT_TRACE_MAX_LINE_BYTES = 8 * 1024 * 1024
 
+/**
+ * What the report says a converted transcript is: the original record's digest and the adapter
+ * chain that turned it into the event stream the reader read.
+ */
+export interface TranscriptOrigin {
+  /** e.g. `{ name: 'codex/rollout-jsonl via metaharness/event-stream', written_against: ['metaharness.event/1'] }`. */
+  adapter: AdapterRef
+  /** sha256 of the original file's bytes; asked for once the read has ended. */
+  digest(): string
+}
+
 export interface TranscriptReadOptions {
   /** Lines longer than this are refused (`TRACE-ADAPT-001` at `line[N]`) and never held. Default: 8 MiB. */
   maxLineBytes?: number
   /** How many refusals are listed; the count stays exact. Default: 100. */
   maxRefusals?: number
+  /**
+   * The reader to use instead of choosing from the first non-blank line: `metaharness.event/1`
+   * (whose tag every line must then carry) or `claude-code/stream-json`. Default: chosen as upstream chooses.
+   */
+  format?: TranscriptFormat
+  /**
+   * Set when the bytes pushed are an event stream an adapter converted from another record: the
+   * report's `transcript_digest` and `adapter` then name the original, not the conversion.
+   */
+  origin?: TranscriptOrigin
 }
 
 /** What a read established, once the transcript has ended. */
@@ -46,6 +67,8 @@ export class TranscriptReader {
   private readonly emitter: IrEmitter
   private readonly maxRefusals: number
   private readonly maxLineBytes: number
+  private readonly forced: TranscriptFormat | undefined
+  private readonly origin: TranscriptOrigin | undefined
   private reader: MetaharnessIrReader | StreamJsonIrReader | null = null
   private format: TranscriptFormat | null = null
   private readonly refusals: TraceRefusal[] = []
@@ -57,6 +80,8 @@ export class TranscriptReader {
   ) {
     this.maxLineBytes = options.maxLineBytes ?? DEFAULT_TRACE_MAX_LINE_BYTES
     this.maxRefusals = options.maxRefusals ?? 100
+    this.forced = options.format
+    this.origin = options.origin
     this.splitter = new LineSplitter({ maxLineBytes: this.maxLineBytes })
     this.emitter = new IrEmitter(sink)
   }
@@ -69,8 +94,9 @@ export class TranscriptReader {
   /** Ends the read: the sink gets `end()` only when the transcript was readable. */
   end(): TranscriptReadResult {
     for (const line of this.splitter.end()) this.line(line)
-    const digest = this.hash.digest('hex')
-    const format = this.format ?? 'claude-code/stream-json'
+    const own = this.hash.digest('hex')
+    const digest = this.origin ? this.origin.digest() : own
+    const format = this.format ?? this.forced ?? 'claude-code/stream-json'
     if (this.refusalCount === 0) {
       const empty =
         this.reader === null ||
@@ -83,8 +109,9 @@ export class TranscriptReader {
     if (this.refusalCount > 0) return { ok: false, digest, format, refusals: this.refusals, total: this.refusalCount }
     const reader = this.reader as MetaharnessIrReader | StreamJsonIrReader
     const closure = reader.closure()
-    this.sink.end({ adapter: reader.adapter, closure, closureMarkers: reader.closureMarkers, events: this.emitter.count })
-    return { ok: true, digest, format, adapter: reader.adapter, closure, events: this.emitter.count }
+    const adapter = this.origin ? this.origin.adapter : reader.adapter
+    this.sink.end({ adapter, closure, closureMarkers: reader.closureMarkers, events: this.emitter.count })
+    return { ok: true, digest, format, adapter, closure, events: this.emitter.count }
   }
 
   private refuse(code: TraceRefusal['code'], location: string, message: string): void {
@@ -133,10 +160,11 @@ export class TranscriptReader {
     if (this.refusalCount === 0) reader.pushValue(value, number, text)
   }
 
-  /** The reader, chosen once from the first non-blank line's `format` tag. */
+  /** The reader, chosen once from the first non-blank line's `format` tag (or named by the caller). */
   private detect(value: unknown): MetaharnessIrReader | StreamJsonIrReader {
     if (this.reader) return this.reader
-    if (isObject(value) && value['format'] === EVENT_STREAM_FORMAT) {
+    const eventStream = this.forced === undefined ? isObject(value) && value['format'] === EVENT_STREAM_FORMAT : this.forced === EVENT_STREAM_FORMAT
+    if (eventStream) {
       this.format = EVENT_STREAM_FORMAT
       this.reader = new MetaharnessIrReader(this.emitter)
     } else {

@@ -1,0 +1,222 @@
+import { createHash } from 'node:crypto'
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
+import { TranscriptError } from '../../../adapters/errors.js'
+import { findFormat, formatNames, type TranscriptFormat as AdapterFormat } from '../../../adapters/formats.js'
+import { detect } from '../../../adapters/transcript/detect.js'
+import { convertLineStream, convertTextSync, convertTranscript, convertTranscriptSync, detectTranscriptFile, planTranscript } from '../../../adapters/transcript/read.js'
+import { splitTextLines } from '../../events/lines.js'
+import { TraceTranscriptError } from '../errors.js'
+import { EVENT_STREAM_FORMAT } from './event-stream.js'
+import type { TranscriptFormat, TranscriptReadOptions } from './read.js'
+import { CLAUDE_CODE_STREAM_JSON } from './stream-json.js'
+import type { AdapterRef } from './types.js'
+
+/**
+ * Any supported transcript, on its way to the trace reader. The two wires upstream's checker reads
+ * itself — a `metaharness.event/1` stream and Claude Code stream-json — go to it as they are, so
+ * their reports are upstream's. Every other format an adapter reads (a Codex rollout or
+ * `exec --json`, pi, dsh, native, ATIF, hermes, opencode, a b10x loop; any directory) is converted
+ * to `metaharness.event/1` and read as that stream, with the original's digest and the adapter
+ * chain in the report. A text no format fits also goes to the reader as it is: it refuses it as
+ * upstream would.
+ */
+
+/** The run id a conversion writes: the one `vitest-harness convert` writes, so `convert | check -` gives the same rows. */
+export const CONVERSION_RUN = 'convert'
+
+/** How a transcript is to be read: its bytes, and what the trace reader must know about them. */
+export interface OpenedTranscript<Bytes> {
+  readonly bytes: Bytes
+  /** The reader to use, and for a conversion the original's digest and the adapter chain. */
+  readonly read: Pick<TranscriptReadOptions, 'format' | 'origin'>
+}
+
+/** Where the reader is named, or a conversion's format. */
+type Route = { via: 'reader'; format?: TranscriptFormat } | { via: 'adapter'; format: AdapterFormat }
+
+/** The report's adapter for a conversion: the adapter's format, then the reader that read its output. */
+export function convertedAdapterRef(format: AdapterFormat): AdapterRef {
+  return { name: `${format.name} via metaharness/event-stream`, written_against: [EVENT_STREAM_FORMAT] }
+}
+
+function readerFormatOf(format: AdapterFormat): TranscriptFormat | undefined {
+  if (format.name === EVENT_STREAM_FORMAT) return EVENT_STREAM_FORMAT
+  if (format.name === CLAUDE_CODE_STREAM_JSON.name) return CLAUDE_CODE_STREAM_JSON.name as TranscriptFormat
+  return undefined
+}
+
+/** The format a `--from` names; an unknown name is a `TranscriptError` listing the known ones. */
+export function namedTranscriptFormat(name: string): AdapterFormat {
+  const format = findFormat(name)
+  if (!format) throw new TranscriptError('VH_UNKNOWN_FORMAT', name, null, `no transcript format is named ${JSON.stringify(name)}; known: ${formatNames().join(', ')}`)
+  return format
+}
+
+function routeOf(format: AdapterFormat | undefined): Route {
+  if (format === undefined) return { via: 'reader' }
+  const reader = readerFormatOf(format)
+  return reader === undefined ? { via: 'adapter', format } : { via: 'reader', format: reader }
+}
+
+/** A conversion's refusal, as the trace family words a transcript refusal. */
+function conversionRefusal(error: TranscriptError, format: string, source: string | undefined): TraceTranscriptError {
+  const location = error.line === null ? 'transcript' : `line[${error.line}]`
+  return new TraceTranscriptError([{ code: 'TRACE-ADAPT-001', location, message: `${error.file}: ${error.sentence} (${error.code})` }], format, 1, source)
+}
+
+/**
+ * How a directory is read: the named format, or the one its first file shows. A directory with
+ * no transcript file in it holds no events (`TRACE-ADAPT-002`).
+ */
+function directoryRoute(path: string, named: AdapterFormat | undefined, source: string | undefined): Route {
+  if (named) return { via: 'adapter', format: named }
+  try {
+    return { via: 'adapter', format: planTranscript(path).format }
+  } catch (error) {
+    if (!(error instanceof TranscriptError)) throw error
+    if (error.file === path) {
+      throw new TraceTranscriptError([{ code: 'TRACE-ADAPT-002', location: 'transcript', message: `the directory ${path} holds no .jsonl or .json file: there is nothing to judge` }], 'a transcript directory', 1, source)
+    }
+    throw conversionRefusal(error, 'a transcript directory', source)
+  }
+}
+
+function pathRoute(path: string, from: string | undefined, source: string | undefined): Route {
+  const named = from === undefined ? undefined : namedTranscriptFormat(from)
+  // A missing file goes to the reader as it is: its own error says so.
+  if (!existsSync(path)) return routeOf(named)
+  if (statSync(path).isDirectory()) return directoryRoute(path, named, source)
+  return routeOf(named ?? detectTranscriptFile(path))
+}
+
+async function* refusingAs(chunks: AsyncIterable<string>, format: AdapterFormat, source: string | undefined): AsyncGenerator<string> {
+  try {
+    yield* chunks
+  } catch (error) {
+    throw error instanceof TranscriptError ? conversionRefusal(error, format.name, source) : error
+  }
+}
+
+function convertingSync(format: string, source: string | undefined, convert: () => string): string {
+  try {
+    return convert()
+  } catch (error) {
+    throw error instanceof TranscriptError ? conversionRefusal(error, format, source) : error
+  }
+}
+
+async function* hashedFiles(files: readonly string[], hash: ReturnType<typeof createHash>): AsyncGenerator<never> {
+  for (const file of files) for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer)
+}
+
+/**
+ * Opens a transcript path for the trace reader, streamed: a file in any supported format, or a
+ * directory (read by Reef's rules). `from` names the format instead of detecting it.
+ * `transcript_digest` of a conversion is the sha256 of the original file's bytes (of a
+ * directory's files, concatenated in the order they are read).
+ */
+export function openTranscriptPath(path: string, from?: string, source: string = path): OpenedTranscript<AsyncIterable<Uint8Array | string>> {
+  const route = pathRoute(path, from, source)
+  if (route.via === 'reader') {
+    return { bytes: createReadStream(path, { highWaterMark: 1 << 16 }), read: route.format === undefined ? {} : { format: route.format } }
+  }
+  const { format } = route
+  const files = planTranscript(path, { from: format.name }).files
+  const hash = createHash('sha256')
+  let digest: string | undefined
+  async function* bytes(): AsyncGenerator<string> {
+    // The original's bytes are hashed first, in one streamed pass, so the digest is ready when the read ends.
+    yield* hashedFiles(files, hash)
+    digest = hash.digest('hex')
+    yield* convertTranscript(path, { from: format.name, run: CONVERSION_RUN })
+  }
+  return { bytes: refusingAs(bytes(), format, source), read: { format: EVENT_STREAM_FORMAT, origin: { adapter: convertedAdapterRef(format), digest: () => digest as string } } }
+}
+
+/** As `openTranscriptPath`, read whole and synchronously (what a matcher can do). */
+export function openTranscriptPathSync(path: string, from?: string, source: string = path): OpenedTranscript<Uint8Array | string> {
+  const route = pathRoute(path, from, source)
+  if (route.via === 'reader') return { bytes: readFileSync(path), read: route.format === undefined ? {} : { format: route.format } }
+  const { format } = route
+  const hash = createHash('sha256')
+  for (const file of planTranscript(path, { from: format.name }).files) hash.update(readFileSync(file))
+  const digest = hash.digest('hex')
+  const text = convertingSync(format.name, source, () => convertTranscriptSync(path, { from: format.name, run: CONVERSION_RUN }))
+  return { bytes: text, read: { format: EVENT_STREAM_FORMAT, origin: { adapter: convertedAdapterRef(format), digest: () => digest } } }
+}
+
+function detectText(text: string): AdapterFormat | undefined {
+  return detect(splitTextLines(text))
+}
+
+/** Opens a transcript held in memory: detected from its lines unless `from` names the format. */
+export function openTranscriptText(text: string | Uint8Array, from?: string, source?: string): OpenedTranscript<Uint8Array | string> {
+  const named = from === undefined ? undefined : namedTranscriptFormat(from)
+  const route = routeOf(named ?? detectText(typeof text === 'string' ? text : Buffer.from(text).toString('utf8')))
+  if (route.via === 'reader') return { bytes: text, read: route.format === undefined ? {} : { format: route.format } }
+  const { format } = route
+  const digest = createHash('sha256').update(text).digest('hex')
+  const converted = convertingSync(format.name, source, () => convertTextSync(text, format.name, { run: CONVERSION_RUN, ...(source === undefined ? {} : { source }) }))
+  return { bytes: converted, read: { format: EVENT_STREAM_FORMAT, origin: { adapter: convertedAdapterRef(format), digest: () => digest } } }
+}
+
+/** How much of a stream is read ahead to detect its format. */
+const PEEK_BYTES = 64 * 1024
+
+/**
+ * Opens a byte stream with no path (stdin): the first 64 KiB are read ahead to detect the format
+ * (a JSON document that does not fit is read whole), then replayed. The digest of a conversion is
+ * taken over the bytes as they pass.
+ */
+export async function openTranscriptStream(stream: AsyncIterable<Uint8Array | string>, from?: string, source = 'stdin'): Promise<OpenedTranscript<AsyncIterable<Uint8Array | string>>> {
+  const named = from === undefined ? undefined : namedTranscriptFormat(from)
+  const iterator = stream[Symbol.asyncIterator]()
+  const head: Buffer[] = []
+  let size = 0
+  let ended = false
+  const pull = async (): Promise<boolean> => {
+    const next = await iterator.next()
+    if (next.done) {
+      ended = true
+      return false
+    }
+    const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : Buffer.from(next.value)
+    head.push(chunk)
+    size += chunk.length
+    return true
+  }
+  let format = named
+  if (format === undefined) {
+    while (size < PEEK_BYTES && (await pull()));
+    const text = Buffer.concat(head).toString('utf8')
+    const lines = splitTextLines(text)
+    // A read-ahead that stopped mid-line must not let a torn line decide.
+    if (!ended) lines.pop()
+    format = detect(lines)
+    if (format === undefined && !ended && text.trimStart().startsWith('{')) {
+      while (await pull());
+      format = detectText(Buffer.concat(head).toString('utf8'))
+    }
+  }
+  async function* replay(): AsyncGenerator<Uint8Array> {
+    yield* head
+    if (ended) return
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield typeof next.value === 'string' ? Buffer.from(next.value) : next.value
+  }
+  const route = routeOf(format)
+  if (route.via === 'reader') return { bytes: replay(), read: route.format === undefined ? {} : { format: route.format } }
+  const converted = route.format
+  const hash = createHash('sha256')
+  async function* hashed(): AsyncGenerator<Uint8Array> {
+    for await (const chunk of replay()) {
+      hash.update(chunk)
+      yield chunk
+    }
+  }
+  let digest: string | undefined
+  async function* bytes(): AsyncGenerator<string> {
+    yield* convertLineStream(hashed(), converted.name, { run: CONVERSION_RUN, source })
+    digest = hash.digest('hex')
+  }
+  return { bytes: refusingAs(bytes(), converted, source), read: { format: EVENT_STREAM_FORMAT, origin: { adapter: convertedAdapterRef(converted), digest: () => digest as string } } }
+}

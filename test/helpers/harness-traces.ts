@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { expect } from 'vitest'
+import { detectTranscriptFile, readTranscriptAsEvents } from '../../adapters/transcript/read.js'
+import { sha256Hex } from '../../src/events/digest.js'
+import type { Emission } from '../../src/events/types.js'
+import { checkEventStream, checkTranscriptFile } from '../../src/trace/check/check.js'
+import type { TraceReport } from '../../src/trace/report-types.js'
+import { readSpecFile } from '../../src/trace/spec/read.js'
+
+/**
+ * The real Codex and Claude Code runs of the e2e suite (a scripted "read README.md, then answer"),
+ * read from their stdout stream and their session file, converted to `metaharness.event/1` and
+ * judged by two trace specs of our own. Shared by the e2e suite (the raw transcripts of every run)
+ * and the unit suite (the committed normalised copies), so `npm test` keeps the checks covered.
+ */
+
+const FIXTURES = resolve(import.meta.dirname, '..', 'e2e', 'fixtures')
+
+/** "The file was read before the answer": three rows, each `ok` on every transcript. */
+export const READ_BEFORE_ANSWER = resolve(FIXTURES, 'read-before-answer.trace.yaml')
+/** "No shell": a gap where the scripted run used one (Codex's `cat`). */
+export const NO_SHELL = resolve(FIXTURES, 'no-shell.trace.yaml')
+
+/** One transcript a scripted run leaves, and what each harness did in it. */
+export interface HarnessTranscript {
+  readonly harness: 'codex' | 'claude'
+  /** The file name under the run's folder (and under `test/e2e/fixtures/<harness>/` where committed). */
+  readonly file: string
+  /** The format `detect` must pick. */
+  readonly format: string
+  /** The one call the run made: the read. */
+  readonly read: { readonly name: string; readonly operations: readonly string[]; readonly subjectProgram?: string }
+  /** What "no shell" decides: a gap on the shell read, `ok` on a closed stream without one, unknown on an open one. */
+  readonly noShell: 'gap' | 'ok' | 'unknown'
+  /** Whether the stream proves the run ended. */
+  readonly closed: boolean
+}
+
+export const HARNESS_TRANSCRIPTS: readonly HarnessTranscript[] = [
+  // `codex exec --json` stdout: the scripted exec_command ran `/bin/bash -lc 'cat README.md'`, an item of type command_execution.
+  { harness: 'codex', file: 'exec.jsonl', format: 'codex/exec-json', read: { name: 'command_execution', operations: ['shell'], subjectProgram: 'proc:cat' }, noShell: 'gap', closed: true },
+  // The rollout Codex wrote for the same run: the call as the model made it, `exec_command {"cmd":"cat README.md"}`; a rollout never proves closure.
+  { harness: 'codex', file: 'rollout.jsonl', format: 'codex/rollout-jsonl', read: { name: 'exec_command', operations: ['shell'], subjectProgram: 'proc:cat' }, noShell: 'gap', closed: false },
+  // `claude -p … --output-format stream-json --verbose` stdout: one Read; the `result` record last closes it.
+  { harness: 'claude', file: 'stream.jsonl', format: 'claude-code/stream-json', read: { name: 'Read', operations: ['file.read'] }, noShell: 'ok', closed: true },
+  // Claude Code's own session file for the same run: the same Read, no record that proves the run ended.
+  { harness: 'claude', file: 'session.jsonl', format: 'claude-session-jsonl', read: { name: 'Read', operations: ['file.read'] }, noShell: 'unknown', closed: false },
+]
+
+async function convert(path: string, format: string): Promise<Emission[]> {
+  const events: Emission[] = []
+  for await (const event of readTranscriptAsEvents(path, { from: format, run: 'e2e' })) events.push(event)
+  return events
+}
+
+const rowsOf = (report: TraceReport) => report.expectations.map((row) => [row.id, row.verdict])
+const citedBy = (report: TraceReport, id: string): number[] => {
+  const outcome = report.expectations.find((row) => row.id === id)?.outcome
+  return outcome && 'events' in outcome && Array.isArray(outcome.events) ? (outcome.events as number[]) : []
+}
+
+/**
+ * Converts one transcript with its adapter, checks both specs against the events, and asserts what
+ * the scripted run did: one read of README.md (by the tool and operation the harness used),
+ * its result, then the answer — in that order, by the events the checker cites — and "no shell"
+ * deciding as the harness's read and the stream's closure say. The same file checked by path
+ * (detected, as `vitest-harness check` reads it) gives the same rows, with the file's own digest.
+ */
+export async function checkHarnessTranscript(transcript: HarnessTranscript, path: string): Promise<void> {
+  expect(detectTranscriptFile(path)?.name, `${path} is detected as ${transcript.format}`).toBe(transcript.format)
+  const events = await convert(path, transcript.format)
+
+  // The run made exactly one call, the read, classified as the harness's tool implies.
+  const calls = events.flatMap((event) => (event.event === 'tool.requested' ? [event] : []))
+  expect(calls.map((call) => call.name)).toEqual([transcript.read.name])
+  const call = calls[0] as Extract<Emission, { event: 'tool.requested' }>
+  expect(call.operations).toEqual(transcript.read.operations)
+  expect(call.subjects?.some((subject) => /^file:.*README\.md$/.test(subject))).toBe(true)
+  if (transcript.read.subjectProgram) expect(call.subjects).toContain(transcript.read.subjectProgram)
+  expect(events.at(-1)?.event === 'stream.closed').toBe(transcript.closed)
+
+  const read = await checkEventStream(readSpecFile(READ_BEFORE_ANSWER), events, { run: 'e2e' })
+  expect(rowsOf(read)).toEqual([
+    ['the-readme-was-read', 'ok'],
+    ['the-read-returned-content', 'ok'],
+    ['the-answer-quotes-the-file', 'ok'],
+  ])
+  expect(read.verdict).toBe('ok')
+  // Before the answer: the read call, then its result, then the final text, by the IR events cited.
+  const [readCall] = citedBy(read, 'the-readme-was-read')
+  const [readResult] = citedBy(read, 'the-read-returned-content')
+  const [answer] = citedBy(read, 'the-answer-quotes-the-file')
+  expect(readCall).toBeTypeOf('number')
+  expect(readCall as number).toBeLessThan(readResult as number)
+  expect(readResult as number).toBeLessThan(answer as number)
+
+  const noShell = await checkEventStream(readSpecFile(NO_SHELL), events, { run: 'e2e' })
+  const row = noShell.expectations[0]
+  expect(row?.verdict).toBe(transcript.noShell)
+  if (transcript.noShell === 'gap') {
+    // The shell call that gapped is the read itself: reading with `cat` is running a shell.
+    expect(row?.outcome).toMatchObject({ outcome: 'gap', events: [readCall] })
+  } else if (transcript.noShell === 'unknown') {
+    expect(row?.outcome).toMatchObject({ outcome: 'undecidable', reason: 'stream_not_closed' })
+  } else {
+    expect(row?.outcome).toMatchObject({ outcome: 'ok', events: [] })
+  }
+
+  // By path, as `check` reads it: the same rows; the digest is the file's own.
+  for (const [spec, report] of [
+    [READ_BEFORE_ANSWER, read],
+    [NO_SHELL, noShell],
+  ] as const) {
+    const byPath = await checkTranscriptFile(readSpecFile(spec), path)
+    expect(rowsOf(byPath)).toEqual(rowsOf(report))
+    expect(byPath.transcript_digest).toBe(sha256Hex(readFileSync(path)))
+    // Claude stream-json goes to the trace reader as upstream reads it; every other format is converted.
+    expect(byPath.adapter.name).toBe(transcript.format === 'claude-code/stream-json' ? 'claude-code/stream-json' : `${transcript.format} via metaharness/event-stream`)
+  }
+}
