@@ -1,5 +1,6 @@
 import { digestLine } from '../../src/events/digest.js'
 import type { Emission, Hermetic } from '../../src/events/types.js'
+import { transcriptRef } from '../shared/hermetic.js'
 import type { LineProjector, SeamOptions } from '../types.js'
 import { SCRIPTED_ADAPTER_ID } from './declaration.js'
 
@@ -93,11 +94,7 @@ export class ScriptedProjector implements LineProjector {
           plugins: strings(record, 'plugins')?.map((name) => ({ name, source: null, version: null })) ?? null,
           mcp_servers: strings(record, 'mcp_servers')?.map((name) => ({ name, status: null })) ?? null,
           inputs_digest: null,
-          transcript: {
-            path: this.seam.transcriptPath ?? null,
-            digest: this.seam.transcriptDigest ?? null,
-            bytes: this.seam.transcriptBytes ?? null,
-          },
+          transcript: transcriptRef(this.seam),
           hermetic: this.seam.hermetic ?? DEFAULT_HERMETIC,
         }
       case 'session.ended': {
