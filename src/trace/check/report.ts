@@ -1,7 +1,7 @@
 import { sha256Hex } from '../../events/digest.js'
 import type { AdapterRef } from '../ir/types.js'
 import type { TraceSpec } from '../spec/model.js'
-import type { ExpectationRow, RowVerdict, TraceReport } from '../report-types.js'
+import { TRACE_REPORT_FORMAT, type ExpectationRow, type RowVerdict, type TraceReport } from '../report-types.js'
 import type { Outcome } from './outcome.js'
 
 /** How many hex characters of a note's digest a redacted report shows. */
@@ -54,7 +54,7 @@ export function buildReport(options: {
     return row
   })
   return {
-    format: 'trace-report/1',
+    format: TRACE_REPORT_FORMAT,
     spec_id: spec.id,
     spec_title: spec.title,
     spec_digest: spec.digest,
