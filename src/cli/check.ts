@@ -3,7 +3,7 @@ import { reportToText, verdictSentence } from '../trace/check/render.js'
 import { reportExitCode } from '../trace/check/report.js'
 import { UsageError, flagOption, listOption, stringOption } from './args.js'
 import type { Command } from './command.js'
-import { EXIT } from './exit-codes.js'
+import { EXIT } from '../util/exit-codes.js'
 import { writeWithBackpressure } from './io.js'
 import { FROM_OPTION, loadSpec, openTranscriptInput, refusalExit } from './trace-input.js'
 

@@ -8,7 +8,7 @@ import type { TraceReport } from '../trace/report-types.js'
 import { writeFileAtomic } from '../util/atomic-write.js'
 import { UsageError, listOption, stringOption, type ParsedArgs } from './args.js'
 import type { Command } from './command.js'
-import { EXIT, type ExitCode } from './exit-codes.js'
+import { EXIT, type ExitCode } from '../util/exit-codes.js'
 import { writeWithBackpressure, type CliIO } from './io.js'
 import { FROM_OPTION } from './trace-input.js'
 

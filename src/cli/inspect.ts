@@ -1,7 +1,7 @@
 import { censusToText, inspectTranscript } from '../trace/census.js'
 import { UsageError, stringOption } from './args.js'
 import type { Command } from './command.js'
-import { EXIT } from './exit-codes.js'
+import { EXIT } from '../util/exit-codes.js'
 import { writeWithBackpressure } from './io.js'
 import { FROM_OPTION, openTranscriptInput, refusalExit } from './trace-input.js'
 

@@ -8,7 +8,7 @@ import { replayVector } from '../contract/run-vector.js'
 import { writeFileAtomic } from '../util/atomic-write.js'
 import { UsageError, flagOption, stringOption, type ParsedArgs } from './args.js'
 import type { Command } from './command.js'
-import { EXIT } from './exit-codes.js'
+import { EXIT } from '../util/exit-codes.js'
 import { writeWithBackpressure, type CliIO } from './io.js'
 
 function seamFromFlags(args: ParsedArgs): SeamOptions {

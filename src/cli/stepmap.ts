@@ -9,7 +9,7 @@ import { readWorkflow, type Workflow } from '../stepmap/workflow.js'
 import { writeFileAtomic } from '../util/atomic-write.js'
 import { UsageError, listOption, stringOption, type ParsedArgs } from './args.js'
 import type { Command } from './command.js'
-import { EXIT, type ExitCode } from './exit-codes.js'
+import { EXIT, type ExitCode } from '../util/exit-codes.js'
 import { writeWithBackpressure, type CliIO } from './io.js'
 
 function readFile(path: string, what: string, io: CliIO): string {

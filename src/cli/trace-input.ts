@@ -10,7 +10,7 @@ import { checkTranscript } from '../trace/check/check.js'
 import { openTranscriptPath, openTranscriptStream, type OpenedTranscript } from '../trace/ir/any-format.js'
 import type { TraceReport } from '../trace/report-types.js'
 import { UsageError } from './args.js'
-import { EXIT, type ExitCode } from './exit-codes.js'
+import { EXIT, type ExitCode } from '../util/exit-codes.js'
 import type { CliIO } from './io.js'
 
 /** Shared by `check` and `inspect`: where their inputs come from and how a refusal is printed. */

@@ -1,4 +1,5 @@
 import { sha256Hex } from '../../events/digest.js'
+import { EXIT } from '../../util/exit-codes.js'
 import type { AdapterRef } from '../ir/types.js'
 import type { TraceSpec } from '../spec/model.js'
 import { TRACE_REPORT_FORMAT, type ExpectationRow, type RowVerdict, type TraceReport } from '../report-types.js'
@@ -87,8 +88,8 @@ export function redactReport(report: TraceReport): TraceReport {
 }
 
 /** 0 every gating expectation holds · 1 a gating gap · 3 no gap and a gating unknown. */
-export function reportExitCode(report: TraceReport): 0 | 1 | 3 {
-  return report.verdict === 'ok' ? 0 : report.verdict === 'gap' ? 1 : 3
+export function reportExitCode(report: TraceReport): typeof EXIT.OK | typeof EXIT.GAP | typeof EXIT.UNKNOWN {
+  return report.verdict === 'ok' ? EXIT.OK : report.verdict === 'gap' ? EXIT.GAP : EXIT.UNKNOWN
 }
 
 /** Every gapped expectation's id, advisory rows included, in document order. */
