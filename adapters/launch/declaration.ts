@@ -1,8 +1,9 @@
 import { z } from 'zod'
+import { WIRE_NAMES, type WireName } from '../../recorders/provider/wire.js'
 
-/** The wires a loopback provider speaks, as the recorders name them. */
-export const WIRES = ['openai-responses', 'openai-chat', 'anthropic-messages'] as const
-export type Wire = (typeof WIRES)[number]
+/** The wires a loopback provider speaks: the recorders' own list. */
+export const WIRES = WIRE_NAMES
+export type Wire = WireName
 
 const placeholderText = z.string()
 

@@ -152,7 +152,7 @@ export function writeCassette(path: string, cassette: Cassette, redactor: Redact
 // Checked, then passed through untouched: a rebuilt copy could lose keys such as `__proto__`.
 const json = z.custom<JsonValue>(isJsonValue, { message: 'not JSON data' })
 const headerMap = z.record(z.string(), z.string())
-const wireName = z.enum(WIRE_NAMES as [WireName, ...WireName[]])
+const wireName = z.enum(WIRE_NAMES)
 
 const headerLine = z.strictObject({
   cassette: z.literal(CASSETTE_FORMAT),
