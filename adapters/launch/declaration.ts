@@ -21,7 +21,8 @@ export const modelBindingSchema = z.strictObject({
  * trajectory lands and in which format, and the binding to a loopback provider per wire.
  *
  * Placeholders: `{prompt}`, `{workspace}`, `{root}` (the scratch root), `{baseUrl}`
- * (`http://127.0.0.1:PORT/v1`), `{origin}` (`http://127.0.0.1:PORT`), `{model}`, `{nodeBin}` (the
+ * (`http://127.0.0.1:PORT/v1`, or a scope's `…/__scope/<id>/v1`), `{origin}` (the base URL without
+ * its `/v1`, path prefix kept: what an Anthropic client takes), `{model}`, `{nodeBin}` (the
  * directory of the running node, for harnesses that are node scripts), and `{binding}` — an argv
  * element replaced by the wire's binding args.
  */

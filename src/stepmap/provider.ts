@@ -12,7 +12,7 @@ export interface LlmStepCall {
   readonly cassette: string
 }
 
-/** A loopback provider serving one llm step: `baseUrl` is `http://127.0.0.1:PORT/v1`. */
+/** A loopback provider serving one llm step: `baseUrl` is `http://127.0.0.1:PORT/v1`, or a scope's `…/__scope/<id>/v1` (every wire keeps the path). */
 export interface StepProviderSession {
   readonly baseUrl: string
   readonly wire: Wire
