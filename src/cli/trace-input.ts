@@ -34,6 +34,14 @@ function fromFormats(): string {
   return formatNames().join(', ')
 }
 
+/** The `--transcript` option as `check`, `inspect` and `evidence` declare it. */
+export const TRANSCRIPT_OPTION = {
+  name: 'transcript',
+  type: 'string',
+  valueName: 'FILE',
+  description: 'the run, in any supported transcript format: a file, a directory, or - for stdin',
+} as const
+
 /** The `--from` option as `check`, `inspect` and `evidence` declare it. */
 export const FROM_OPTION = {
   name: 'from',
