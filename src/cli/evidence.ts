@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { renderEvidenceDocument } from '../evidence/document.js'
 import { renderIntakeDiagnostic, validateEvidenceText } from '../evidence/intake.js'
@@ -8,6 +8,7 @@ import type { TraceReport } from '../trace/report-types.js'
 import { writeFileAtomic } from '../util/atomic-write.js'
 import { UsageError, listOption, stringOption, type ParsedArgs } from './args.js'
 import type { Command } from './command.js'
+import { inputFile } from './input-file.js'
 import { EXIT, type ExitCode } from '../util/exit-codes.js'
 import { writeWithBackpressure, type CliIO } from './io.js'
 import { FROM_OPTION, TRANSCRIPT_OPTION } from './trace-input.js'
@@ -24,15 +25,7 @@ async function readInput(path: string, io: CliIO): Promise<string> {
     for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer))
     return Buffer.concat(chunks).toString('utf8')
   }
-  const absolute = resolve(io.cwd, path)
-  let isDirectory = false
-  try {
-    isDirectory = statSync(absolute).isDirectory()
-  } catch {
-    throw new UsageError(`cannot read ${path}: no such file`)
-  }
-  if (isDirectory) throw new UsageError(`cannot read ${path}: it is a directory`)
-  return readFileSync(absolute, 'utf8')
+  return readFileSync(inputFile(io, path), 'utf8')
 }
 
 /** `vitest-harness evidence validate`: the engine's intake rules, file by file. */
