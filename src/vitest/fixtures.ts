@@ -4,7 +4,7 @@ import type { ProviderMode } from '../../recorders/provider/modes.js'
 import type { RequestLogEntry } from '../../recorders/provider/request-log.js'
 import type { ScopeReport } from '../../recorders/provider/scope.js'
 import { prefixed } from '../util/log.js'
-import './provided.js'
+import { PROVIDED_OPTIONS_KEY, PROVIDED_PROVIDER_KEY } from './provided.js'
 
 /** What a test gets from the `provider` fixture: its own cassette scope on the run's provider. */
 export interface ProviderFixture {
@@ -66,8 +66,8 @@ async function control<T>(origin: string, path: string, body?: unknown): Promise
  * })
  */
 export const test = base.extend('provider', async ({ task }, { onCleanup }): Promise<ProviderFixture> => {
-  const provided = inject('vitestHarnessProvider')
-  const options = inject('vitestHarnessOptions')
+  const provided = inject(PROVIDED_PROVIDER_KEY)
+  const options = inject(PROVIDED_OPTIONS_KEY)
   if (!provided || !options || options.provider === false) {
     throw new Error(prefixed('the provider fixture needs the plugin: add harness() to your Vitest config plugins (and do not set provider: false)'))
   }
