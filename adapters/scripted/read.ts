@@ -1,19 +1,13 @@
 import { digestLine } from '../../src/events/digest.js'
 import type { Emission, Hermetic } from '../../src/events/types.js'
-import { transcriptRef } from '../shared/hermetic.js'
+import { NO_ATTESTATION, transcriptRef } from '../shared/hermetic.js'
 import type { LineProjector, SeamOptions } from '../types.js'
 import { SCRIPTED_ADAPTER_ID } from './declaration.js'
 
 type Json = Record<string, unknown>
 
-const DEFAULT_HERMETIC: Hermetic = {
-  mode: 'off',
-  decisions: 'ask',
-  imposed: [],
-  unavailable: [],
-  ambient_inputs: [],
-  installed_plugins: [],
-}
+// The fake vendor asks for every call's decision: nothing imposed, every decision asked.
+const DEFAULT_HERMETIC: Hermetic = { ...NO_ATTESTATION, decisions: 'ask' }
 
 function isObject(value: unknown): value is Json {
   return value !== null && typeof value === 'object' && !Array.isArray(value)
