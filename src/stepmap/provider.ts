@@ -22,8 +22,11 @@ export interface StepProviderSession {
   close?(): Promise<string | undefined | void> | string | undefined | void
 }
 
-/** Starts (or points at) the loopback provider for one llm step. */
-export type StepProvider = (call: LlmStepCall) => Promise<StepProviderSession> | StepProviderSession
+/**
+ * Starts (or points at) the loopback provider for one llm step. `close`, when it has one, runs once
+ * the run is over: a provider shared by the run's steps stops there.
+ */
+export type StepProvider = ((call: LlmStepCall) => Promise<StepProviderSession> | StepProviderSession) & { close?(): Promise<void> | void }
 
 /** How a step's `harness:` name is launched: an adapter's launch declaration, optionally another binary. */
 export interface HarnessChoice {
