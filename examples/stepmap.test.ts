@@ -1,5 +1,5 @@
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
-import { homedir } from 'node:os'
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import { homedir, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
@@ -17,9 +17,9 @@ const runDirectory = join(out, 'run')
 rmSync(out, { recursive: true, force: true })
 cpSync(repo, workspace, { recursive: true })
 
-// `vitest-harness` on the command steps' PATH, as npm puts an installed package's bin there.
-const bin = join(out, 'bin')
-mkdirSync(bin, { recursive: true })
+// `vitest-harness` on the command steps' PATH, as npm puts an installed package's bin there (under
+// the OS temp dir: it is set-up, not a product of the run).
+const bin = mkdtempSync(join(tmpdir(), 'vh-stepmap-bin-'))
 symlinkSync(fileURLToPath(new URL('../bin/vitest-harness.js', import.meta.url)), join(bin, 'vitest-harness'))
 
 // The real harness is installed by the e2e suite, never by the demo: without it the Codex state is

@@ -3,7 +3,7 @@ import type { ExpectationRow, TraceReport } from '../src/trace/report-types.js'
 import { checkAnySync, resolveSpec, transcriptPath, type TraceSpecInput, type TraceTranscript } from '../src/trace/check/input.js'
 import { parseSpecValue } from '../src/trace/spec/read.js'
 import type { ExpectDocument } from '../src/trace/spec/schema.js'
-import type { OnUnknown, Severity } from '../src/trace/spec/model.js'
+import { SPEC_FORMAT, type OnUnknown, type Severity } from '../src/trace/spec/model.js'
 import { TraceSpecError } from '../src/trace/errors.js'
 import { attachTraceMeta, traceCheckKey } from '../src/vitest/trace-meta.js'
 import { describeRow } from '../src/vitest/trace-failure.js'
@@ -87,7 +87,7 @@ export const traceMatchers = {
   toSatisfyExpectation(received: TraceTranscript, expectation: ExpectDocument, options: InlineExpectationOptions = {}): MatcherResult {
     const id = options.id ?? 'inline'
     const row = { id, expect: expectation, ...(options.statement === undefined ? {} : { statement: options.statement }), ...(options.severity ? { severity: options.severity } : {}), ...(options.on_unknown ? { on_unknown: options.on_unknown } : {}) }
-    const read = parseSpecValue({ format: 'trace-spec/1', id: 'inline/expectation', expectations: [row] })
+    const read = parseSpecValue({ format: SPEC_FORMAT, id: 'inline/expectation', expectations: [row] })
     if (!read.ok) throw new TraceSpecError(read.refusals, 'the inline expectation')
     const report = checkAnySync(read.spec, received)
     attach(report, {}, received, id)

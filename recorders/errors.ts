@@ -26,8 +26,3 @@ export class RecorderError extends Error {
     this.location = options.location
   }
 }
-
-/** The one prefix every log line of the recorders carries. */
-export function logLine(message: string): string {
-  return `[vitest-harness] ${message}\n`
-}

@@ -1,7 +1,8 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { TranscriptError } from '../errors.js'
-import { convertPath, names, tree } from '../../test/helpers/project.js'
+import { convertPath, names } from '../../test/helpers/project.js'
+import { tree } from '../../test/helpers/tree.js'
 
 const trajectory = (version: string, steps: unknown[], extra: object = {}) => JSON.stringify({ schema_version: version, session_id: 's', agent: { name: 'a', version: '1', model_name: 'm' }, steps, ...extra }, null, 2)
 

@@ -2,10 +2,10 @@ import type { CloseReason, Emission } from '../../src/events/types.js'
 import { TranscriptError } from '../errors.js'
 import type { DocumentFormat, DocumentReader, ParsedDocument } from '../formats.js'
 import { asArray, asF64, asObject, asString, asU64, isObject, type JsonObject } from '../shared/fields.js'
-import { classifyCall, type ToolOperationTable } from '../shared/operations.js'
+import type { ToolOperationTable } from '../shared/operations.js'
 import { opaqueValue } from '../shared/opaque.js'
-import { sessionEnded, sessionStart, textContent, timed, toolRequested, toolResult } from '../shared/session.js'
-import { argumentsObject } from '../codex/rollout.js'
+import { classifiedCall, sessionEnded, sessionStart, textContent, timed, toolResult } from '../shared/session.js'
+import { argumentsObject } from '../shared/arguments.js'
 import type { SeamOptions } from '../types.js'
 
 export const ATIF_ADAPTER_ID = 'atif'
@@ -132,7 +132,7 @@ class AtifReader implements DocumentReader {
       callIds.push(callId)
       const name = asString(object['function_name']) ?? ''
       const input = argumentsObject(object['arguments'], 'arguments')
-      events.push(toolRequested(callId, name, input, classifyCall(ATIF_TOOL_OPERATIONS, name, input)))
+      events.push(classifiedCall(ATIF_TOOL_OPERATIONS, callId, name, input))
     }
     const observation = asObject(step['observation'])
     for (const result of asArray(observation?.['results']) ?? []) {

@@ -1,5 +1,5 @@
-import { COMMAND_NAMES } from '../../src/events/format.js'
-import type { Capabilities, CommandSupport } from '../types.js'
+import { commandSupport } from '../shared/command-support.js'
+import type { Capabilities } from '../types.js'
 
 export const B10X_ADAPTER_ID = 'b10x'
 export const B10X_ADAPTER_CLASS = 'direct_provider'
@@ -30,19 +30,15 @@ export const B10X_RENDERING: Readonly<Record<string, string | null>> = {
 }
 
 // The adapter observes and decides nothing (invariant 9): only stopping the child it spawned is honoured.
-const HONOURED = new Set(['halt', 'interrupt'])
+const HONOURED = ['halt', 'interrupt']
 
 /** What the b10x adapter can and cannot do, as `metaharness capabilities b10x` prints it. */
 export function b10xCapabilities(): Capabilities {
-  const commands: Record<string, CommandSupport> = {}
-  for (const name of [...COMMAND_NAMES].sort()) {
-    commands[name] = HONOURED.has(name) ? 'honoured' : { refused: 'UNSUPPORTED_CONTROL' }
-  }
   return {
     adapter: { id: B10X_ADAPTER_ID, class: B10X_ADAPTER_CLASS },
     versions_pinned: [...B10X_PINNED_VERSIONS],
     tiers: { registration: 'unverified', call: 'unverified', turn: 'unverified', kill: 'unverified' },
-    commands,
+    commands: commandSupport(HONOURED),
     decision_modes: { ask: 'unverified', frame: 'unverified', observe: 'delivered' },
     rendering: { ...B10X_RENDERING },
   }

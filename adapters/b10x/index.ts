@@ -4,7 +4,8 @@ import { B10xProjector } from './read.js'
 
 export { B10xProjector } from './read.js'
 export { B10X_OBLIGATIONS, B10X_FLAG_SURFACE } from './contract.js'
-export { planB10xLaunch, b10xChildPath, resolveProgram } from './launch.js'
+export { planB10xLaunch, b10xChildPath } from './launch.js'
+export { resolveProgram } from '../shared/resolve-program.js'
 export type { B10xLaunchInputs, B10xCredential, B10xConfinement } from './launch.js'
 export {
   B10X_ADAPTER_ID,

@@ -2,7 +2,8 @@ import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { b10xChildPath, planB10xLaunch, resolveProgram } from './launch.js'
+import { resolveProgram } from '../shared/resolve-program.js'
+import { b10xChildPath, planB10xLaunch } from './launch.js'
 
 const BASE = { baseUrl: 'http://127.0.0.1:9/v1', model: 'm', workspace: '/w', input: '--looks-like-a-flag', scratch: '/s' }
 

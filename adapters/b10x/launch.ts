@@ -1,5 +1,4 @@
-import { accessSync, constants, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { resolveProgram } from '../shared/resolve-program.js'
 import type { LaunchPlan } from '../types.js'
 import { B10X_PROGRAM } from './declaration.js'
 
@@ -49,26 +48,6 @@ export interface B10xLaunchInputs {
 /** The child's PATH given the HOME it runs with. */
 export function b10xChildPath(home?: string): string {
   return home ? `${home}/.local/bin:${BASE_PATH}` : BASE_PATH
-}
-
-/**
- * The first executable file named `program` on `path`, or undefined. A program that is already a
- * path is returned as it stands: the caller named a file.
- */
-export function resolveProgram(program: string, path: string): string | undefined {
-  if (program.includes('/')) return program
-  for (const directory of path.split(':')) {
-    if (!directory) continue
-    const candidate = join(directory, program)
-    try {
-      if (!statSync(candidate).isFile()) continue
-      accessSync(candidate, constants.X_OK)
-      return candidate
-    } catch {
-      // Not here; keep looking in PATH order.
-    }
-  }
-  return undefined
 }
 
 /**

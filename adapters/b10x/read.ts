@@ -1,11 +1,11 @@
 import { digestLine } from '../../src/events/digest.js'
 import { JsonNumber } from '../../src/events/float.js'
 import { parseJsonLossless } from '../../src/events/json.js'
-import type { Emission, Hermetic } from '../../src/events/types.js'
+import type { Emission } from '../../src/events/types.js'
+import { asString, asU64, isObject, stringList, type JsonObject } from '../shared/fields.js'
+import { NO_ATTESTATION, transcriptRef } from '../shared/hermetic.js'
 import type { LineProjector, SeamOptions } from '../types.js'
 import { B10X_ADAPTER_CLASS, B10X_ADAPTER_ID } from './declaration.js'
-
-type Json = Record<string, unknown>
 
 const U32_MAX = 0xffffffff
 
@@ -25,37 +25,6 @@ function needsLexemes(line: string): boolean {
   const length = end - start
   for (const kind of LEXEME_KINDS) if (kind.length === length && line.startsWith(kind, start)) return true
   return false
-}
-
-/**
- * serde_json's `as_u64`: a non-negative integer lexeme, nothing else (`42.0` is not one). A value
- * beyond 2^53 stays a `JsonNumber` so the writer prints every digit; callers pass it on as a number.
- */
-function asU64(value: unknown): number | JsonNumber | undefined {
-  if (typeof value === 'number') return Number.isInteger(value) && value >= 0 ? value : undefined
-  if (value instanceof JsonNumber) return /^[0-9]+$/.test(value.text) ? value : undefined
-  return undefined
-}
-
-function asString(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined
-}
-
-function isObject(value: unknown): value is Json {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof JsonNumber)
-}
-
-function stringsOf(value: unknown): string[] | null {
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : null
-}
-
-const DEFAULT_HERMETIC: Hermetic = {
-  mode: 'off',
-  decisions: 'observe',
-  imposed: [],
-  unavailable: [],
-  ambient_inputs: [],
-  installed_plugins: [],
 }
 
 /**
@@ -92,7 +61,7 @@ export class B10xProjector implements LineProjector {
     } catch {
       return [this.opaque(line, null, lineNumber)]
     }
-    const record: Json = isObject(parsed) ? parsed : {}
+    const record: JsonObject = isObject(parsed) ? parsed : {}
     // A JSON line without a string `kind` (an array, `{"kind":7}`) is an unknown kind named "".
     const kind = asString(record['kind']) ?? ''
     switch (kind) {
@@ -134,15 +103,16 @@ export class B10xProjector implements LineProjector {
             request_id: null,
             model: asString(record['model']) ?? this.seam.model ?? null,
             usage: {
-              input_tokens: asU64(record['input_tokens']) as number | undefined,
-              output_tokens: asU64(record['output_tokens']) as number | undefined,
-              cache_read_input_tokens: asU64(record['cached_input_tokens']) as number | undefined,
+              input_tokens: asU64(record['input_tokens']),
+              output_tokens: asU64(record['output_tokens']),
+              cache_read_input_tokens: asU64(record['cached_input_tokens']),
             },
           },
         ]
       case 'cost': {
         // Folded into the run's total on session.ended; the per-turn figure has no event of its own.
-        const micro = asU64(record['micro_usd'])
+        // Beyond 2^53 the value is still the JsonNumber that keeps its every digit.
+        const micro = asU64(record['micro_usd']) as number | JsonNumber | undefined
         if (micro !== undefined) {
           const add = micro instanceof JsonNumber ? BigInt(micro.text) : BigInt(micro)
           this.spentMicroUsd = (this.spentMicroUsd ?? 0n) + add
@@ -179,7 +149,7 @@ export class B10xProjector implements LineProjector {
     return []
   }
 
-  private started(record: Json): Emission {
+  private started(record: JsonObject): Emission {
     const withheld = record['withheld']
     return {
       event: 'session.started',
@@ -192,8 +162,8 @@ export class B10xProjector implements LineProjector {
       credential_source: asString(record['credential_source']) ?? null,
       output_style: null,
       cwd: this.seam.cwd ?? null,
-      offered_tools: stringsOf(record['published_tools']),
-      available_operations: stringsOf(record['operations']),
+      offered_tools: stringList(record['published_tools']),
+      available_operations: stringList(record['operations']),
       // Absent is "the record did not say", never "nothing was withheld".
       withheld: Array.isArray(withheld)
         ? withheld.map((entry) => ({
@@ -202,22 +172,18 @@ export class B10xProjector implements LineProjector {
           }))
         : null,
       slash_commands: null,
-      skills: stringsOf(record['skills']) ?? [],
-      agents: stringsOf(record['agents']) ?? [],
+      skills: stringList(record['skills']) ?? [],
+      agents: stringList(record['agents']) ?? [],
       plugins: null,
       // b10x-harness has no MCP client at all: "none" is a standing fact, not a guess.
       mcp_servers: [],
       inputs_digest: null,
-      transcript: {
-        path: this.seam.transcriptPath ?? null,
-        digest: this.seam.transcriptDigest ?? null,
-        bytes: this.seam.transcriptBytes ?? null,
-      },
-      hermetic: this.seam.hermetic ?? DEFAULT_HERMETIC,
+      transcript: transcriptRef(this.seam),
+      hermetic: this.seam.hermetic ?? NO_ATTESTATION,
     }
   }
 
-  private finished(record: Json): Emission {
+  private finished(record: JsonObject): Emission {
     const stop = record['stop']
     const reason = (isObject(stop) ? asString(stop['kind']) : undefined) ?? 'unknown'
     const turns = asU64(record['turns']) ?? (isObject(stop) ? asU64(stop['turns']) : undefined)
@@ -245,7 +211,7 @@ export class B10xProjector implements LineProjector {
     }
   }
 
-  private hookRan(record: Json): Emission[] {
+  private hookRan(record: JsonObject): Emission[] {
     const decision = isObject(record['decision']) ? record['decision'] : {}
     switch (decision['kind']) {
       case 'block':

@@ -1,5 +1,5 @@
-import { COMMAND_NAMES } from '../../src/events/format.js'
-import type { Capabilities, CommandSupport } from '../types.js'
+import { commandSupport } from '../shared/command-support.js'
+import type { Capabilities } from '../types.js'
 
 export const CLAUDE_ADAPTER_ID = 'claude'
 
@@ -28,15 +28,11 @@ export const CLAUDE_RENDERING: Readonly<Record<string, string | null>> = {
  * decision seam, so only stopping the child it spawned is honoured.
  */
 export function claudeCapabilities(): Capabilities {
-  const commands: Record<string, CommandSupport> = {}
-  for (const name of [...COMMAND_NAMES].sort()) {
-    commands[name] = name === 'halt' || name === 'interrupt' ? 'honoured' : { refused: 'UNSUPPORTED_CONTROL' }
-  }
   return {
     adapter: { id: CLAUDE_ADAPTER_ID, class: 'harness' },
     versions_pinned: [...CLAUDE_PINNED_VERSIONS],
     tiers: { registration: 'unverified', call: 'unverified', turn: 'unverified', kill: 'unverified' },
-    commands,
+    commands: commandSupport(['halt', 'interrupt']),
     decision_modes: { ask: 'absent', frame: 'absent', observe: 'delivered' },
     rendering: { ...CLAUDE_RENDERING },
   }

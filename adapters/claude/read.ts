@@ -1,10 +1,10 @@
 import { writeSortedJson } from '../../src/events/json.js'
 import type { CloseReason, Emission } from '../../src/events/types.js'
 import { asArray, asBoolean, asF64, asI64, asObject, asString, asU64, isObject, stringList, type JsonObject } from '../shared/fields.js'
-import { NO_ATTESTATION, isEnriched, transcriptRef } from '../shared/hermetic.js'
+import { isEnriched } from '../shared/hermetic.js'
 import { OpeningBuffer } from '../shared/opening.js'
-import { classifyCall } from '../shared/operations.js'
 import { opaqueLine, opaqueValue } from '../shared/opaque.js'
+import { classifiedCall, sessionEnded, sessionStart, timed, toolRequested } from '../shared/session.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
 import { CLAUDE_ADAPTER_ID } from './declaration.js'
 import { CLAUDE_TOOL_OPERATIONS } from './operations.js'
@@ -142,9 +142,7 @@ export class ClaudeProjector implements RecordProjector {
     events.push(...mapped.events)
     if (events.length === 0 && !mapped.held) events.push(opaqueLine(raw, type ?? null, asString(record['subtype']) ?? null, lineNumber))
     this.lastWasResult = type === 'result' ? closeReasonOf(record) : null
-    const timed = events
-    if (at !== undefined) for (const event of events) event.at = at
-    const out = [...flushed, ...timed]
+    const out = [...flushed, ...timed(events, at)]
     if (this.variant === 'session') return this.openSession(record, out)
     return out
   }
@@ -163,28 +161,8 @@ export class ClaudeProjector implements RecordProjector {
     const sessionId = asString(record['sessionId'])
     if (!this.sessionSeen && sessionId !== undefined) {
       this.sessionSeen = true
-      this.opening.begin({
-        event: 'session.started',
-        adapter: CLAUDE_ADAPTER_ID,
-        adapter_class: 'harness',
-        harness_version: this.seam.harnessVersion ?? null,
-        session_id: sessionId,
-        model: this.seam.model ?? null,
-        permission_mode: null,
-        credential_source: null,
-        output_style: null,
-        cwd: this.seam.cwd ?? null,
-        offered_tools: null,
-        slash_commands: null,
-        skills: null,
-        agents: null,
-        plugins: null,
-        mcp_servers: null,
-        inputs_digest: null,
-        transcript: transcriptRef(this.seam),
-        hermetic: this.seam.hermetic ?? NO_ATTESTATION,
-        ...(asString(record['timestamp']) ? { at: asString(record['timestamp']) } : {}),
-      })
+      const at = asString(record['timestamp'])
+      this.opening.begin({ ...sessionStart(CLAUDE_ADAPTER_ID, this.seam, { session_id: sessionId }), ...(at ? { at } : {}) })
     }
     const start = this.opening.pending
     if (start && asString(record['cwd']) !== undefined) {
@@ -243,10 +221,7 @@ export class ClaudeProjector implements RecordProjector {
 
   private sessionStarted(record: JsonObject): Emission {
     this.credentialSource = asString(record['apiKeySource']) ?? null
-    return {
-      event: 'session.started',
-      adapter: CLAUDE_ADAPTER_ID,
-      adapter_class: 'harness',
+    return sessionStart(CLAUDE_ADAPTER_ID, this.seam, {
       harness_version: asString(record['claude_code_version']) ?? null,
       session_id: asString(record['session_id']) ?? null,
       model: asString(record['model']) ?? null,
@@ -260,19 +235,13 @@ export class ClaudeProjector implements RecordProjector {
       agents: stringList(record['agents']),
       plugins: refsOf(record['plugins'], ['name', 'source', 'version'] as const),
       mcp_servers: refsOf(record['mcp_servers'], ['name', 'status'] as const),
-      inputs_digest: null,
-      transcript: transcriptRef(this.seam),
-      hermetic: this.seam.hermetic ?? NO_ATTESTATION,
-    }
+    })
   }
 
   private sessionEnded(record: JsonObject): Emission {
     const stats = asObject(record['subagent_stats'])
     const denials = asArray(record['permission_denials'])
-    return {
-      event: 'session.ended',
-      final_answer: null,
-      observed_models: null,
+    return sessionEnded({
       is_error: asBoolean(record['is_error']) ?? null,
       subtype: asString(record['subtype']) ?? null,
       stop_reason: asString(record['stop_reason']) ?? null,
@@ -297,8 +266,7 @@ export class ClaudeProjector implements RecordProjector {
       subagents_spawned: stats ? (asU64(stats['spawned']) ?? null) : null,
       usage: record['usage'] === undefined ? null : claudeUsage(record['usage']),
       model_usage: modelUsage(record),
-      census: { allowed: 0, denied: 0, replaced: 0, abstained: 0, by_seam: {}, by_decider: {} },
-    }
+    })
   }
 
   private assistant(record: JsonObject, lineNumber: number): { events: Emission[]; held?: boolean } {
@@ -332,18 +300,8 @@ export class ClaudeProjector implements RecordProjector {
         const object = block as JsonObject
         const name = asString(object['name']) ?? ''
         const input = object['input'] ?? null
-        const classified = this.enriched ? classifyCall(CLAUDE_TOOL_OPERATIONS, name, input) : { operations: [], subjects: [] }
-        return {
-          event: 'tool.requested',
-          call_id: asString(object['id']) ?? '',
-          name,
-          input,
-          operations: classified.operations,
-          subjects: classified.subjects,
-          decision_required: false,
-          deadline_ms: null,
-          seam: 'none',
-        }
+        const callId = asString(object['id']) ?? ''
+        return this.enriched ? classifiedCall(CLAUDE_TOOL_OPERATIONS, callId, name, input) : toolRequested(callId, name, input)
       }
       default:
         return opaqueValue(block, 'assistant', kind, lineNumber)

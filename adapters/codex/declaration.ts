@@ -1,5 +1,5 @@
-import { COMMAND_NAMES } from '../../src/events/format.js'
-import type { Capabilities, CommandSupport } from '../types.js'
+import { commandSupport } from '../shared/command-support.js'
+import type { Capabilities } from '../types.js'
 
 export const CODEX_ADAPTER_ID = 'codex'
 
@@ -25,15 +25,11 @@ export const CODEX_RENDERING: Readonly<Record<string, string | null>> = {
 
 /** What this toolkit can do with Codex: read its records and launch `codex exec`; it decides nothing. */
 export function codexCapabilities(): Capabilities {
-  const commands: Record<string, CommandSupport> = {}
-  for (const name of [...COMMAND_NAMES].sort()) {
-    commands[name] = name === 'halt' || name === 'interrupt' ? 'honoured' : { refused: 'UNSUPPORTED_CONTROL' }
-  }
   return {
     adapter: { id: CODEX_ADAPTER_ID, class: 'harness' },
     versions_pinned: [...CODEX_PINNED_VERSIONS],
     tiers: { registration: 'unverified', call: 'unverified', turn: 'unverified', kill: 'unverified' },
-    commands,
+    commands: commandSupport(['halt', 'interrupt']),
     decision_modes: { ask: 'absent', frame: 'absent', observe: 'delivered' },
     rendering: { ...CODEX_RENDERING },
   }

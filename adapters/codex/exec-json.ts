@@ -1,10 +1,10 @@
 import type { CloseReason, Emission } from '../../src/events/types.js'
 import { asArray, asI64, asObject, asString, isObject, type JsonObject } from '../shared/fields.js'
-import { NO_ATTESTATION, transcriptRef } from '../shared/hermetic.js'
-import { classifyCall } from '../shared/operations.js'
+import { argumentsObject } from '../shared/arguments.js'
 import { opaqueLine } from '../shared/opaque.js'
+import { classifyCall } from '../shared/operations.js'
+import { sessionEnded, sessionStart, toolRequested, toolResult } from '../shared/session.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
-import { argumentsObject } from './rollout.js'
 import { CODEX_ADAPTER_ID } from './declaration.js'
 import { CODEX_TOOL_OPERATIONS } from './operations.js'
 import { codexTokens, isZero, normalisedUsage, tokensSince, type CodexTokens } from './usage.js'
@@ -94,27 +94,12 @@ export class CodexExecProjector implements RecordProjector {
   finish(): Emission[] {
     if (!this.sawTurnEnd) return []
     return [
-      {
-        event: 'session.ended',
-        final_answer: null,
-        observed_models: null,
+      sessionEnded({
         is_error: this.failed,
-        subtype: null,
-        stop_reason: null,
         terminal_reason: this.failed ? 'turn.failed' : 'turn.completed',
-        api_error_status: null,
         num_turns: this.turn,
-        duration_ms: null,
-        duration_api_ms: null,
-        ttft_ms: null,
-        time_to_request_ms: null,
-        total_cost_usd: null,
-        permission_denials: null,
-        subagents_spawned: null,
         usage: this.lastTotals ? normalisedUsage(this.lastTotals) : null,
-        model_usage: null,
-        census: { allowed: 0, denied: 0, replaced: 0, abstained: 0, by_seam: {}, by_decider: {} },
-      },
+      }),
     ]
   }
 
@@ -128,45 +113,13 @@ export class CodexExecProjector implements RecordProjector {
     if (call.name === 'file_change') {
       for (const path of (call.input as { paths: string[] }).paths) if (!classified.subjects.includes(`file:${path}`)) classified.subjects.push(`file:${path}`)
     }
-    return {
-      event: 'tool.requested',
-      call_id: id,
-      name: call.name,
-      input: call.input,
-      operations: classified.operations,
-      subjects: classified.subjects,
-      decision_required: false,
-      deadline_ms: null,
-      seam: 'none',
-    }
+    return toolRequested(id, call.name, call.input, classified)
   }
 
   private map(record: JsonObject, type: string): Emission[] {
     switch (type) {
       case 'thread.started':
-        return [
-          {
-            event: 'session.started',
-            adapter: CODEX_ADAPTER_ID,
-            adapter_class: 'harness',
-            harness_version: this.seam.harnessVersion ?? null,
-            session_id: asString(record['thread_id']) ?? null,
-            model: this.seam.model ?? null,
-            permission_mode: null,
-            credential_source: null,
-            output_style: null,
-            cwd: this.seam.cwd ?? null,
-            offered_tools: null,
-            slash_commands: null,
-            skills: null,
-            agents: null,
-            plugins: null,
-            mcp_servers: null,
-            inputs_digest: null,
-            transcript: transcriptRef(this.seam),
-            hermetic: this.seam.hermetic ?? NO_ATTESTATION,
-          },
-        ]
+        return [sessionStart(CODEX_ADAPTER_ID, this.seam, { session_id: asString(record['thread_id']) ?? null })]
       case 'turn.started':
         this.turn += 1
         return [{ event: 'turn.started', turn: this.turn, frame_digest: null }]
@@ -213,16 +166,7 @@ export class CodexExecProjector implements RecordProjector {
       if (type === 'item.completed') {
         this.open.delete(id)
         const result = resultOf(item)
-        events.push({
-          event: 'tool.result',
-          exit_code: result.exitCode,
-          outcome_source: null,
-          call_id: id,
-          is_error: result.isError,
-          content: result.content,
-          bytes: typeof result.content === 'string' ? Buffer.byteLength(result.content, 'utf8') : null,
-          tool_use_result: null,
-        })
+        events.push(toolResult(id, result.isError, result.content, result.exitCode))
       }
       return events
     }

@@ -1,14 +1,15 @@
 import type { CloseReason, Emission } from '../../src/events/types.js'
 import { parseJsonLossless } from '../../src/events/json.js'
 import { asArray, asBoolean, asF64, asObject, asString, asU64, isObject, type JsonObject } from '../shared/fields.js'
-import { NO_ATTESTATION, isEnriched, transcriptRef } from '../shared/hermetic.js'
+import { argumentsObject } from '../shared/arguments.js'
+import { isEnriched } from '../shared/hermetic.js'
 import { OpeningBuffer } from '../shared/opening.js'
-import { classifyCall } from '../shared/operations.js'
 import { opaqueLine } from '../shared/opaque.js'
+import { classifiedCall, sessionEnded, sessionStart, timed, toolRequested, toolResult } from '../shared/session.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
 import { CODEX_ADAPTER_ID, CODEX_PINNED_VERSIONS } from './declaration.js'
 import { CODEX_TOOL_OPERATIONS } from './operations.js'
-import { codexTokens, isZero, normalisedUsage, tokensSince, type CodexTokens } from './usage.js'
+import { codexTokens, isZero, normalisedUsage, reportedUsage, tokensSince, type CodexTokens } from './usage.js'
 
 type Usage = Extract<Emission, { event: 'usage' }>['usage']
 
@@ -34,19 +35,6 @@ function reasoningText(payload: JsonObject): string {
     if (parts.length > 0) return parts.join('\n')
   }
   return textOf(payload)
-}
-
-/** Arguments Codex wrote as a JSON string, as an object: decoded when they decode to one, else kept under `key`. */
-export function argumentsObject(raw: unknown, key: string): unknown {
-  if (isObject(raw)) return raw
-  if (typeof raw !== 'string') return raw === undefined ? {} : { [key]: raw }
-  try {
-    const parsed = parseJsonLossless(raw)
-    if (isObject(parsed)) return parsed
-  } catch {
-    // Freeform input (an apply_patch body): carried under its own key.
-  }
-  return { [key]: raw }
 }
 
 const EXIT_CODE = /(?:Process exited with code|Exit code:)\s*(-?\d+)/
@@ -101,42 +89,25 @@ export class CodexRolloutProjector implements RecordProjector {
         if (type === 'turn_context') this.model = asString(payload['model']) ?? this.model
         events = [opaqueLine(raw, type, asString(payload['type']) ?? null, lineNumber)]
     }
-    const timed = events
-    if (at !== undefined) for (const event of events) event.at = at
+    timed(events, at)
     const start = this.opening.pending
     if (start && type === 'turn_context') {
       start.model = this.model
-      return this.opening.release(timed)
+      return this.opening.release(events)
     }
-    return this.opening.pass(timed)
+    return this.opening.pass(events)
   }
 
   finish(): Emission[] {
     const complete = this.lastComplete
     this.lastComplete = undefined
     if (!complete) return this.opening.release()
-    const usage: Usage | null = this.lastTotals ? this.totalUsage(this.lastTotals) : null
-    const ended: Emission = {
-      event: 'session.ended',
-      final_answer: null,
-      observed_models: null,
-      is_error: null,
-      subtype: null,
-      stop_reason: null,
-      terminal_reason: null,
-      api_error_status: null,
+    const ended = sessionEnded({
       num_turns: this.turn,
       duration_ms: asU64(complete.payload['duration_ms']) ?? null,
-      duration_api_ms: null,
       ttft_ms: asU64(complete.payload['time_to_first_token_ms']) ?? null,
-      time_to_request_ms: null,
-      total_cost_usd: null,
-      permission_denials: null,
-      subagents_spawned: null,
-      usage,
-      model_usage: null,
-      census: { allowed: 0, denied: 0, replaced: 0, abstained: 0, by_seam: {}, by_decider: {} },
-    }
+      usage: this.lastTotals ? this.totalUsage(this.lastTotals) : null,
+    })
     return this.opening.release([complete.at === undefined ? ended : { ...ended, at: complete.at }])
   }
 
@@ -146,45 +117,19 @@ export class CodexRolloutProjector implements RecordProjector {
   }
 
   private totalUsage(tokens: CodexTokens): Usage {
-    if (this.enriched) return normalisedUsage(tokens)
-    return {
-      input_tokens: tokens.input,
-      output_tokens: tokens.output,
-      cache_read_input_tokens: tokens.cached,
-      cache_creation_input_tokens: tokens.cacheWrite,
-      service_tier: null,
-      thinking_tokens: tokens.reasoning,
-      iterations: null,
-      speed: null,
-      cost_usd: null,
-    }
+    return this.enriched ? normalisedUsage(tokens) : reportedUsage(tokens)
   }
 
   private sessionMeta(payload: JsonObject, raw: string, lineNumber: number, at: string | undefined): Emission[] {
     if (this.sawMeta) return [opaqueLine(raw, 'session_meta', null, lineNumber)]
     this.sawMeta = true
     const version = asString(payload['cli_version']) ?? null
-    const start: Extract<Emission, { event: 'session.started' }> = {
-      event: 'session.started',
-      adapter: CODEX_ADAPTER_ID,
-      adapter_class: 'harness',
+    const start = sessionStart(CODEX_ADAPTER_ID, this.seam, {
       harness_version: version,
       session_id: asString(payload['session_id']) ?? asString(payload['id']) ?? null,
       model: null,
-      permission_mode: null,
-      credential_source: null,
-      output_style: null,
       cwd: asString(payload['cwd']) ?? null,
-      offered_tools: null,
-      slash_commands: null,
-      skills: null,
-      agents: null,
-      plugins: null,
-      mcp_servers: null,
-      inputs_digest: null,
-      transcript: transcriptRef(this.seam),
-      hermetic: this.seam.hermetic ?? NO_ATTESTATION,
-    }
+    })
     const events: Emission[] = []
     if (version !== null && !CODEX_PINNED_VERSIONS.includes(version)) {
       events.push({
@@ -200,18 +145,7 @@ export class CodexRolloutProjector implements RecordProjector {
   }
 
   private toolRequested(callId: string, name: string, input: unknown): Emission {
-    const classified = this.enriched ? classifyCall(CODEX_TOOL_OPERATIONS, name, input) : { operations: [], subjects: [] }
-    return {
-      event: 'tool.requested',
-      call_id: callId,
-      name,
-      input,
-      operations: classified.operations,
-      subjects: classified.subjects,
-      decision_required: false,
-      deadline_ms: null,
-      seam: 'none',
-    }
+    return this.enriched ? classifiedCall(CODEX_TOOL_OPERATIONS, callId, name, input) : toolRequested(callId, name, input)
   }
 
   private responseItem(payload: JsonObject, raw: string, lineNumber: number): Emission[] {
@@ -243,18 +177,7 @@ export class CodexRolloutProjector implements RecordProjector {
         const exitCode = this.enriched ? exitCodeIn(content) : null
         const success = isObject(content) ? asBoolean(content['success']) : undefined
         const isError = !this.enriched ? null : success !== undefined ? !success : exitCode !== null ? exitCode !== 0 : null
-        return [
-          {
-            event: 'tool.result',
-            exit_code: exitCode,
-            outcome_source: null,
-            call_id: callId,
-            is_error: isError,
-            content,
-            bytes: typeof content === 'string' ? Buffer.byteLength(content, 'utf8') : null,
-            tool_use_result: null,
-          },
-        ]
+        return [toolResult(callId, isError, content, exitCode)]
       }
       case 'message':
         if (asString(payload['role']) === 'assistant') return [{ event: 'text', text: textOf(payload), request_id: null }]

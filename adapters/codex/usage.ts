@@ -50,8 +50,13 @@ export function isZero(tokens: CodexTokens): boolean {
  * convention), so the OpenAI figure is reduced by the cached part.
  */
 export function normalisedUsage(tokens: CodexTokens): Usage {
+  return { ...reportedUsage(tokens), input_tokens: tokens.input === null ? null : minus(tokens.input, tokens.cached) }
+}
+
+/** As Codex reported them, unconverted: upstream's rollout projection carries the figures as written. */
+export function reportedUsage(tokens: CodexTokens): Usage {
   return {
-    input_tokens: tokens.input === null ? null : minus(tokens.input, tokens.cached),
+    input_tokens: tokens.input,
     output_tokens: tokens.output,
     cache_read_input_tokens: tokens.cached,
     cache_creation_input_tokens: tokens.cacheWrite,

@@ -1,10 +1,10 @@
 import type { CloseReason, Emission } from '../../src/events/types.js'
 import { asArray, asBoolean, asObject, asString, asU64, isObject, millisToIso, type JsonObject } from '../shared/fields.js'
 import { OpeningBuffer } from '../shared/opening.js'
-import { classifyCall, type ToolOperationTable } from '../shared/operations.js'
+import type { ToolOperationTable } from '../shared/operations.js'
 import { opaqueLine, opaqueValue } from '../shared/opaque.js'
-import { sessionEnded, sessionStart, textContent, timed, toolRequested, toolResult } from '../shared/session.js'
-import { argumentsObject } from '../codex/rollout.js'
+import { classifiedCall, sessionEnded, sessionStart, textContent, timed, toolResult } from '../shared/session.js'
+import { argumentsObject } from '../shared/arguments.js'
 import type { LineFormat } from '../formats.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
 
@@ -115,7 +115,7 @@ export class DshProjector implements RecordProjector {
         this.requested.add(callId)
         const name = asString(data['name']) ?? ''
         const input = argumentsObject(data['arguments'], 'arguments')
-        return [toolRequested(callId, name, input, classifyCall(DSH_TOOL_OPERATIONS, name, input))]
+        return [classifiedCall(DSH_TOOL_OPERATIONS, callId, name, input)]
       }
       case 'tool/result':
         return this.toolResult(data, raw, lineNumber)
@@ -142,7 +142,7 @@ export class DshProjector implements RecordProjector {
         this.requested.add(callId)
         const name = asString(object['name']) ?? asString(object['toolName']) ?? ''
         const input = argumentsObject(object['arguments'] ?? object['input'], 'arguments')
-        events.push(toolRequested(callId, name, input, classifyCall(DSH_TOOL_OPERATIONS, name, input)))
+        events.push(classifiedCall(DSH_TOOL_OPERATIONS, callId, name, input))
       } else events.push(opaqueValue(block, 'assistant/message', kind, lineNumber))
     }
     const usage = asObject(data['usage'])

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { convertPath, names, tree } from '../../test/helpers/project.js'
+import { convertPath, names } from '../../test/helpers/project.js'
+import { tree } from '../../test/helpers/tree.js'
 
 describe('hermes-session-json', () => {
   it('reads a snapshot: session facts, OpenAI-chat messages, arguments written as a JSON string', async () => {

@@ -2,10 +2,10 @@ import type { CloseReason, Emission } from '../../src/events/types.js'
 import { TranscriptError } from '../errors.js'
 import type { DocumentFormat, DocumentReader, ParsedDocument } from '../formats.js'
 import { asArray, asObject, asString, isObject } from '../shared/fields.js'
-import { classifyCall, type ToolOperationTable } from '../shared/operations.js'
+import type { ToolOperationTable } from '../shared/operations.js'
 import { opaqueValue } from '../shared/opaque.js'
-import { sessionStart, textContent, toolRequested, toolResult } from '../shared/session.js'
-import { argumentsObject } from '../codex/rollout.js'
+import { classifiedCall, sessionStart, textContent, toolResult } from '../shared/session.js'
+import { argumentsObject } from '../shared/arguments.js'
 import type { SeamOptions } from '../types.js'
 
 export const HERMES_ADAPTER_ID = 'hermes'
@@ -80,7 +80,7 @@ class HermesReader implements DocumentReader {
             const fn = asObject(object['function']) ?? {}
             const name = asString(fn['name']) ?? ''
             const input = argumentsObject(fn['arguments'], 'arguments')
-            events.push(toolRequested(asString(object['id']) ?? '', name, input, classifyCall(HERMES_TOOL_OPERATIONS, name, input)))
+            events.push(classifiedCall(HERMES_TOOL_OPERATIONS, asString(object['id']) ?? '', name, input))
           }
           if (events.length === before) events.push(opaqueValue(message, 'message', role, line))
           break

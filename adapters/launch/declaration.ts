@@ -1,8 +1,9 @@
 import { z } from 'zod'
+import { WIRE_NAMES, type WireName } from '../../recorders/provider/wire.js'
 
-/** The wires a loopback provider speaks, as the recorders name them. */
-export const WIRES = ['openai-responses', 'openai-chat', 'anthropic-messages'] as const
-export type Wire = (typeof WIRES)[number]
+/** The wires a loopback provider speaks: the recorders' own list. */
+export const WIRES = WIRE_NAMES
+export type Wire = WireName
 
 const placeholderText = z.string()
 
@@ -20,7 +21,8 @@ export const modelBindingSchema = z.strictObject({
  * trajectory lands and in which format, and the binding to a loopback provider per wire.
  *
  * Placeholders: `{prompt}`, `{workspace}`, `{root}` (the scratch root), `{baseUrl}`
- * (`http://127.0.0.1:PORT/v1`), `{origin}` (`http://127.0.0.1:PORT`), `{model}`, `{nodeBin}` (the
+ * (`http://127.0.0.1:PORT/v1`, or a scope's `…/__scope/<id>/v1`), `{origin}` (the base URL without
+ * its `/v1`, path prefix kept: what an Anthropic client takes), `{model}`, `{nodeBin}` (the
  * directory of the running node, for harnesses that are node scripts), and `{binding}` — an argv
  * element replaced by the wire's binding args.
  */

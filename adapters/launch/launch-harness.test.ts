@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { startProvider } from '../../recorders/provider/server.js'
 import { codexLaunch } from '../codex/launch.js'
 import { CHILD_PATH, defineLaunch, launchDeclarationSchema } from './declaration.js'
 import { launchHarness } from './launch-harness.js'
@@ -113,5 +114,29 @@ describe('launchHarness', () => {
     expect(missing.exitCode).toBeUndefined()
     expect(missing.shortMessage).not.toBe('')
     expect(missing.cause).toBeDefined()
+  })
+
+  it('points Claude Code at a provider scope with its path: ANTHROPIC_BASE_URL is the scope minus /v1 (asks-anthropic.js)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vh-scope-'))
+    writeFileSync(join(dir, 'answer.yaml'), 'scenario: answer\nturns:\n  - text: "from the scope"\n')
+    const provider = await startProvider()
+    try {
+      const scope = provider.openScope({ scenario: join(dir, 'answer.yaml'), mode: 'replay', env: {} })
+      const run = await launchHarness('claude', { prompt: 'say it', workspace: workspace(), provider: { baseUrl: scope.baseUrl, wire: 'anthropic-messages' }, program: join(FAKES, 'asks-anthropic.js'), timeoutMs: 20_000 })
+      expect(run.env['ANTHROPIC_BASE_URL']).toBe(scope.origin)
+      expect(run.env['ANTHROPIC_BASE_URL']).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/__scope\/[\w-]+$/)
+      expect(run.failed, run.stderr).toBe(false)
+      const report = provider.closeScope(scope.id)
+      expect(report.requests.map((request) => request.path)).toEqual(['/v1/messages'])
+      expect(report.misses).toEqual([])
+      expect(run.stdoutEvents.filter((event) => event.event === 'text')).toMatchObject([{ text: 'from the scope' }])
+    } finally {
+      await provider.close()
+    }
+  })
+
+  it('gives a provider without a path prefix its origin, as before', async () => {
+    const run = await launchHarness('claude', { prompt: 'p', workspace: workspace(), provider: { baseUrl: 'http://127.0.0.1:45999/v1', wire: 'anthropic-messages' }, program: join(FAKES, 'exits-2.js'), timeoutMs: 20_000 })
+    expect(run.env['ANTHROPIC_BASE_URL']).toBe('http://127.0.0.1:45999')
   })
 })

@@ -12,7 +12,7 @@ export interface LaunchHarnessOptions {
   prompt: string
   /** The working directory the harness runs in. */
   workspace: string
-  /** The loopback provider: `baseUrl` is `http://127.0.0.1:PORT/v1`, `wire` what it speaks. */
+  /** The loopback provider: `baseUrl` is `http://127.0.0.1:PORT/v1` (or a scope's `…/__scope/<id>/v1`), `wire` what it speaks. */
   provider: { baseUrl: string; wire: Wire }
   /** The model name the provider answers for. Default: `vitest-harness-model`. */
   model?: string
@@ -52,6 +52,16 @@ export interface LaunchHarnessResult {
   stdoutEvents: Emission[]
   /** Why a trajectory could not be converted, when it could not. */
   conversionError: unknown
+}
+
+/**
+ * What an Anthropic client takes as its base URL (it adds `/v1/messages` itself): the provider's
+ * base URL without its `/v1`, so a scope's path prefix (`/__scope/<id>`) survives — the provider's
+ * own `origin`.
+ */
+function originOf(baseUrl: string): string {
+  const url = new URL(baseUrl)
+  return `${url.origin}${url.pathname.replace(/\/+$/, '').replace(/\/v1$/, '')}`
 }
 
 function substitute(text: string, values: Record<string, string>): string {
@@ -124,13 +134,12 @@ export async function launchHarness(
     const wires = Object.keys(declaration.bindings).join(', ') || 'none'
     return failure(declaration.adapter, `${declaration.adapter} speaks no ${options.provider.wire} wire (it speaks ${wires})`)
   }
-  const origin = new URL(options.provider.baseUrl).origin
   const values: Record<string, string> = {
     prompt: options.prompt,
     workspace: options.workspace,
     root: scratch,
     baseUrl: options.provider.baseUrl,
-    origin,
+    origin: originOf(options.provider.baseUrl),
     model: options.model ?? 'vitest-harness-model',
     nodeBin: dirname(process.execPath),
   }

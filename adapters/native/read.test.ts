@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { convertLines, convertPath, names, tree } from '../../test/helpers/project.js'
+import { convertLines, convertPath, names } from '../../test/helpers/project.js'
+import { tree } from '../../test/helpers/tree.js'
 
 const line = (seq: number, type: string, data: object) => ({ type, seq, time: 1790000000000 + seq, data })
 

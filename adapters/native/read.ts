@@ -1,9 +1,9 @@
 import type { CloseReason, Emission } from '../../src/events/types.js'
 import { asArray, asBoolean, asObject, asString, asU64, isObject, millisToIso, stringList, type JsonObject } from '../shared/fields.js'
-import { classifyCall, type ToolOperationTable } from '../shared/operations.js'
+import type { ToolOperationTable } from '../shared/operations.js'
 import { opaqueLine } from '../shared/opaque.js'
-import { sessionEnded, sessionStart, textContent, timed, toolRequested, toolResult } from '../shared/session.js'
-import { argumentsObject } from '../codex/rollout.js'
+import { classifiedCall, sessionEnded, sessionStart, textContent, timed, toolResult } from '../shared/session.js'
+import { argumentsObject } from '../shared/arguments.js'
 import type { LineFormat } from '../formats.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
 
@@ -121,7 +121,7 @@ export class NativeProjector implements RecordProjector {
         this.requested.add(callId)
         const name = asString(data['name']) ?? ''
         const input = argumentsObject(data['arguments'], 'arguments')
-        return [toolRequested(callId, name, input, classifyCall(NATIVE_TOOL_OPERATIONS, name, input))]
+        return [classifiedCall(NATIVE_TOOL_OPERATIONS, callId, name, input)]
       }
       case 'tool/result':
         return [toolResult(asString(data['call_id']) ?? '', asBoolean(data['is_error']) ?? null, data['content'])]
@@ -153,7 +153,7 @@ export class NativeProjector implements RecordProjector {
       this.requested.add(callId)
       const name = asString(fn['name']) ?? ''
       const input = argumentsObject(fn['arguments'], 'arguments')
-      events.push(toolRequested(callId, name, input, classifyCall(NATIVE_TOOL_OPERATIONS, name, input)))
+      events.push(classifiedCall(NATIVE_TOOL_OPERATIONS, callId, name, input))
     }
     const usage = asObject(data['usage'])
     if (usage) {

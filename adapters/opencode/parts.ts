@@ -1,8 +1,8 @@
 import type { Emission } from '../../src/events/types.js'
 import { asF64, asObject, asString, asU64, type JsonObject } from '../shared/fields.js'
-import { classifyCall, type ToolOperationTable } from '../shared/operations.js'
+import type { ToolOperationTable } from '../shared/operations.js'
 import { opaqueValue } from '../shared/opaque.js'
-import { toolRequested, toolResult } from '../shared/session.js'
+import { classifiedCall, toolResult } from '../shared/session.js'
 
 export const OPENCODE_ADAPTER_ID = 'opencode'
 
@@ -67,7 +67,7 @@ export function partEvents(part: JsonObject, role: string | null, model: string 
       const callId = asString(part['callID']) ?? ''
       const state = asObject(part['state']) ?? {}
       const input = asObject(state['input']) ?? {}
-      const events: Emission[] = [toolRequested(callId, name, input, classifyCall(OPENCODE_TOOL_OPERATIONS, name, input))]
+      const events: Emission[] = [classifiedCall(OPENCODE_TOOL_OPERATIONS, callId, name, input)]
       const status = asString(state['status'])
       if (status === 'completed') events.push(toolResult(callId, false, state['output'] ?? null))
       else if (status === 'error') events.push(toolResult(callId, true, state['error'] ?? null))

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { convertLines, convertPath, names, tree } from '../../test/helpers/project.js'
+import { convertLines, convertPath, names } from '../../test/helpers/project.js'
+import { tree } from '../../test/helpers/tree.js'
 
 describe('opencode-storage-json', () => {
   it('writes the tree back in conversation order: session, then messages by id, each followed by its parts', async () => {

@@ -1,9 +1,9 @@
 import type { CloseReason, Emission } from '../../src/events/types.js'
 import { asArray, asBoolean, asF64, asObject, asString, asU64, isObject, type JsonObject } from '../shared/fields.js'
 import { OpeningBuffer } from '../shared/opening.js'
-import { classifyCall, type ToolOperationTable } from '../shared/operations.js'
+import type { ToolOperationTable } from '../shared/operations.js'
 import { opaqueLine, opaqueValue } from '../shared/opaque.js'
-import { sessionStart, textContent, timed, toolRequested, toolResult } from '../shared/session.js'
+import { classifiedCall, sessionStart, textContent, timed, toolResult } from '../shared/session.js'
 import type { LineFormat } from '../formats.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
 
@@ -89,7 +89,7 @@ export class PiProjector implements RecordProjector {
       else if (kind === 'toolCall') {
         const name = asString(object['name']) ?? ''
         const input = object['arguments'] ?? {}
-        events.push(toolRequested(asString(object['id']) ?? '', name, input, classifyCall(PI_TOOL_OPERATIONS, name, input)))
+        events.push(classifiedCall(PI_TOOL_OPERATIONS, asString(object['id']) ?? '', name, input))
       } else events.push(opaqueValue(block, 'message', kind, lineNumber))
     }
     const usage = asObject(message['usage'])

@@ -1,5 +1,5 @@
-import { COMMAND_NAMES } from '../../src/events/format.js'
-import type { Capabilities, CommandSupport } from '../types.js'
+import { commandSupport } from '../shared/command-support.js'
+import type { Capabilities } from '../types.js'
 
 /**
  * The `scripted` adapter is a **test double for the control seam**, not a harness: it drives the
@@ -33,19 +33,15 @@ export const SCRIPTED_RENDERING: Readonly<Record<string, string | null>> = {
 }
 
 // Decisions go back on the hook channel; interrupt and halt are control lines. Nothing else is wired.
-const HONOURED = new Set(['tool.decide', 'interrupt', 'halt'])
+const HONOURED = ['tool.decide', 'interrupt', 'halt']
 
 /** What the scripted test double declares: the call and kill tiers, proven by its C3 vectors. */
 export function scriptedCapabilities(): Capabilities {
-  const commands: Record<string, CommandSupport> = {}
-  for (const name of [...COMMAND_NAMES].sort()) {
-    commands[name] = HONOURED.has(name) ? 'honoured' : { refused: 'UNSUPPORTED_CONTROL' }
-  }
   return {
     adapter: { id: SCRIPTED_ADAPTER_ID, class: 'harness' },
     versions_pinned: [...SCRIPTED_PINNED_VERSIONS],
     tiers: { registration: 'unverified', call: 'delivered', turn: 'absent', kill: 'delivered' },
-    commands,
+    commands: commandSupport(HONOURED),
     decision_modes: { ask: 'delivered', frame: 'absent', observe: 'delivered' },
     rendering: { ...SCRIPTED_RENDERING },
   }

@@ -1,18 +1,13 @@
 import { digestLine } from '../../src/events/digest.js'
 import type { Emission, Hermetic } from '../../src/events/types.js'
+import { NO_ATTESTATION, transcriptRef } from '../shared/hermetic.js'
 import type { LineProjector, SeamOptions } from '../types.js'
 import { SCRIPTED_ADAPTER_ID } from './declaration.js'
 
 type Json = Record<string, unknown>
 
-const DEFAULT_HERMETIC: Hermetic = {
-  mode: 'off',
-  decisions: 'ask',
-  imposed: [],
-  unavailable: [],
-  ambient_inputs: [],
-  installed_plugins: [],
-}
+// The fake vendor asks for every call's decision: nothing imposed, every decision asked.
+const DEFAULT_HERMETIC: Hermetic = { ...NO_ATTESTATION, decisions: 'ask' }
 
 function isObject(value: unknown): value is Json {
   return value !== null && typeof value === 'object' && !Array.isArray(value)
@@ -93,11 +88,7 @@ export class ScriptedProjector implements LineProjector {
           plugins: strings(record, 'plugins')?.map((name) => ({ name, source: null, version: null })) ?? null,
           mcp_servers: strings(record, 'mcp_servers')?.map((name) => ({ name, status: null })) ?? null,
           inputs_digest: null,
-          transcript: {
-            path: this.seam.transcriptPath ?? null,
-            digest: this.seam.transcriptDigest ?? null,
-            bytes: this.seam.transcriptBytes ?? null,
-          },
+          transcript: transcriptRef(this.seam),
           hermetic: this.seam.hermetic ?? DEFAULT_HERMETIC,
         }
       case 'session.ended': {

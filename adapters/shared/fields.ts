@@ -52,21 +52,6 @@ export function stringList(value: unknown): string[] | null {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : null
 }
 
-/** The first string among the named fields. */
-export function firstString(record: JsonObject, ...keys: string[]): string | undefined {
-  for (const key of keys) {
-    const value = record[key]
-    if (typeof value === 'string') return value
-  }
-  return undefined
-}
-
-/** How many UTF-8 bytes a content value holds: a string's own length, else its compact JSON's. */
-export function byteCount(content: unknown): number {
-  if (typeof content === 'string') return Buffer.byteLength(content, 'utf8')
-  return Buffer.byteLength(JSON.stringify(content) ?? '', 'utf8')
-}
-
 // The ISO text of the minute last formatted: records of one run share minutes, and only the
 // seconds and milliseconds change between them, so most instants need no Date at all.
 let minuteStart = Number.NaN

@@ -2,6 +2,7 @@ import type { Emission } from '../../src/events/types.js'
 import type { SeamOptions } from '../types.js'
 import { NO_ATTESTATION, transcriptRef } from './hermetic.js'
 import type { SessionStart } from './opening.js'
+import { classifyCall, type ToolOperationTable } from './operations.js'
 
 /** A `session.started` for a harness record, every fact the record did not give left to the seam or null. */
 export function sessionStart(adapter: string, seam: SeamOptions, facts: Partial<Omit<SessionStart, 'event'>> = {}): SessionStart {
@@ -59,8 +60,8 @@ export function sessionEnded(facts: Partial<Omit<SessionEnded, 'event'>>): Sessi
 
 type ToolRequested = Extract<Emission, { event: 'tool.requested' }>
 
-/** An observed call: nothing blocked on it, no seam covered it. */
-export function toolRequested(callId: string, name: string, input: unknown, classified: { operations: string[]; subjects: string[] }): ToolRequested {
+/** An observed call: nothing blocked on it, no seam covered it. Unclassified unless `classified` is given. */
+export function toolRequested(callId: string, name: string, input: unknown, classified: { operations: string[]; subjects: string[] } = { operations: [], subjects: [] }): ToolRequested {
   return {
     event: 'tool.requested',
     call_id: callId,
@@ -72,6 +73,11 @@ export function toolRequested(callId: string, name: string, input: unknown, clas
     deadline_ms: null,
     seam: 'none',
   }
+}
+
+/** An observed call, classified by the harness's tool table into operations and subjects. */
+export function classifiedCall(table: ToolOperationTable, callId: string, name: string, input: unknown): ToolRequested {
+  return toolRequested(callId, name, input, classifyCall(table, name, input))
 }
 
 /** A tool's result as the record gave it. */

@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { basename, dirname, join } from 'node:path'
+import { existsSync, readFileSync } from 'node:fs'
 import { z } from 'zod'
+import { writeFileAtomic } from '../../src/util/atomic-write.js'
 import { RecorderError } from '../errors.js'
 import { isJsonValue, tryParseJson, type JsonValue } from './json.js'
 import { Redactor } from './redact.js'
@@ -143,11 +143,8 @@ export function serializeCassette(cassette: Cassette, redactor: Redactor = new R
 /** Writes a cassette so a reader sees the old file or the new one, never half of either. */
 export function writeCassette(path: string, cassette: Cassette, redactor: Redactor = new Redactor()): void {
   const text = serializeCassette(cassette, redactor)
-  mkdirSync(dirname(path), { recursive: true })
   if (existsSync(path) && readFileSync(path, 'utf8') === text) return
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.tmp`)
-  writeFileSync(temporary, text)
-  renameSync(temporary, path)
+  writeFileAtomic(path, text)
 }
 
 // ---- reading ----
@@ -155,7 +152,7 @@ export function writeCassette(path: string, cassette: Cassette, redactor: Redact
 // Checked, then passed through untouched: a rebuilt copy could lose keys such as `__proto__`.
 const json = z.custom<JsonValue>(isJsonValue, { message: 'not JSON data' })
 const headerMap = z.record(z.string(), z.string())
-const wireName = z.enum(WIRE_NAMES as [WireName, ...WireName[]])
+const wireName = z.enum(WIRE_NAMES)
 
 const headerLine = z.strictObject({
   cassette: z.literal(CASSETTE_FORMAT),

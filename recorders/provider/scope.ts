@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http'
+import { prefixed } from '../../src/util/log.js'
 import { RecorderError } from '../errors.js'
 import { toolVersion } from '../version.js'
 import { cassetteWire, filterHeaders, readCassette, REQUEST_HEADER_ALLOW_LIST, writeCassette, type CassetteRequest, type CassetteResponse, type Interaction, type Provenance } from './cassette.js'
@@ -173,7 +174,7 @@ export class ProviderScope {
         const miss = (found as { miss: Miss }).miss
         this.missList.push(miss)
         this.record(entry('miss', 400, { ...(miss.nearest !== undefined ? { nearest: miss.nearest } : {}), ...(miss.differsAt !== undefined ? { differsAt: miss.differsAt } : {}) }))
-        return errorAnswer(route.wire, 400, 'cassette_miss', `[vitest-harness] cassette miss: ${miss.message}`)
+        return errorAnswer(route.wire, 400, 'cassette_miss', prefixed(`cassette miss: ${miss.message}`))
       }
     }
     // record, auto (miss) and passthrough: ask the source.

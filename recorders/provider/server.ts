@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { z } from 'zod'
+import { prefixed } from '../../src/util/log.js'
 import { RecorderError } from '../errors.js'
 import { PROVIDER_MODES, type ProviderMode } from './modes.js'
 import type { Miss } from './match.js'
@@ -224,7 +225,7 @@ export async function startProvider(options: ProviderOptions = {}): Promise<Prov
   const fail = (response: ServerResponse, error: unknown) => {
     // A bug or an upstream failure: answer 502 if the head is not out yet, and keep serving.
     if (!response.headersSent) {
-      const text = JSON.stringify({ error: { message: `[vitest-harness] ${(error as Error).message}`, type: 'server_error', param: null, code: (error as RecorderError).code ?? null } })
+      const text = JSON.stringify({ error: { message: prefixed((error as Error).message), type: 'server_error', param: null, code: (error as RecorderError).code ?? null } })
       response.writeHead(502, { 'content-type': 'application/json', 'x-should-retry': 'false', 'content-length': String(Buffer.byteLength(text)) })
       response.end(text)
     } else response.destroy()

@@ -1,9 +1,9 @@
 import { isJsonObject, type JsonValue } from './json.js'
 
 /** The three wires the provider speaks. */
-export type WireName = 'openai-responses' | 'openai-chat' | 'anthropic-messages'
+export const WIRE_NAMES = ['openai-responses', 'openai-chat', 'anthropic-messages'] as const
 
-export const WIRE_NAMES: readonly WireName[] = ['openai-responses', 'openai-chat', 'anthropic-messages']
+export type WireName = (typeof WIRE_NAMES)[number]
 
 /** What an error answer means, mapped to each wire's own error `type`. */
 export type ErrorKind = 'invalid_request' | 'not_found' | 'too_large' | 'authentication' | 'rate_limit' | 'overloaded' | 'server' | 'cassette_miss'

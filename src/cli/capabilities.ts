@@ -6,7 +6,7 @@ import { builtInVectorsDir } from '../util/package-info.js'
 import { flagOption, stringOption } from './args.js'
 import { adapterArgument } from './adapter-argument.js'
 import type { Command } from './command.js'
-import { EXIT } from './exit-codes.js'
+import { EXIT } from '../util/exit-codes.js'
 
 /** `vitest-harness capabilities <adapter> [--render] [--check]`: what the adapter declares it can do. */
 export const capabilitiesCommand: Command = {

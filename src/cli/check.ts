@@ -3,9 +3,8 @@ import { reportToText, verdictSentence } from '../trace/check/render.js'
 import { reportExitCode } from '../trace/check/report.js'
 import { UsageError, flagOption, listOption, stringOption } from './args.js'
 import type { Command } from './command.js'
-import { EXIT } from './exit-codes.js'
 import { writeWithBackpressure } from './io.js'
-import { FROM_OPTION, loadSpec, openTranscriptInput, refusalExit } from './trace-input.js'
+import { FROM_OPTION, TRANSCRIPT_OPTION, loadSpec, openTranscriptInput, refusalExit } from './trace-input.js'
 
 export const checkCommand: Command = {
   name: 'check',
@@ -13,7 +12,7 @@ export const checkCommand: Command = {
   usage: '--spec FILE --transcript FILE|DIR|- [--from FORMAT] [--format text|json] [--advisory ID]… [--redact]',
   options: [
     { name: 'spec', type: 'string', valueName: 'FILE', description: 'the trace-spec/1 specification (YAML or JSON)' },
-    { name: 'transcript', type: 'string', valueName: 'FILE', description: 'the run, in any supported transcript format: a file, a directory, or - for stdin' },
+    TRANSCRIPT_OPTION,
     FROM_OPTION,
     { name: 'format', type: 'string', choices: ['text', 'json'], description: 'how to print the report (default: text)' },
     { name: 'advisory', type: 'string', repeatable: true, valueName: 'ID', description: 'downgrade one expectation to advisory for this run' },
@@ -40,7 +39,6 @@ export const checkCommand: Command = {
     }
     if (stringOption(args, 'format') === 'json') await writeWithBackpressure(io.stdout, `${JSON.stringify(report, null, 2)}\n`)
     else await writeWithBackpressure(io.stdout, `${reportToText(report)}${verdictSentence(report)}\n`)
-    const code = reportExitCode(report)
-    return code === 0 ? EXIT.OK : code === 1 ? EXIT.GAP : EXIT.UNKNOWN
+    return reportExitCode(report)
   },
 }

@@ -1,5 +1,5 @@
 import type { OptionSpec, ParsedArgs } from './args.js'
-import type { ExitCode } from './exit-codes.js'
+import type { ExitCode } from '../util/exit-codes.js'
 import type { CliIO } from './io.js'
 
 /** One verb of the CLI: its table of options and what it does. Logic lives outside `cli/`. */

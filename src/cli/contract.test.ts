@@ -1,29 +1,14 @@
 import { adapterIds } from '../../adapters/registry.js'
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { runCli } from '../../test/helpers/cli.js'
+import { B10X_CONTRACT_VECTORS as SEVEN, copyVectors } from '../../test/helpers/vectors.js'
 import { loadVectors } from '../contract/manifest.js'
 import { builtInVectorsDir } from '../util/package-info.js'
 
-const SEVEN = [
-  'c1-observe-launch',
-  'golden-loop-record',
-  'provider-emulated-unpublished-tool',
-  'provider-emulated-approval-denied',
-  'provider-emulated-budget-stop',
-  'provider-emulated-cancellation',
-  'golden-version-pair',
-]
 const ONLY_SEVEN = SEVEN.flatMap((id) => ['--only', id])
-
-function copyOf(adapter: string, ids?: readonly string[]): string {
-  const dir = mkdtempSync(join(tmpdir(), `vh-contract-${adapter}-`))
-  if (ids) for (const id of ids) cpSync(join(builtInVectorsDir(), adapter, id), join(dir, id), { recursive: true })
-  else cpSync(join(builtInVectorsDir(), adapter), dir, { recursive: true })
-  return dir
-}
 
 describe('vitest-harness contract', () => {
   it('prints a line per vector and the summary, and exits 0 when every vector passes', async () => {
@@ -55,7 +40,7 @@ describe('vitest-harness contract', () => {
   })
 
   it('an off-pin banner is a warning: a warn line, or stderr beside the record, and exit 0', async () => {
-    const dir = copyOf('b10x', SEVEN)
+    const dir = copyVectors('b10x', SEVEN)
     writeFileSync(join(dir, 'golden-version-pair', 'version.txt'), 'b10x-harness 0.9.1\n')
     const human = await runCli(['contract', 'b10x', '--vectors', dir])
     expect(human.code).toBe(0)
@@ -69,7 +54,7 @@ describe('vitest-harness contract', () => {
   })
 
   it('a changed expected byte fails that vector with the first difference, counted as breaking', async () => {
-    const dir = copyOf('b10x', SEVEN)
+    const dir = copyVectors('b10x', SEVEN)
     const expected = join(dir, 'golden-loop-record', 'loop.expected.jsonl')
     writeFileSync(expected, readFileSync(expected, 'utf8').replace('"seq":4,', '"seq":5,'))
     const human = await runCli(['contract', 'b10x', '--vectors', dir])
@@ -83,7 +68,7 @@ describe('vitest-harness contract', () => {
   })
 
   it('a red C3 vector is failed but not breaking', async () => {
-    const dir = copyOf('scripted')
+    const dir = copyVectors('scripted')
     const manifest = join(dir, 'c3', 'deny-carries-a-reason-the-model-is-told', 'vector.yaml')
     writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('admits no shell\\"}}"', 'admits no shells\\"}}"'))
     const record = await runCli(['contract', 'scripted', '--contract', '--vectors', dir])

@@ -6,7 +6,7 @@ import { runContract } from '../contract/run-contract.js'
 import { flagOption, listOption, stringOption } from './args.js'
 import { adapterArgument } from './adapter-argument.js'
 import type { Command } from './command.js'
-import { EXIT } from './exit-codes.js'
+import { EXIT } from '../util/exit-codes.js'
 
 /**
  * `vitest-harness contract <adapter>`: the adapter's free conformance vectors, one line each and a

@@ -4,7 +4,7 @@ import { formatNames } from '../../adapters/formats.js'
 import { TranscriptError } from '../../adapters/errors.js'
 import { UsageError, stringOption, type ParsedArgs } from './args.js'
 import type { Command } from './command.js'
-import { EXIT } from './exit-codes.js'
+import { EXIT } from '../util/exit-codes.js'
 import { writeWithBackpressure, type CliIO } from './io.js'
 
 function seamOf(args: ParsedArgs): { harnessVersion?: string; model?: string; cwd?: string; projection?: 'upstream' | 'enriched' } {

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest'
 import type { HarnessAdapter } from '../../adapters/adapter.js'
 import { b10xAdapter } from '../../adapters/b10x/adapter.js'
 import { runCli } from '../../test/helpers/cli.js'
-import { diagnoseAdapter, resolveOnPath, versionToken } from '../contract/doctor.js'
+import { resolveOnPath } from '../../adapters/shared/resolve-program.js'
+import { diagnoseAdapter, versionToken } from '../contract/doctor.js'
 
 const FAKES = resolve(import.meta.dirname, '..', '..', 'test', 'fixtures', 'fake-b10x')
 

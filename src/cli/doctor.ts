@@ -1,7 +1,7 @@
 import { diagnoseAdapter, isHealthy, renderDoctorReport } from '../contract/doctor.js'
 import { adapterArgument } from './adapter-argument.js'
 import type { Command } from './command.js'
-import { EXIT } from './exit-codes.js'
+import { EXIT } from '../util/exit-codes.js'
 
 /**
  * `vitest-harness doctor <adapter>`: the binary a spawn would execute, found on the child's

@@ -1,9 +1,9 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
 import { runCli } from '../../test/helpers/cli.js'
+import { tree } from '../../test/helpers/tree.js'
 import { renderEvidenceDocument } from '../evidence/document.js'
 import { testResultRecord } from '../evidence/test-result.js'
 import type { TraceReport } from '../trace/report-types.js'
@@ -12,24 +12,18 @@ import { createEvidenceCommand, type CheckTrace } from './evidence.js'
 
 const NOW = Date.parse('2026-09-01T12:00:00Z')
 
-function scratch(files: Record<string, string>): string {
-  const dir = mkdtempSync(join(tmpdir(), 'vh-evidence-cli-'))
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text)
-  return dir
-}
-
 const good = renderEvidenceDocument([testResultRecord({ suite: 'unit', passed: 1, failed: 0, skipped: 0 }, NOW - 1000)], 'yaml')
 const future = renderEvidenceDocument([testResultRecord({ suite: 'unit', passed: 1, failed: 0, skipped: 0 }, NOW - 1000), testResultRecord({ suite: 'e2e', passed: 1, failed: 0, skipped: 0 }, NOW + 1)], 'yaml')
 
 describe('vitest-harness evidence validate', () => {
   it('exits 0 when every record is accepted, and says so per file', async () => {
-    const dir = scratch({ 'a.yaml': good })
+    const dir = tree({ 'a.yaml': good })
     const run = await runCli(['evidence', 'validate', '--now', String(NOW), 'a.yaml'], { cwd: dir })
     expect(run).toEqual({ code: 0, stdout: 'a.yaml: 1 record — 1 accepted, 0 refused\n', stderr: '' })
   })
 
   it('exits 1 when a record is refused, naming the record in upstream’s words', async () => {
-    const dir = scratch({ 'a.yaml': good, 'b.yaml': future })
+    const dir = tree({ 'a.yaml': good, 'b.yaml': future })
     const run = await runCli(['evidence', 'validate', '--now', String(NOW), 'a.yaml', 'b.yaml'], { cwd: dir })
     expect(run.code).toBe(1)
     expect(run.stdout).toBe(
@@ -43,7 +37,7 @@ describe('vitest-harness evidence validate', () => {
   })
 
   it('refuses a whole document whose shape the engine cannot parse', async () => {
-    const dir = scratch({ 'bad.yaml': `${good}  flaky: 3\n` })
+    const dir = tree({ 'bad.yaml': `${good}  flaky: 3\n` })
     const run = await runCli(['evidence', 'validate', '--now', String(NOW), 'bad.yaml'], { cwd: dir })
     expect(run.code).toBe(1)
     expect(run.stdout).toMatch(/^bad\.yaml:\d+:3: record 1: UNKNOWN_FIELD at flaky: unknown field `flaky` in a test_result record/)
@@ -52,7 +46,7 @@ describe('vitest-harness evidence validate', () => {
 
   it('checks every kind: a review is accepted (exit 0) or refused (exit 1), never left unchecked', async () => {
     const review = '- kind: review\n  subject: design:passkeys\n  reviewer: {reviewer: human, id: ada}\n  disposition: approved\n  observed_at: 2026-08-01\n  producer: {producer: human, id: ada}\n'
-    const dir = scratch({ 'ok.yaml': review, 'bad.yaml': review.replace('disposition: approved', 'disposition: lgtm') })
+    const dir = tree({ 'ok.yaml': review, 'bad.yaml': review.replace('disposition: approved', 'disposition: lgtm') })
     expect(await runCli(['evidence', 'validate', '--now', String(NOW), 'ok.yaml'], { cwd: dir })).toEqual({ code: 0, stdout: 'ok.yaml: 1 record — 1 accepted, 0 refused\n', stderr: '' })
     const refused = await runCli(['evidence', 'validate', '--now', String(NOW), 'bad.yaml'], { cwd: dir })
     expect(refused.code).toBe(1)
@@ -124,7 +118,7 @@ describe('vitest-harness evidence --spec … --transcript … (record side)', ()
   })
 
   it('exits 0 on a gap too, and with --out writes the file and prints `<file> — <status>`', async () => {
-    const dir = scratch({})
+    const dir = tree({})
     const run = await runMint(['--spec', 's.yaml', '--transcript', 't.jsonl', '--out', 'out/rec.json', '--format', 'json', '--observed-at', '5'], () => report('gap'), dir)
     expect(run).toEqual({ code: 0, stdout: 'out/rec.json — failed\n' })
     const [record] = JSON.parse(readFileSync(join(dir, 'out', 'rec.json'), 'utf8')) as [{ status: string; observed_at: number; gapped_expectations: string[] }]

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { renderEvidenceDocument } from '../evidence/document.js'
 import { renderIntakeDiagnostic, validateEvidenceText } from '../evidence/intake.js'
@@ -8,9 +8,10 @@ import type { TraceReport } from '../trace/report-types.js'
 import { writeFileAtomic } from '../util/atomic-write.js'
 import { UsageError, listOption, stringOption, type ParsedArgs } from './args.js'
 import type { Command } from './command.js'
-import { EXIT, type ExitCode } from './exit-codes.js'
+import { inputFile } from './input-file.js'
+import { EXIT, type ExitCode } from '../util/exit-codes.js'
 import { writeWithBackpressure, type CliIO } from './io.js'
-import { FROM_OPTION } from './trace-input.js'
+import { FROM_OPTION, TRANSCRIPT_OPTION } from './trace-input.js'
 
 /**
  * The trace checker as the `evidence` command needs it: reads the spec and the transcript, applies
@@ -24,15 +25,7 @@ async function readInput(path: string, io: CliIO): Promise<string> {
     for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer))
     return Buffer.concat(chunks).toString('utf8')
   }
-  const absolute = resolve(io.cwd, path)
-  let isDirectory = false
-  try {
-    isDirectory = statSync(absolute).isDirectory()
-  } catch {
-    throw new UsageError(`cannot read ${path}: no such file`)
-  }
-  if (isDirectory) throw new UsageError(`cannot read ${path}: it is a directory`)
-  return readFileSync(absolute, 'utf8')
+  return readFileSync(inputFile(io, path), 'utf8')
 }
 
 /** `vitest-harness evidence validate`: the engine's intake rules, file by file. */
@@ -95,42 +88,26 @@ async function mintTraceEvidence(args: ParsedArgs, io: CliIO, checkTrace: CheckT
 }
 
 /**
- * `vitest-harness evidence`. With a trace checker: `evidence --spec F --transcript F …` mints a
- * `trace_conformance` record exactly as `aep observe trace evidence` does (exit 0 whenever a
- * record is written). Always: `evidence validate FILE…`.
+ * `vitest-harness evidence`: `evidence --spec F --transcript F …` mints a `trace_conformance` record
+ * exactly as `aep observe trace evidence` does (exit 0 whenever a record is written), with the
+ * checker given (the CLI's reads files; tests pass their own); `evidence validate FILE…` applies the
+ * engine's intake rules.
  */
-export function createEvidenceCommand(checkTrace?: CheckTrace): Command {
-  const subcommands = [evidenceValidateCommand]
-  if (!checkTrace) {
-    return {
-      name: 'evidence',
-      summary: "Evidence documents: 'evidence validate FILE…' applies the AEP engine's intake rules",
-      usage: 'validate [--now YYYY-MM-DD|EPOCH_MS] FILE…',
-      options: [],
-      subcommands,
-      async run(_args: ParsedArgs, io: CliIO): Promise<ExitCode> {
-        io.stderr.write("error: name a subcommand: 'vitest-harness evidence validate FILE…'\n")
-        return EXIT.REFUSAL
-      },
-    }
-  }
+export function createEvidenceCommand(checkTrace: CheckTrace): Command {
   return {
     name: 'evidence',
     summary: 'Checks a transcript against a trace spec and writes the trace_conformance evidence record (exit 0 whenever a record is written)',
     usage: '--spec F --transcript F [--from FORMAT] [--out F] [--format yaml|json|text] [--advisory ID]… [--observed-at YYYY-MM-DD|EPOCH_MS]',
     options: [
       { name: 'spec', type: 'string', valueName: 'FILE', description: 'the trace-spec/1 specification the run is judged against' },
-      { name: 'transcript', type: 'string', valueName: 'FILE', description: 'the run, in any supported transcript format: a file, a directory, or - for stdin' },
+      TRANSCRIPT_OPTION,
       FROM_OPTION,
       { name: 'out', type: 'string', valueName: 'FILE', description: 'write the record here (atomically) and print `<file> — <status>`; default: stdout' },
       { name: 'format', type: 'string', choices: ['yaml', 'json', 'text'], description: 'yaml (default; text is the same document) or pretty JSON' },
       { name: 'advisory', type: 'string', repeatable: true, valueName: 'ID', description: 'downgrade an expectation to advisory for this run (recorded in the record)' },
       { name: 'observed-at', type: 'string', valueName: 'YYYY-MM-DD|EPOCH_MS', description: 'when the check is recorded as made (default: now)' },
     ],
-    subcommands,
+    subcommands: [evidenceValidateCommand],
     run: (args, io) => mintTraceEvidence(args, io, checkTrace),
   }
 }
-
-/** The command as registered until the trace checker is wired in: `evidence validate`. */
-export const evidenceCommand: Command = createEvidenceCommand()

@@ -1,9 +1,14 @@
+import type { OptionSpec } from './args.js'
 import type { Command } from './command.js'
 
-function optionLine(spec: Command['options'][number]): string {
+/** An option as a command line writes it: `--format text|json`, `--advisory ID…`, `--redact`. */
+export function optionSynopsis(spec: OptionSpec): string {
   const value = spec.type === 'string' ? ` ${spec.choices ? spec.choices.join('|') : (spec.valueName ?? 'VALUE')}` : ''
-  const repeat = spec.repeatable ? '…' : ''
-  return `  --${spec.name}${value}${repeat}`.padEnd(40) + spec.description
+  return `--${spec.name}${value}${spec.repeatable ? '…' : ''}`
+}
+
+function optionLine(spec: OptionSpec): string {
+  return `  ${optionSynopsis(spec)}`.padEnd(40) + spec.description
 }
 
 /** `vitest-harness <command> --help`, generated from the command's option table. */

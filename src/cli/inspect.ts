@@ -1,16 +1,16 @@
 import { censusToText, inspectTranscript } from '../trace/census.js'
 import { UsageError, stringOption } from './args.js'
 import type { Command } from './command.js'
-import { EXIT } from './exit-codes.js'
+import { EXIT } from '../util/exit-codes.js'
 import { writeWithBackpressure } from './io.js'
-import { FROM_OPTION, openTranscriptInput, refusalExit } from './trace-input.js'
+import { FROM_OPTION, TRANSCRIPT_OPTION, openTranscriptInput, refusalExit } from './trace-input.js'
 
 export const inspectCommand: Command = {
   name: 'inspect',
   summary: "Reports what is in a transcript: events by family, tools called, timings, its reader and closure.",
   usage: '--transcript FILE|DIR|- [--from FORMAT] [--format text|json]',
   options: [
-    { name: 'transcript', type: 'string', valueName: 'FILE', description: 'the run, in any supported transcript format: a file, a directory, or - for stdin' },
+    TRANSCRIPT_OPTION,
     FROM_OPTION,
     { name: 'format', type: 'string', choices: ['text', 'json'], description: 'how to print the census (default: text)' },
   ],

@@ -2,7 +2,7 @@ import { packageVersion } from '../util/package-info.js'
 import { parseArgs } from './args.js'
 import type { Command } from './command.js'
 import { COMMANDS } from './commands.js'
-import { EXIT, type ExitCode } from './exit-codes.js'
+import { EXIT, type ExitCode } from '../util/exit-codes.js'
 import { commandHelp, programHelp } from './help.js'
 import type { CliIO } from './io.js'
 

@@ -2,13 +2,14 @@ import { createReadStream, existsSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { findAdapter, adapterIds } from '../../adapters/registry.js'
 import { replayStream } from '../../adapters/replay.js'
+import { NO_ATTESTATION } from '../../adapters/shared/hermetic.js'
 import type { SeamOptions } from '../../adapters/types.js'
 import { loadVectorManifest, vectorFile } from '../contract/manifest.js'
 import { replayVector } from '../contract/run-vector.js'
 import { writeFileAtomic } from '../util/atomic-write.js'
 import { UsageError, flagOption, stringOption, type ParsedArgs } from './args.js'
 import type { Command } from './command.js'
-import { EXIT } from './exit-codes.js'
+import { EXIT } from '../util/exit-codes.js'
 import { writeWithBackpressure, type CliIO } from './io.js'
 
 function seamFromFlags(args: ParsedArgs): SeamOptions {
@@ -19,12 +20,9 @@ function seamFromFlags(args: ParsedArgs): SeamOptions {
     cwd: stringOption(args, 'cwd') ?? null,
     transcriptPath: stringOption(args, 'transcript-path') ?? null,
     hermetic: {
-      mode: stringOption(args, 'hermetic-mode') ?? 'off',
-      decisions: stringOption(args, 'decisions') ?? 'observe',
-      imposed: [],
-      unavailable: [],
-      ambient_inputs: [],
-      installed_plugins: [],
+      ...NO_ATTESTATION,
+      mode: stringOption(args, 'hermetic-mode') ?? NO_ATTESTATION.mode,
+      decisions: stringOption(args, 'decisions') ?? NO_ATTESTATION.decisions,
     },
   }
 }

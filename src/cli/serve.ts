@@ -3,7 +3,7 @@ import { serveProvider } from '../../recorders/serve.js'
 import { PROVIDER_MODES, type ProviderMode } from '../../recorders/provider/modes.js'
 import { UsageError, stringOption, type ParsedArgs } from './args.js'
 import type { Command } from './command.js'
-import { EXIT, type ExitCode } from './exit-codes.js'
+import { EXIT, type ExitCode } from '../util/exit-codes.js'
 import type { CliIO } from './io.js'
 
 /** Resolves when the process is asked to stop (SIGINT or SIGTERM). */

@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { runCli } from '../../test/helpers/cli.js'
-import { tree } from '../../test/helpers/project.js'
+import { tree } from '../../test/helpers/tree.js'
 
 const WORKFLOW = `id: demo/flow
 version: 2

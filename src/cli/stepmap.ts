@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseEvidenceKind, type EvidenceKindName } from '../evidence/intake-kinds.js'
 import { checkRun, crossValidate } from '../stepmap/cross-validate.js'
@@ -9,26 +9,15 @@ import { readWorkflow, type Workflow } from '../stepmap/workflow.js'
 import { writeFileAtomic } from '../util/atomic-write.js'
 import { UsageError, listOption, stringOption, type ParsedArgs } from './args.js'
 import type { Command } from './command.js'
-import { EXIT, type ExitCode } from './exit-codes.js'
+import { inputFile } from './input-file.js'
+import { EXIT, type ExitCode } from '../util/exit-codes.js'
 import { writeWithBackpressure, type CliIO } from './io.js'
-
-function readFile(path: string, what: string, io: CliIO): string {
-  const absolute = resolve(io.cwd, path)
-  let isDirectory: boolean
-  try {
-    isDirectory = statSync(absolute).isDirectory()
-  } catch {
-    throw new UsageError(`cannot read the ${what} ${path}: no such file`)
-  }
-  if (isDirectory) throw new UsageError(`cannot read the ${what} ${path}: it is a directory`)
-  return readFileSync(absolute, 'utf8')
-}
 
 /** The workflow, or a usage refusal (exit 2): without one, nothing about the map can be decided. */
 function workflowFrom(args: ParsedArgs, io: CliIO): Workflow {
   const path = stringOption(args, 'workflow')
   if (!path) throw new UsageError('--workflow is required: the workflow document the map is checked against')
-  const reading = readWorkflow(readFile(path, 'workflow', io), { source: path })
+  const reading = readWorkflow(readFileSync(inputFile(io, path, 'workflow'), 'utf8'), { source: path })
   if (!reading.workflow) throw new UsageError(`${path} is not a workflow — ${reading.diagnostics.length} refusal(s):\n${reading.diagnostics.map(renderStepMapDiagnostic).join('\n')}`)
   return reading.workflow
 }
@@ -62,7 +51,7 @@ export const stepmapValidateCommand: Command = {
   async run(args: ParsedArgs, io: CliIO): Promise<ExitCode> {
     const mapPath = stringOption(args, 'map')
     if (!mapPath) throw new UsageError('--map is required: the step map to validate')
-    const mapText = readFile(mapPath, 'step map', io)
+    const mapText = readFileSync(inputFile(io, mapPath, 'step map'), 'utf8')
     const workflow = workflowFrom(args, io)
     const kinds = evidenceKinds(args)
     const reading = readStepMap(mapText, { source: mapPath })
@@ -95,7 +84,7 @@ export const stepmapFlowCommand: Command = {
     const mapPath = stringOption(args, 'map')
     let document: string
     if (mapPath) {
-      const reading = readStepMap(readFile(mapPath, 'step map', io), { source: mapPath })
+      const reading = readStepMap(readFileSync(inputFile(io, mapPath, 'step map'), 'utf8'), { source: mapPath })
       if (!reading.map) return refuse(io, reading.diagnostics)
       const refusals = crossValidate(reading.map, workflow)
       if (refusals.length > 0) return refuse(io, refusals)

@@ -1,5 +1,5 @@
 import { isUtf8 } from 'node:buffer'
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { TraceAdvisoryError, TraceSpecError, TraceTranscriptError } from '../trace/errors.js'
 import { readSpec } from '../trace/spec/read.js'
@@ -10,21 +10,15 @@ import { checkTranscript } from '../trace/check/check.js'
 import { openTranscriptPath, openTranscriptStream, type OpenedTranscript } from '../trace/ir/any-format.js'
 import type { TraceReport } from '../trace/report-types.js'
 import { UsageError } from './args.js'
-import { EXIT, type ExitCode } from './exit-codes.js'
+import { inputFile } from './input-file.js'
+import { EXIT, type ExitCode } from '../util/exit-codes.js'
 import type { CliIO } from './io.js'
 
 /** Shared by `check` and `inspect`: where their inputs come from and how a refusal is printed. */
 
-function existingFile(io: CliIO, path: string, what: string): string {
-  const full = resolve(io.cwd, path)
-  if (!existsSync(full)) throw new UsageError(`cannot read the ${what} ${path}: no such file`)
-  if (statSync(full).isDirectory()) throw new UsageError(`cannot read the ${what} ${path}: it is a directory`)
-  return full
-}
-
 /** Reads and validates a specification; a refusal throws `TraceSpecError` naming the path as given. */
 export function loadSpec(io: CliIO, path: string): TraceSpec {
-  const bytes = readFileSync(existingFile(io, path, 'specification'))
+  const bytes = readFileSync(inputFile(io, path, 'specification'))
   if (!isUtf8(bytes)) throw new TraceSpecError([{ code: 'TRACE-SPEC-002', location: 'document', message: 'the specification is not UTF-8' }], path)
   return readSpec(bytes.toString('utf8'), path)
 }
@@ -33,6 +27,14 @@ export function loadSpec(io: CliIO, path: string): TraceSpec {
 function fromFormats(): string {
   return formatNames().join(', ')
 }
+
+/** The `--transcript` option as `check`, `inspect` and `evidence` declare it. */
+export const TRANSCRIPT_OPTION = {
+  name: 'transcript',
+  type: 'string',
+  valueName: 'FILE',
+  description: 'the run, in any supported transcript format: a file, a directory, or - for stdin',
+} as const
 
 /** The `--from` option as `check`, `inspect` and `evidence` declare it. */
 export const FROM_OPTION = {

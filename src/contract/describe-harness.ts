@@ -47,8 +47,9 @@ export interface HarnessSuite {
   check(id: string): Promise<VectorCheck>
 }
 
-/** A vector that did not hold, carrying both sides so the reporter draws a diff. */
-class VectorFailure extends Error {
+/** A vector that did not hold (the message names it and the first difference), carrying both sides so the reporter draws a diff. */
+class VectorFailedError extends Error {
+  readonly code = 'VH_VECTOR_FAILED'
   readonly showDiff: boolean
 
   constructor(
@@ -57,7 +58,7 @@ class VectorFailure extends Error {
     readonly actual: unknown,
   ) {
     super(renderOutcome(outcome))
-    this.name = 'VectorFailure'
+    this.name = 'VectorFailedError'
     this.showDiff = expected !== undefined && actual !== undefined
   }
 }
@@ -157,7 +158,7 @@ export function describeHarness(
       context.task.meta[HARNESS_META_KEY] = { ...context.task.meta[HARNESS_META_KEY], vector: meta }
       reported.set(vector.id, outcome)
       if (isWarning(outcome)) await context.annotate(renderOutcome(outcome), 'warning')
-      if (!outcome.passed) throw new VectorFailure(outcome, check.expected, check.actual)
+      if (!outcome.passed) throw new VectorFailedError(outcome, check.expected, check.actual)
     }
 
     for (const group of GROUPS) {

@@ -1,7 +1,6 @@
 import { spawnSync } from 'node:child_process'
-import { accessSync, constants, statSync } from 'node:fs'
-import { join } from 'node:path'
 import type { HarnessAdapter } from '../../adapters/adapter.js'
+import { resolveOnPath } from '../../adapters/shared/resolve-program.js'
 
 /** Why `doctor` could not find out: never a verdict about the binary (exit 2). */
 export class DoctorRefusal extends Error {
@@ -28,25 +27,6 @@ export interface DoctorReport {
   readonly onPin: boolean
   /** Flags the adapter sends that the binary does not declare; `undefined` when the adapter declares no flag surface. */
   readonly undeclaredFlags: readonly string[] | undefined
-}
-
-/**
- * The first executable file named `program` on `path`, in the path's own order. Hand-walked so it
- * uses exactly the string the launch constructs.
- */
-export function resolveOnPath(program: string, path: string): string | undefined {
-  for (const directory of path.split(':')) {
-    if (!directory) continue
-    const candidate = join(directory, program)
-    try {
-      if (!statSync(candidate).isFile()) continue
-      accessSync(candidate, constants.X_OK)
-      return candidate
-    } catch {
-      // Not here, or not executable: the child's exec would skip it too.
-    }
-  }
-  return undefined
 }
 
 /** The version out of a banner: the first whitespace-separated token that starts with a digit. */

@@ -1,3 +1,4 @@
+import { EVENT_FORMAT } from '../events/format.js'
 import { writeSortedJson } from '../events/json.js'
 import { EvidenceError } from './errors.js'
 import { compactProvenance } from './provenance.js'
@@ -7,7 +8,7 @@ import type { ContractResultRecord, EvidenceProvenance, VerifierProducer } from 
 export const CONTRACT_RUNNER: VerifierProducer = Object.freeze({ producer: 'verifier', verifier: 'contract-runner' })
 
 /** What a harness contract is a contract with: the event stream its adapter must emit. */
-export const CONTRACT_CONSUMER = 'metaharness.event/1'
+export const CONTRACT_CONSUMER = EVENT_FORMAT
 
 /** metaharness's `contract_result` line: what `metaharness conformance <kind> --contract` prints. */
 export interface ContractResult {

@@ -49,11 +49,6 @@ export interface IntakeReport {
   readonly documentRefused: boolean
   /** One-based numbers of the records refused (all of them when the document is). */
   readonly refused: readonly number[]
-  /**
-   * Always empty: every kind's payload is modelled, so every record is accepted or refused.
-   * @deprecated kept for callers written when some payloads were not checked; read `refused`.
-   */
-  readonly unchecked: readonly number[]
   /** Records the engine would take. */
   readonly accepted: readonly number[]
 }
@@ -219,12 +214,12 @@ export function validateEvidenceText(text: string, options: IntakeOptions): Inta
   const diagnostics: IntakeDiagnostic[] = read.problems.map((problem) => ({ code: problem.code, path: '', line: problem.at.line, column: problem.at.column, message: problem.message }))
   if (!read.value) {
     if (diagnostics.length === 0) diagnostics.push({ code: 'NOT_A_LIST', path: '', line: 1, column: 1, message: 'the document is empty; an evidence file is a list of records' })
-    return { records: 0, diagnostics, documentRefused: true, refused: [], unchecked: [], accepted: [] }
+    return { records: 0, diagnostics, documentRefused: true, refused: [], accepted: [] }
   }
   if (read.value.type !== 'seq') {
     const message = read.value.type === 'null' ? 'the document is empty; an evidence file is a list of records' : 'an evidence file is a list of records, even of one'
     diagnostics.push({ code: 'NOT_A_LIST', path: '', line: read.value.at.line, column: read.value.at.column, message })
-    return { records: 0, diagnostics, documentRefused: true, refused: [], unchecked: [], accepted: [] }
+    return { records: 0, diagnostics, documentRefused: true, refused: [], accepted: [] }
   }
   const future = new Set<number>()
   read.value.items.forEach((item, index) => {
@@ -235,13 +230,12 @@ export function validateEvidenceText(text: string, options: IntakeOptions): Inta
   })
   const all = read.value.items.map((_, index) => index + 1)
   const documentRefused = diagnostics.some((diagnostic) => diagnostic.code !== 'OBSERVATION_IN_FUTURE')
-  if (documentRefused) return { records: all.length, diagnostics, documentRefused, refused: all, unchecked: [], accepted: [] }
+  if (documentRefused) return { records: all.length, diagnostics, documentRefused, refused: all, accepted: [] }
   return {
     records: all.length,
     diagnostics,
     documentRefused,
     refused: all.filter((record) => future.has(record)),
-    unchecked: [],
     accepted: all.filter((record) => !future.has(record)),
   }
 }

@@ -23,7 +23,7 @@ async function runOnce(root: string, prompt: string, mode: 'record' | 'replay'):
     provider: cassetteProvider({ cassettes: join(root, 'cassettes'), scenarios: join(root, 'scenarios'), wire: 'openai-responses', mode, env: {}, match: { replace: [{ pattern: /(?:\/[A-Za-z0-9._@+-]+)+/g, with: '<path>' }] } }),
   })
   const [visit] = run.visits()
-  const result = await run.runStep(visit!, 0)
+  const result = await run.runStep(visit!, 0).finally(() => run.close())
   const text = result.transcript ? readEventText(readFileSync(result.transcript, 'utf8')).events.flatMap((event) => (event.event === 'text' ? [event.text] : [])).join('') : ''
   return { status: result.status, message: result.message, text }
 }
@@ -52,5 +52,19 @@ describe('cassetteProvider', () => {
     const empty = mkdtempSync(join(tmpdir(), 'vh-cassettes-none-'))
     const result = await runOnce(empty, 'x', 'replay')
     expect(result.message).toContain('the loopback provider for this step did not start')
+  })
+
+  it('serves every step of a run from one provider, a scope per step, and stops it when the run closes', async () => {
+    const provider = cassetteProvider({ cassettes: join(root, 'cassettes'), wire: 'openai-responses', mode: 'replay', env: {} })
+    const call = { state: 'build', index: 0, harness: 'codex', cassette: 'build-0' }
+    const first = await provider({ ...call, attempt: 1 })
+    const second = await provider({ ...call, attempt: 2 })
+    expect(new URL(first.baseUrl).origin).toBe(new URL(second.baseUrl).origin)
+    expect(first.baseUrl).toMatch(/\/__scope\/[\w-]+\/v1$/)
+    expect(second.baseUrl).not.toBe(first.baseUrl)
+    expect(await first.close?.()).toBeUndefined()
+    expect(await second.close?.()).toBeUndefined()
+    await provider.close()
+    await expect(fetch(`${first.baseUrl}/responses`, { method: 'POST', body: '{}' })).rejects.toThrow()
   })
 })

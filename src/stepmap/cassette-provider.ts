@@ -2,7 +2,7 @@ import { join } from 'node:path'
 import type { Wire } from '../../adapters/launch/declaration.js'
 import type { MatchRules } from '../../recorders/provider/match.js'
 import { resolveMode, type ProviderMode } from '../../recorders/provider/modes.js'
-import { startProvider } from '../../recorders/provider/server.js'
+import { startProvider, type Provider } from '../../recorders/provider/server.js'
 import type { StepProvider } from './provider.js'
 
 export interface CassetteProviderOptions {
@@ -25,19 +25,23 @@ export interface CassetteProviderOptions {
 }
 
 /**
- * A loopback provider per llm step, each on its own cassette (`<state>-<index>.cassette.jsonl`):
- * replayed byte for byte by default; recorded from the step's scripted scenario with
- * `VITEST_HARNESS_MODE=record`. A step's session closes with the provider, and what the provider
- * could not answer is reported with the step's failure.
+ * One loopback provider for the run, started with its first llm step, and a cassette scope per step
+ * (`<state>-<index>.cassette.jsonl`, served under the scope's own base URL): replayed byte for byte
+ * by default; recorded from the step's scripted scenario with `VITEST_HARNESS_MODE=record`. A step's
+ * session closes its scope, and what the provider could not answer is reported with the step's
+ * failure; `close()` stops the provider once the run is over (`describeStepMap` calls it).
  *
  * @example
  * describeStepMap(map, { ..., provider: cassetteProvider({ cassettes: 'cassettes', scenarios: 'scenarios', wire: 'openai-responses' }) })
  */
-export function cassetteProvider(options: CassetteProviderOptions): StepProvider {
-  return async (call) => {
+export function cassetteProvider(options: CassetteProviderOptions): StepProvider & { close(): Promise<void> } {
+  let started: Promise<Provider> | undefined
+  const session: StepProvider = async (call) => {
     const mode = resolveMode(options.mode, options.env ?? process.env)
+    started ??= startProvider(options.env === undefined ? {} : { env: options.env })
+    const provider = await started
     const cassette = join(options.cassettes, `${call.cassette}.cassette.jsonl`)
-    const provider = await startProvider({
+    const scope = provider.openScope({
       mode,
       cassette,
       ...(mode !== 'replay' && options.scenarios !== undefined && options.upstream === undefined ? { scenario: join(options.scenarios, `${call.cassette}.yaml`) } : {}),
@@ -46,15 +50,21 @@ export function cassetteProvider(options: CassetteProviderOptions): StepProvider
       ...(options.env === undefined ? {} : { env: options.env }),
     })
     return {
-      baseUrl: provider.baseUrl,
+      baseUrl: scope.baseUrl,
       wire: options.wire,
       ...(options.model === undefined ? {} : { model: options.model }),
-      async close() {
-        const misses = provider.misses()
-        await provider.close()
+      close() {
+        const { misses } = provider.closeScope(scope.id)
         if (misses.length === 0) return undefined
         return `the provider had no answer for ${misses.length} request(s) in ${cassette}: ${misses[0]?.message ?? ''}`
       },
     }
   }
+  return Object.assign(session, {
+    async close() {
+      const provider = await started?.catch(() => undefined)
+      started = undefined
+      await provider?.close()
+    },
+  })
 }

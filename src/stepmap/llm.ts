@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { launchDeclarationSchema, type LaunchDeclaration } from '../../adapters/launch/declaration.js'
 import { launchHarness } from '../../adapters/launch/launch-harness.js'
@@ -116,8 +117,14 @@ async function launchAndCheck(
   stepContext: string,
   transcript: string,
 ): Promise<LlmAttempt> {
-  const scratch = join(context.runDirectory, 'scratch', `${context.state}-${context.index}-${context.attempt}`)
-  mkdirSync(scratch, { recursive: true })
+  // The harness's own state (its home, config, caches) is no product of the run: it lives under the
+  // OS temp dir, and goes once the harness has run; an attempt that gave no verdict keeps it for a look.
+  const scratch = mkdtempSync(join(tmpdir(), `vh-step-${context.state}-${context.index}-${context.attempt}-`))
+  const kept = `the harness's scratch root is kept at ${scratch}`
+  const discardScratch = (attempt: LlmAttempt): LlmAttempt => {
+    rmSync(scratch, { recursive: true, force: true })
+    return attempt
+  }
   const run = await launchHarness(
     { ...declaration, env: { ...declaration.env, [STEP_CONTEXT_ENV]: stepContext } },
     {
@@ -134,13 +141,13 @@ async function launchAndCheck(
   writeTranscript(transcript, `${context.state}-${context.index}-${context.attempt}`, events)
   if (run.failed) {
     const tail = run.stderr.trim().split('\n').slice(-3).join(' | ')
-    return { kind: 'no-verdict', reason: `${run.shortMessage}${tail ? `; it said: ${tail}` : ''}; the transcript is at ${transcript}`, transcript }
+    return { kind: 'no-verdict', reason: `${run.shortMessage}; ${kept}${tail ? `; it said: ${tail}` : ''}; the transcript is at ${transcript}`, transcript }
   }
   if (run.conversionError !== undefined) {
     const why = run.conversionError instanceof Error ? run.conversionError.message : String(run.conversionError)
-    return { kind: 'no-verdict', reason: `the harness ran, and its transcript could not be read: ${why}`, transcript }
+    return { kind: 'no-verdict', reason: `the harness ran, and its transcript could not be read: ${why}; ${kept}`, transcript }
   }
   const violations = writesInTranscript(events).flatMap((write) => checkWrite(step.scope, write, context.workspace) ?? [])
-  if (violations.length > 0) return { kind: 'out-of-scope', transcript, violations }
-  return { kind: 'ran', transcript, events: events.length }
+  if (violations.length > 0) return discardScratch({ kind: 'out-of-scope', transcript, violations })
+  return discardScratch({ kind: 'ran', transcript, events: events.length })
 }

@@ -12,7 +12,7 @@ export interface LlmStepCall {
   readonly cassette: string
 }
 
-/** A loopback provider serving one llm step: `baseUrl` is `http://127.0.0.1:PORT/v1`. */
+/** A loopback provider serving one llm step: `baseUrl` is `http://127.0.0.1:PORT/v1`, or a scope's `…/__scope/<id>/v1` (every wire keeps the path). */
 export interface StepProviderSession {
   readonly baseUrl: string
   readonly wire: Wire
@@ -22,8 +22,11 @@ export interface StepProviderSession {
   close?(): Promise<string | undefined | void> | string | undefined | void
 }
 
-/** Starts (or points at) the loopback provider for one llm step. */
-export type StepProvider = (call: LlmStepCall) => Promise<StepProviderSession> | StepProviderSession
+/**
+ * Starts (or points at) the loopback provider for one llm step. `close`, when it has one, runs once
+ * the run is over: a provider shared by the run's steps stops there.
+ */
+export type StepProvider = ((call: LlmStepCall) => Promise<StepProviderSession> | StepProviderSession) & { close?(): Promise<void> | void }
 
 /** How a step's `harness:` name is launched: an adapter's launch declaration, optionally another binary. */
 export interface HarnessChoice {

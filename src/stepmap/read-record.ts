@@ -53,9 +53,8 @@ export function recordVerdict(record: Record<string, unknown>): RecordVerdict {
 
 /**
  * Reads the document a verifier wrote at `record:` and holds it to the engine's intake rules: it
- * must exist, be an evidence document the engine reads (every record accepted, none in the future,
- * none unchecked), and hold only records of the kind the step declares. The verdict is the worst of
- * its records'.
+ * must exist, be an evidence document the engine reads (every record accepted, none in the future),
+ * and hold only records of the kind the step declares. The verdict is the worst of its records'.
  */
 export function readRecord(path: string, kind: EvidenceKindName, now: number): RecordReading {
   let text: string
@@ -66,9 +65,9 @@ export function readRecord(path: string, kind: EvidenceKindName, now: number): R
     return { ok: false, problem: `the verifier wrote no record at ${path}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}` }
   }
   const report = validateEvidenceText(text, { now })
-  if (report.documentRefused || report.refused.length > 0 || report.unchecked.length > 0) {
+  if (report.documentRefused || report.refused.length > 0) {
     const lines = report.diagnostics.map((diagnostic) => `  ${renderIntakeDiagnostic(path, diagnostic)}`)
-    const why = report.documentRefused ? 'is not an evidence document the engine reads' : report.refused.length > 0 ? `has ${report.refused.length} record(s) the engine refuses` : `has ${report.unchecked.length} record(s) this tool cannot check`
+    const why = report.documentRefused ? 'is not an evidence document the engine reads' : `has ${report.refused.length} record(s) the engine refuses`
     return { ok: false, problem: `the record at ${path} ${why}:\n${lines.join('\n')}` }
   }
   const records = parse(text) as Record<string, unknown>[]

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -275,6 +275,12 @@ describe('llm steps', () => {
     expect(events[events.length - 1]).toMatchObject({ event: 'stream.closed', run_id: 'build-0-1', events: events.length - 1 })
     const context = readFileSync(join(run.runDirectory, 'step-context.json'), 'utf8')
     expect(readFileSync(join(workspace, '.seen-step-context.json'), 'utf8')).toBe(context)
+    // The run directory holds the run's products; the harness's own home lived under the OS temp
+    // dir and is gone once the harness ran.
+    expect(readdirSync(run.runDirectory).sort()).toEqual(['step-context.json', 'transcripts'])
+    const home = readFileSync(join(workspace, '.seen-home'), 'utf8')
+    expect(home.startsWith(join(tmpdir(), 'vh-step-build-0-1-'))).toBe(true)
+    expect(existsSync(home)).toBe(false)
     expect(context.endsWith('}\n')).toBe(true)
     expect(Object.keys(JSON.parse(context) as object)).toEqual(['format', 'run_directory', 'store', 'state', 'step_index', 'attempt', 'shell_offered', 'capabilities', 'tools', 'reaching'])
     expect(JSON.parse(context)).toEqual({
@@ -324,5 +330,9 @@ describe('llm steps', () => {
     const { run } = setup(llmMap('x'), { provider, harness: { codex: { launch: codexLaunch, program: join(FIXTURES, 'harnesses', 'exits-2.js') } } })
     const [llm] = await runAll(run)
     expect(llm?.message).toMatch(/Command failed with exit code 2: [\s\S]*; it said: error: unexpected argument; the transcript is at .*build-0-2\.jsonl$/)
+    // A run with no verdict keeps the harness's scratch root, and says where.
+    const kept = /the harness's scratch root is kept at (\S+);/.exec(llm?.message ?? '')?.[1]
+    expect(kept?.startsWith(join(tmpdir(), 'vh-step-build-0-2-'))).toBe(true)
+    expect(existsSync(kept as string)).toBe(true)
   })
 })

@@ -119,6 +119,11 @@ export class StepMapRun {
     }
   }
 
+  /** Ends the run: closes the provider its llm steps shared, when it has one to close. */
+  async close(): Promise<void> {
+    await this.options.provider?.close?.()
+  }
+
   /** Why the run stopped, once it has. */
   get stopped(): string | undefined {
     return this.stoppedBecause

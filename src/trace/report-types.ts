@@ -32,8 +32,11 @@ export interface TraceReportAdapter {
   written_against: string[]
 }
 
+/** The format tag of a trace report. */
+export const TRACE_REPORT_FORMAT = 'trace-report/1'
+
 export interface TraceReport {
-  format: 'trace-report/1'
+  format: typeof TRACE_REPORT_FORMAT
   spec_id: string
   spec_title: string | null
   /** sha256 of the key-sorted compact JSON of the validated spec model. */

@@ -1,5 +1,6 @@
 import type { ProviderMode } from '../../recorders/provider/modes.js'
 import { PROVIDER_MODES } from '../../recorders/provider/modes.js'
+import { prefixed } from '../util/log.js'
 import { EVIDENCE_REPORTER_DEFAULTS, normalizeEvidenceReporterOptions, type EvidenceReporterOptions, type NormalizedEvidenceReporterOptions } from './reporters/evidence-options.js'
 
 /** A text rule as config carries it (JSON-safe: the pattern is a RegExp source). */
@@ -72,7 +73,7 @@ export class HarnessOptionError extends Error {
   readonly code = 'VH_OPTION_INVALID'
 
   constructor(option: string, value: unknown, allowed: string) {
-    super(`[vitest-harness] harness({ ${option} }) must be ${allowed}; got ${JSON.stringify(value)}`)
+    super(prefixed(`harness({ ${option} }) must be ${allowed}; got ${JSON.stringify(value)}`))
     this.name = 'HarnessOptionError'
   }
 }

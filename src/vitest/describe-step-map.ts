@@ -1,4 +1,4 @@
-import { describe, test } from 'vitest'
+import { afterAll, describe, test } from 'vitest'
 import { renderPin } from '../stepmap/pin.js'
 import { StepMapRun, type StateVisit, type StepMapRunOptions, type StepResult } from '../stepmap/run.js'
 import { stepLabel, type Step, type StepMap } from '../stepmap/types.js'
@@ -42,6 +42,7 @@ function stepTitle(step: Step, index: number): string {
 export function describeStepMap(map: StepMap | string, options: DescribeStepMapOptions): void {
   const run = new StepMapRun(map, options)
   describe(`step map ${run.map.id} (${renderPin(run.map.workflow)})`, () => {
+    afterAll(() => run.close())
     for (const visit of run.visits()) {
       describe(visitTitle(visit), () => {
         if (visit.overBudget) {

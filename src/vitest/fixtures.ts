@@ -3,7 +3,8 @@ import { inject, test as base } from 'vitest'
 import type { ProviderMode } from '../../recorders/provider/modes.js'
 import type { RequestLogEntry } from '../../recorders/provider/request-log.js'
 import type { ScopeReport } from '../../recorders/provider/scope.js'
-import './provided.js'
+import { prefixed } from '../util/log.js'
+import { PROVIDED_OPTIONS_KEY, PROVIDED_PROVIDER_KEY } from './provided.js'
 
 /** What a test gets from the `provider` fixture: its own cassette scope on the run's provider. */
 export interface ProviderFixture {
@@ -23,7 +24,7 @@ export class CassetteMissError extends Error {
   readonly code = 'VH_CASSETTE_MISS'
 
   constructor(report: ScopeReport) {
-    super(`[vitest-harness] ${report.misses.length} request(s) missed the cassette ${report.cassette}:\n${report.misses.map((miss) => `  - ${miss.message}`).join('\n')}`)
+    super(prefixed(`${report.misses.length} request(s) missed the cassette ${report.cassette}:\n${report.misses.map((miss) => `  - ${miss.message}`).join('\n')}`))
     this.name = 'CassetteMissError'
   }
 }
@@ -49,7 +50,7 @@ export function cassettePathFor(cassettesDir: string, task: TaskLike): string {
 async function control<T>(origin: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${origin}/__vitest-harness${path}`, { method: body === undefined ? 'GET' : 'POST', headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
   const value = (await response.json()) as T & { error?: string; code?: string }
-  if (!response.ok) throw Object.assign(new Error(`[vitest-harness] ${value.error ?? `control ${path} answered ${response.status}`}`), { code: value.code })
+  if (!response.ok) throw Object.assign(new Error(prefixed(value.error ?? `control ${path} answered ${response.status}`)), { code: value.code })
   return value
 }
 
@@ -65,10 +66,10 @@ async function control<T>(origin: string, path: string, body?: unknown): Promise
  * })
  */
 export const test = base.extend('provider', async ({ task }, { onCleanup }): Promise<ProviderFixture> => {
-  const provided = inject('vitestHarnessProvider')
-  const options = inject('vitestHarnessOptions')
+  const provided = inject(PROVIDED_PROVIDER_KEY)
+  const options = inject(PROVIDED_OPTIONS_KEY)
   if (!provided || !options || options.provider === false) {
-    throw new Error('[vitest-harness] the provider fixture needs the plugin: add harness() to your Vitest config plugins (and do not set provider: false)')
+    throw new Error(prefixed('the provider fixture needs the plugin: add harness() to your Vitest config plugins (and do not set provider: false)'))
   }
   const cassette = cassettePathFor(provided.cassettesDir, task as unknown as TaskLike)
   const scope = await control<{ id: string; baseUrl: string; origin: string }>(provided.origin, '/scopes', {

@@ -3,20 +3,20 @@ import type { TestProject } from 'vitest/node'
 import { resolveMode } from '../../recorders/provider/modes.js'
 import { startProvider } from '../../recorders/provider/server.js'
 import { normaliseHarnessOptions } from './defaults.js'
-import './provided.js'
+import { PROVIDED_OPTIONS_KEY, PROVIDED_PROVIDER_KEY } from './provided.js'
 
 /**
  * Runs once per Vitest run, in the main process: starts one loopback provider and `provide`s its
  * origin. Tests reach it through the `provider` fixture. Record modes are refused here when CI is set.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const options = project.getProvidedContext().vitestHarnessOptions ?? normaliseHarnessOptions()
+  const options = project.getProvidedContext()[PROVIDED_OPTIONS_KEY] ?? normaliseHarnessOptions()
   if (options.provider === false) {
-    project.provide('vitestHarnessProvider', null)
+    project.provide(PROVIDED_PROVIDER_KEY, null)
     return async () => undefined
   }
   const mode = resolveMode(options.provider.mode ?? undefined, process.env)
   const provider = await startProvider({ env: process.env })
-  project.provide('vitestHarnessProvider', { origin: provider.origin, mode, cassettesDir: resolve(project.config.root, options.provider.cassettesDir) })
+  project.provide(PROVIDED_PROVIDER_KEY, { origin: provider.origin, mode, cassettesDir: resolve(project.config.root, options.provider.cassettesDir) })
   return () => provider.close()
 }

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import type { Plugin } from 'vite'
 import type { Vitest } from 'vitest/node'
 import { normaliseHarnessOptions, type HarnessOptions } from './defaults.js'
-import './provided.js'
+import { PROVIDED_OPTIONS_KEY } from './provided.js'
 import EvidenceReporter from './reporters/evidence.js'
 import type { NormalizedEvidenceReporterOptions } from './reporters/evidence-options.js'
 
@@ -54,7 +54,7 @@ export function harness(options: HarnessOptions = {}): Plugin {
         test: {
           globalSetup: resolved.provider === false ? [] : [modulePath('./global-setup')],
           setupFiles: [modulePath('../public/setup')],
-          provide: { vitestHarnessOptions: JSON.parse(JSON.stringify(resolved)) as typeof resolved },
+          provide: { [PROVIDED_OPTIONS_KEY]: JSON.parse(JSON.stringify(resolved)) as typeof resolved },
         },
       }
     },

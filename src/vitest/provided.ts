@@ -17,7 +17,7 @@ export const PROVIDED_PROVIDER_KEY = 'vitestHarnessProvider'
 
 declare module 'vitest' {
   interface ProvidedContext {
-    vitestHarnessOptions: ResolvedHarnessOptions
-    vitestHarnessProvider: ProvidedHarnessProvider | null
+    [PROVIDED_OPTIONS_KEY]: ResolvedHarnessOptions
+    [PROVIDED_PROVIDER_KEY]: ProvidedHarnessProvider | null
   }
 }

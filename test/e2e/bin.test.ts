@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { B10X_CONTRACT_VECTORS } from '../helpers/vectors.js'
 
 const ROOT = resolve(import.meta.dirname, '..', '..')
 const BIN = join(ROOT, 'bin', 'vitest-harness.js')
@@ -35,8 +36,7 @@ describe('the built bin', () => {
   })
 
   it('prints the b10x contract_result line and exits 0', () => {
-    const only = ['c1-observe-launch', 'golden-loop-record', 'provider-emulated-unpublished-tool', 'provider-emulated-approval-denied', 'provider-emulated-budget-stop', 'provider-emulated-cancellation', 'golden-version-pair']
-    const run = spawnSync(process.execPath, [BIN, 'contract', 'b10x', '--contract', ...only.flatMap((id) => ['--only', id])], { encoding: 'utf8' })
+    const run = spawnSync(process.execPath, [BIN, 'contract', 'b10x', '--contract', ...B10X_CONTRACT_VECTORS.flatMap((id) => ['--only', id])], { encoding: 'utf8' })
     expect(run.status).toBe(0)
     expect(run.stderr).toBe('')
     expect(run.stdout).toBe('{"breaking_changes":0,"checked":7,"consumer":"metaharness.event/1","failed":0,"kind":"contract_result","provider":"b10x 0.12.1"}\n')

@@ -8,17 +8,31 @@ import { beforeAll, describe, expect, it } from 'vitest'
 // exports and its bin. Nothing here reaches into the repository's sources.
 const ROOT = resolve(import.meta.dirname, '..', '..')
 let project = ''
+let published: string[] = []
 
 beforeAll(() => {
   const packDir = mkdtempSync(join(tmpdir(), 'vh-pack-'))
-  const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', packDir], { cwd: ROOT, encoding: 'utf8' })) as { filename: string }[]
+  const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', packDir], { cwd: ROOT, encoding: 'utf8' })) as { filename: string; files: { path: string }[] }[]
   const tarball = join(packDir, (packed[0] as { filename: string }).filename)
+  published = (packed[0]?.files ?? []).map((file) => file.path)
   project = mkdtempSync(join(tmpdir(), 'vh-user-'))
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'a-user-project', private: true, type: 'module' }))
   execFileSync('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--ignore-scripts', tarball], { cwd: project, stdio: 'pipe' })
 })
 
 describe('vitest-harness installed in a project', () => {
+  it('publishes bin/, dist/ (no tests), vectors/, schemas/, the README and package.json — nothing else, nothing missing', () => {
+    const top = new Set(published.map((path) => path.split('/')[0]))
+    expect([...top].sort()).toEqual(['README.md', 'bin', 'dist', 'package.json', 'schemas', 'vectors'])
+    expect(published.filter((path) => path.startsWith('bin/')).sort()).toEqual(['bin/scripted-vendor.js', 'bin/vitest-harness.js'])
+    expect([...new Set(published.filter((path) => path.startsWith('dist/')).map((path) => path.split('/')[1]))].sort()).toEqual(['adapters', 'matchers', 'recorders', 'src'])
+    expect(published.filter((path) => /\.test(-d)?\.|\/test\/|fixtures\//.test(path))).toEqual([])
+    expect(published).toContain('schemas/trace-spec-1.schema.json')
+    // Every vector the repository holds, the scripted double's control vectors among them.
+    const vectors = execFileSync('git', ['ls-files', 'vectors'], { cwd: ROOT, encoding: 'utf8' }).trim().split('\n')
+    expect(published.filter((path) => path.startsWith('vectors/')).sort()).toEqual(vectors.sort())
+  })
+
   it('ships its declarations and no test files', () => {
     const dist = join(project, 'node_modules', 'vitest-harness', 'dist')
     expect(existsSync(join(dist, 'src', 'public', 'index.d.ts'))).toBe(true)

@@ -59,6 +59,9 @@ describe('the step-map example, with the real Codex', () => {
 
   it('leaves the transcript, the step context, and evidence documents the built CLI accepts', async () => {
     const run = join(out, 'stepmap', 'run')
+    // Only the run's products: the harness's scratch home and the example's bin live under the OS temp dir.
+    expect(readdirSync(join(out, 'stepmap')).sort()).toEqual(['repo', 'run'])
+    expect(readdirSync(run).sort()).toEqual(['evidence', 'step-context.json', 'trace-implement.yaml', 'transcripts'])
     expect(readdirSync(join(run, 'transcripts'))).toEqual(['implement-0-1.jsonl'])
     expect(JSON.parse(readFileSync(join(run, 'step-context.json'), 'utf8'))).toMatchObject({ format: 'aep.drive-step-context/1', state: 'implement', step_index: 0, attempt: 1 })
     const trace = readFileSync(join(run, 'trace-implement.yaml'), 'utf8')

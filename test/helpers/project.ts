@@ -1,19 +1,8 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { isDeepStrictEqual } from 'node:util'
 import { readTranscriptAsEvents, readTranscriptEventsSync, type ReadTranscriptOptions } from '../../adapters/transcript/read.js'
 import type { Emission } from '../../src/events/types.js'
-
-/** Writes files (path → text) under a new temporary directory and returns it. */
-export function tree(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'vh-tree-'))
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true })
-    writeFileSync(join(root, path), text)
-  }
-  return root
-}
+import { tree } from './tree.js'
 
 /** Converts a transcript written from `lines` (JSON values are stringified) in the named format. */
 export async function convertLines(format: string, lines: readonly unknown[], options: ReadTranscriptOptions = {}): Promise<Emission[]> {

@@ -1,6 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import type { TaskMeta, TestAnnotation } from 'vitest'
 import { createVitest } from 'vitest/node'
 
@@ -19,16 +17,6 @@ export interface ReportedTest {
   readonly note: string | undefined
   readonly meta: TaskMeta
   readonly annotations: readonly TestAnnotation[]
-}
-
-/** Writes a temporary fixture tree: relative path → content. */
-export function fixtureTree(files: Record<string, string>): string {
-  const root = mkdtempSync(join(tmpdir(), 'vh-suite-'))
-  for (const [path, content] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, path)), { recursive: true })
-    writeFileSync(join(root, path), content)
-  }
-  return root
 }
 
 /**

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { prefixed } from '../../src/util/log.js'
 import { SECRETS } from './secrets.js'
 
 declare module 'vitest' {
@@ -40,9 +41,9 @@ export default function setup(project: TestProject): () => void {
     if (found.length > 0) {
       // Vitest reports a teardown error but still exits 0; the exit code must say it too.
       process.exitCode = 1
-      throw new Error(`[vitest-harness] secrets were written to disk (kept for inspection under ${root}):\n${found.join('\n')}`)
+      throw new Error(prefixed(`secrets were written to disk (kept for inspection under ${root}):\n${found.join('\n')}`))
     }
     if (process.env['VITEST_HARNESS_KEEP_SCRATCH'] !== '1') rmSync(root, { recursive: true, force: true })
-    process.stdout.write(`[vitest-harness] secret scan: ${files} file(s) the suite wrote, none holds a secret it used\n`)
+    process.stdout.write(`${prefixed(`secret scan: ${files} file(s) the suite wrote, none holds a secret it used`)}\n`)
   }
 }

@@ -1,29 +1,14 @@
-import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { builtInVectorsDir } from '../../src/util/package-info.js'
-import { fixtureTree, repoImport, runFixtureSuite, type ReportedTest } from '../helpers/run-suite.js'
+import { repoImport, runFixtureSuite, type ReportedTest } from '../helpers/run-suite.js'
+import { tree } from '../helpers/tree.js'
+import { B10X_CONTRACT_VECTORS as SEVEN, copyVectors } from '../helpers/vectors.js'
 
 // Generated suites run in-process through Vitest's node API over a temporary fixture tree, and
 // the assertions read the test states a reporter would see.
 
-const SEVEN = [
-  'c1-observe-launch',
-  'golden-loop-record',
-  'provider-emulated-unpublished-tool',
-  'provider-emulated-approval-denied',
-  'provider-emulated-budget-stop',
-  'provider-emulated-cancellation',
-  'golden-version-pair',
-]
-
 const DESCRIBE_HARNESS = repoImport('src', 'contract', 'describe-harness.ts')
-
-function copySeven(root: string, folder: string): string {
-  const target = join(root, folder)
-  for (const id of SEVEN) cpSync(join(builtInVectorsDir(), 'b10x', id), join(target, id), { recursive: true })
-  return target
-}
 
 // Folders and files are named relative to the fixture file itself.
 function suiteFile(body: string): string {
@@ -48,7 +33,7 @@ function test(name: string): ReportedTest {
 }
 
 beforeAll(async () => {
-  root = fixtureTree({
+  root = tree({
     'pristine.test.ts': suiteFile(
       `describeHarness('b10x', { name: 'pristine', vectors: here('pristine'), only: ${JSON.stringify(SEVEN)}, contractResultFile: here('out/pristine.json') })`,
     ),
@@ -73,9 +58,9 @@ beforeAll(async () => {
 })`),
     'scripted.test.ts': suiteFile(`describeHarness('scripted', { name: 'scripted' })`),
   })
-  copySeven(root, 'pristine')
-  const mutated = copySeven(root, 'mutated')
-  const offPin = copySeven(root, 'off-pin')
+  copyVectors('b10x', SEVEN, join(root, 'pristine'))
+  const mutated = copyVectors('b10x', SEVEN, join(root, 'mutated'))
+  const offPin = copyVectors('b10x', SEVEN, join(root, 'off-pin'))
   writeFileSync(join(offPin, 'golden-version-pair', 'version.txt'), 'b10x-harness 0.9.1\n')
   // One byte of one expected file: the call id of the tool.result line, `call_vh_040` → `call_vh_041`.
   const expected = join(mutated, 'provider-emulated-budget-stop', 'loop.expected.jsonl')

@@ -1,9 +1,10 @@
 import { join } from 'node:path'
 import { expect, it } from 'vitest'
-import { REPO, fixtureTree, runFixtureSuite } from '../helpers/run-suite.js'
+import { REPO, runFixtureSuite } from '../helpers/run-suite.js'
+import { tree } from '../helpers/tree.js'
 
 it('the setup entry registers the matchers for every test file', async () => {
-  const root = fixtureTree({
+  const root = tree({
     'uses-matchers.test.ts': [
       "import { expect, it } from 'vitest'",
       "it('byte exact', () => expect('a\\n').toReplayByteExact('a\\n'))",

@@ -1,7 +1,8 @@
 import { sha256Hex } from '../../events/digest.js'
+import { EXIT } from '../../util/exit-codes.js'
 import type { AdapterRef } from '../ir/types.js'
 import type { TraceSpec } from '../spec/model.js'
-import type { ExpectationRow, RowVerdict, TraceReport } from '../report-types.js'
+import { TRACE_REPORT_FORMAT, type ExpectationRow, type RowVerdict, type TraceReport } from '../report-types.js'
 import type { Outcome } from './outcome.js'
 
 /** How many hex characters of a note's digest a redacted report shows. */
@@ -54,7 +55,7 @@ export function buildReport(options: {
     return row
   })
   return {
-    format: 'trace-report/1',
+    format: TRACE_REPORT_FORMAT,
     spec_id: spec.id,
     spec_title: spec.title,
     spec_digest: spec.digest,
@@ -87,8 +88,8 @@ export function redactReport(report: TraceReport): TraceReport {
 }
 
 /** 0 every gating expectation holds · 1 a gating gap · 3 no gap and a gating unknown. */
-export function reportExitCode(report: TraceReport): 0 | 1 | 3 {
-  return report.verdict === 'ok' ? 0 : report.verdict === 'gap' ? 1 : 3
+export function reportExitCode(report: TraceReport): typeof EXIT.OK | typeof EXIT.GAP | typeof EXIT.UNKNOWN {
+  return report.verdict === 'ok' ? EXIT.OK : report.verdict === 'gap' ? EXIT.GAP : EXIT.UNKNOWN
 }
 
 /** Every gapped expectation's id, advisory rows included, in document order. */

@@ -4,9 +4,9 @@ import { TranscriptError } from '../../../adapters/errors.js'
 import { findFormat, formatNames, type TranscriptFormat as AdapterFormat } from '../../../adapters/formats.js'
 import { detect } from '../../../adapters/transcript/detect.js'
 import { convertLineStream, convertTextSync, convertTranscript, convertTranscriptSync, detectTranscriptFile, planTranscript } from '../../../adapters/transcript/read.js'
+import { EVENT_FORMAT } from '../../events/format.js'
 import { splitTextLines } from '../../events/lines.js'
 import { TraceTranscriptError } from '../errors.js'
-import { EVENT_STREAM_FORMAT } from './event-stream.js'
 import type { TranscriptFormat, TranscriptReadOptions } from './read.js'
 import { CLAUDE_CODE_STREAM_JSON } from './stream-json.js'
 import type { AdapterRef } from './types.js'
@@ -36,11 +36,11 @@ type Route = { via: 'reader'; format?: TranscriptFormat } | { via: 'adapter'; fo
 
 /** The report's adapter for a conversion: the adapter's format, then the reader that read its output. */
 export function convertedAdapterRef(format: AdapterFormat): AdapterRef {
-  return { name: `${format.name} via metaharness/event-stream`, written_against: [EVENT_STREAM_FORMAT] }
+  return { name: `${format.name} via metaharness/event-stream`, written_against: [EVENT_FORMAT] }
 }
 
 function readerFormatOf(format: AdapterFormat): TranscriptFormat | undefined {
-  if (format.name === EVENT_STREAM_FORMAT) return EVENT_STREAM_FORMAT
+  if (format.name === EVENT_FORMAT) return EVENT_FORMAT
   if (format.name === CLAUDE_CODE_STREAM_JSON.name) return CLAUDE_CODE_STREAM_JSON.name as TranscriptFormat
   return undefined
 }
@@ -130,7 +130,7 @@ export function openTranscriptPath(path: string, from?: string, source: string =
     digest = hash.digest('hex')
     yield* convertTranscript(path, { from: format.name, run: CONVERSION_RUN })
   }
-  return { bytes: refusingAs(bytes(), format, source), read: { format: EVENT_STREAM_FORMAT, origin: { adapter: convertedAdapterRef(format), digest: () => digest as string } } }
+  return { bytes: refusingAs(bytes(), format, source), read: { format: EVENT_FORMAT, origin: { adapter: convertedAdapterRef(format), digest: () => digest as string } } }
 }
 
 /** As `openTranscriptPath`, read whole and synchronously (what a matcher can do). */
@@ -142,7 +142,7 @@ export function openTranscriptPathSync(path: string, from?: string, source: stri
   for (const file of planTranscript(path, { from: format.name }).files) hash.update(readFileSync(file))
   const digest = hash.digest('hex')
   const text = convertingSync(format.name, source, () => convertTranscriptSync(path, { from: format.name, run: CONVERSION_RUN }))
-  return { bytes: text, read: { format: EVENT_STREAM_FORMAT, origin: { adapter: convertedAdapterRef(format), digest: () => digest } } }
+  return { bytes: text, read: { format: EVENT_FORMAT, origin: { adapter: convertedAdapterRef(format), digest: () => digest } } }
 }
 
 function detectText(text: string): AdapterFormat | undefined {
@@ -157,7 +157,7 @@ export function openTranscriptText(text: string | Uint8Array, from?: string, sou
   const { format } = route
   const digest = createHash('sha256').update(text).digest('hex')
   const converted = convertingSync(format.name, source, () => convertTextSync(text, format.name, { run: CONVERSION_RUN, ...(source === undefined ? {} : { source }) }))
-  return { bytes: converted, read: { format: EVENT_STREAM_FORMAT, origin: { adapter: convertedAdapterRef(format), digest: () => digest } } }
+  return { bytes: converted, read: { format: EVENT_FORMAT, origin: { adapter: convertedAdapterRef(format), digest: () => digest } } }
 }
 
 /** How much of a stream is read ahead to detect its format. */
@@ -218,5 +218,5 @@ export async function openTranscriptStream(stream: AsyncIterable<Uint8Array | st
     yield* convertLineStream(hashed(), converted.name, { run: CONVERSION_RUN, source })
     digest = hash.digest('hex')
   }
-  return { bytes: refusingAs(bytes(), converted, source), read: { format: EVENT_STREAM_FORMAT, origin: { adapter: convertedAdapterRef(converted), digest: () => digest as string } } }
+  return { bytes: refusingAs(bytes(), converted, source), read: { format: EVENT_FORMAT, origin: { adapter: convertedAdapterRef(converted), digest: () => digest as string } } }
 }

@@ -1,4 +1,5 @@
 import { sha256Hex } from '../../events/digest.js'
+import { EVENT_FORMAT } from '../../events/format.js'
 import { parseJsonLossless } from '../../events/json.js'
 import { joinedArgv, inputObject, subjectsFromInput } from './call.js'
 import type { IrEmitter } from './emitter.js'
@@ -21,11 +22,8 @@ import type { AdapterRef, ModelUsage, RunOutcome, RunUsage, SessionStart, Stream
 import { EVENT_STREAM_CLOSURE_MARKERS, STREAM_CLOSED_EVENT } from './types.js'
 import { utf8Length } from '../rust-format.js'
 
-/** The format tag every line of this wire carries. */
-export const EVENT_STREAM_FORMAT = 'metaharness.event/1'
-
 /** This reader, named after the seam it reads rather than any vendor. */
-export const METAHARNESS_EVENT_STREAM: AdapterRef = { name: 'metaharness/event-stream', written_against: [EVENT_STREAM_FORMAT] }
+export const METAHARNESS_EVENT_STREAM: AdapterRef = { name: 'metaharness/event-stream', written_against: [EVENT_FORMAT] }
 
 /**
  * The events recognised and projected into no IR family: understood, so nothing about them is

@@ -1,14 +1,15 @@
 import { createHash, type Hash } from 'node:crypto'
+import { EVENT_FORMAT } from '../../events/format.js'
 import { LineSplitter, type RawLine } from '../../events/lines.js'
 import type { TraceRefusal } from '../errors.js'
 import { IrEmitter } from './emitter.js'
-import { EVENT_STREAM_FORMAT, MetaharnessIrReader } from './event-stream.js'
+import { MetaharnessIrReader } from './event-stream.js'
 import { isBlankLine, isObject } from './json.js'
 import { CLAUDE_CODE_STREAM_JSON, StreamJsonIrReader } from './stream-json.js'
 import type { AdapterRef, IrSink, StreamClose } from './types.js'
 
 /** Which wire a transcript is written in, as a refusal names it. */
-export type TranscriptFormat = typeof EVENT_STREAM_FORMAT | 'claude-code/stream-json'
+export type TranscriptFormat = typeof EVENT_FORMAT | 'claude-code/stream-json'
 
 /** Default line limit: far above any real record, well below what one JSON.parse may cost. */
 export const DEFAULT_TRACE_MAX_LINE_BYTES = 8 * 1024 * 1024
@@ -102,7 +103,7 @@ export class TranscriptReader {
         this.reader === null ||
         (this.reader instanceof MetaharnessIrReader ? this.reader.lineCount === 0 : this.emitter.count === 0)
       if (empty) {
-        const what = format === EVENT_STREAM_FORMAT ? 'the event stream' : 'the transcript'
+        const what = format === EVENT_FORMAT ? 'the event stream' : 'the transcript'
         this.refuse('TRACE-ADAPT-002', 'transcript', `${what} holds no events at all: there is nothing to judge`)
       }
     }
@@ -146,11 +147,11 @@ export class TranscriptReader {
     const reader = this.detect(value)
     if (reader instanceof MetaharnessIrReader) {
       const tag = isObject(value) ? value['format'] : undefined
-      if (tag !== EVENT_STREAM_FORMAT) {
+      if (tag !== EVENT_FORMAT) {
         this.refuse(
           'TRACE-ADAPT-001',
           `line[${number}]`,
-          `line ${number} carries the format tag \`${typeof tag === 'string' ? tag : '<none>'}\` and this reader reads \`${EVENT_STREAM_FORMAT}\`: the tag is on every line so a truncated capture stays self-describing, and guessing at an untagged line is how two wires become one silently`,
+          `line ${number} carries the format tag \`${typeof tag === 'string' ? tag : '<none>'}\` and this reader reads \`${EVENT_FORMAT}\`: the tag is on every line so a truncated capture stays self-describing, and guessing at an untagged line is how two wires become one silently`,
         )
         return
       }
@@ -163,9 +164,9 @@ export class TranscriptReader {
   /** The reader, chosen once from the first non-blank line's `format` tag (or named by the caller). */
   private detect(value: unknown): MetaharnessIrReader | StreamJsonIrReader {
     if (this.reader) return this.reader
-    const eventStream = this.forced === undefined ? isObject(value) && value['format'] === EVENT_STREAM_FORMAT : this.forced === EVENT_STREAM_FORMAT
+    const eventStream = this.forced === undefined ? isObject(value) && value['format'] === EVENT_FORMAT : this.forced === EVENT_FORMAT
     if (eventStream) {
-      this.format = EVENT_STREAM_FORMAT
+      this.format = EVENT_FORMAT
       this.reader = new MetaharnessIrReader(this.emitter)
     } else {
       this.format = CLAUDE_CODE_STREAM_JSON.name as TranscriptFormat

@@ -62,12 +62,6 @@ export const KIND_ALIASES: Readonly<Record<string, KindName>> = {
   'skill.available': 'env.skill_available',
 }
 
-const names: ReadonlySet<string> = new Set(KIND_NAMES)
-
-export function isKindName(name: string): name is KindName {
-  return names.has(name)
-}
-
 // A kind declared in the model and missing from the published list fails to compile here.
 type AssertNever<T extends never> = T
 export type _EveryKindIsPublished = AssertNever<Exclude<KindName, (typeof KIND_NAMES)[number]>>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { TRACE_REPORT_FORMAT } from '../../trace/report-types.js'
 import { HARNESS_META_KEY, type ContractVectorMeta, type TraceCheckMeta } from '../meta.js'
 
 // Task meta reaches the reporter from test files and from blob files: it is read, not trusted.
@@ -6,7 +7,7 @@ import { HARNESS_META_KEY, type ContractVectorMeta, type TraceCheckMeta } from '
 const verdict = z.enum(['ok', 'gap', 'unknown'])
 
 const traceReportSchema = z.object({
-  format: z.literal('trace-report/1'),
+  format: z.literal(TRACE_REPORT_FORMAT),
   spec_id: z.string(),
   spec_title: z.string().nullable(),
   spec_digest: z.string(),

@@ -1,4 +1,5 @@
 import { suiteNameProblem } from '../../evidence/test-result.js'
+import { prefixed } from '../../util/log.js'
 
 /** One `test_result` record over every test module whose path matches `selector`. */
 export interface TestResultGroup {
@@ -72,7 +73,7 @@ export class EvidenceReporterOptionsError extends Error {
   readonly code = 'VH_REPORTER_OPTIONS'
 
   constructor(message: string) {
-    super(`[vitest-harness] ${message}`)
+    super(prefixed(message))
     this.name = 'EvidenceReporterOptionsError'
   }
 }

@@ -6,6 +6,7 @@ import { writeEvidenceDocument } from '../../evidence/document.js'
 import { environmentName, gitRevision, inputsDigest, provenancePath, toolRef, workspaceName, type RunProvenance } from '../../evidence/run-provenance.js'
 import type { EvidenceProvenance } from '../../evidence/types.js'
 import { writeFileAtomic } from '../../util/atomic-write.js'
+import { prefixed } from '../../util/log.js'
 import { packageVersion } from '../../util/package-info.js'
 import { readHarnessMeta } from './evidence-meta.js'
 import { normalizeEvidenceReporterOptions, type EvidenceReporterOptions, type NormalizedEvidenceReporterOptions } from './evidence-options.js'
@@ -134,7 +135,7 @@ export default class EvidenceReporter implements Reporter {
   }
 
   private log(message: string): void {
-    const line = `[vitest-harness] evidence: ${message}`
+    const line = prefixed(`evidence: ${message}`)
     if (this.vitest) this.vitest.logger.log(line)
     else console.log(line)
   }

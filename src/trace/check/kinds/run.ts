@@ -21,26 +21,20 @@ function withUsage(context: CheckContext, decide: (at: number, usage: RunUsage) 
   return withTerminal(context, (at, outcome) => (outcome.usage === null ? fieldAbsent('usage') : decide(at, outcome.usage)))
 }
 
+/** A whole number read off the run, against a bound; a field the record lacks is unknown. */
+function countOutcome(field: string, bound: CountBound, at: number, value: number | null): Outcome {
+  if (value === null) return fieldAbsent(field)
+  return (countHolds(bound, value) ? ok : gap)([at], `${field} = ${value}, ${describeCount(bound)}`)
+}
+
 /** A whole number on the terminal record, against a bound. */
 export function outcomeCount(field: string, bound: CountBound, read: (outcome: RunOutcome) => number | null): Accumulator {
-  return fromFacts((context) =>
-    withTerminal(context, (at, outcome) => {
-      const value = read(outcome)
-      if (value === null) return fieldAbsent(field)
-      return (countHolds(bound, value) ? ok : gap)([at], `${field} = ${value}, ${describeCount(bound)}`)
-    }),
-  )
+  return fromFacts((context) => withTerminal(context, (at, outcome) => countOutcome(field, bound, at, read(outcome))))
 }
 
 /** A whole number on the terminal record's aggregate usage, against a bound. */
 export function usageCount(field: string, bound: CountBound, read: (usage: RunUsage) => number | null): Accumulator {
-  return fromFacts((context) =>
-    withUsage(context, (at, usage) => {
-      const value = read(usage)
-      if (value === null) return fieldAbsent(field)
-      return (countHolds(bound, value) ? ok : gap)([at], `${field} = ${value}, ${describeCount(bound)}`)
-    }),
-  )
+  return fromFacts((context) => withUsage(context, (at, usage) => countOutcome(field, bound, at, read(usage))))
 }
 
 /** A text on the terminal record's aggregate usage, compared for equality. */

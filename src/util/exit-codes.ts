@@ -1,4 +1,4 @@
-/** Exit codes, as upstream's tools use them. */
+/** Exit codes, as upstream's tools use them: the CLI's, and a trace report's verdict (`reportExitCode`). */
 export const EXIT = {
   /** Everything checked held. */
   OK: 0,
