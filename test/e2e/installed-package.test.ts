@@ -21,9 +21,11 @@ beforeAll(() => {
 })
 
 describe('vitest-harness installed in a project', () => {
-  it('publishes bin/, dist/ (no tests), vectors/, schemas/, the README and package.json — nothing else, nothing missing', () => {
+  it('publishes bin/, dist/ (no tests, no source maps), vectors/, schemas/, the README, the licence and package.json — nothing else, nothing missing', () => {
     const top = new Set(published.map((path) => path.split('/')[0]))
-    expect([...top].sort()).toEqual(['README.md', 'bin', 'dist', 'package.json', 'schemas', 'vectors'])
+    expect([...top].sort()).toEqual(['LICENSE', 'README.md', 'bin', 'dist', 'package.json', 'schemas', 'vectors'])
+    // Maps would point at sources the package does not ship.
+    expect(published.filter((path) => path.endsWith('.map'))).toEqual([])
     expect(published.filter((path) => path.startsWith('bin/')).sort()).toEqual(['bin/scripted-vendor.js', 'bin/vitest-harness.js'])
     expect([...new Set(published.filter((path) => path.startsWith('dist/')).map((path) => path.split('/')[1]))].sort()).toEqual(['adapters', 'matchers', 'recorders', 'src'])
     expect(published.filter((path) => /\.test(-d)?\.|\/test\/|fixtures\//.test(path))).toEqual([])
