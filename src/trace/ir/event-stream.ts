@@ -3,6 +3,7 @@ import { EVENT_FORMAT } from '../../events/format.js'
 import { parseJsonLossless } from '../../events/json.js'
 import { joinedArgv, inputObject, subjectsFromInput } from './call.js'
 import type { IrEmitter } from './emitter.js'
+import { runOutcomeScalars } from './run-outcome.js'
 import {
   boolAt,
   compact,
@@ -273,17 +274,7 @@ export class MetaharnessIrReader {
     const usage = objectAt(value, 'usage')
     const reader = this
     return {
-      isError: boolAt(value, 'is_error'),
-      subtype: textAt(value, 'subtype'),
-      stopReason: textAt(value, 'stop_reason'),
-      terminalReason: textAt(value, 'terminal_reason'),
-      apiErrorStatus: textAt(value, 'api_error_status'),
-      numTurns: u64At(value, 'num_turns'),
-      durationMs: u64At(value, 'duration_ms'),
-      durationApiMs: u64At(value, 'duration_api_ms'),
-      ttftMs: u64At(value, 'ttft_ms'),
-      timeToRequestMs: u64At(value, 'time_to_request_ms'),
-      totalCostUsd: f64At(value, 'total_cost_usd'),
+      ...runOutcomeScalars(value),
       // Joined, not summed: a call the seam denied and the vendor listed is one denial. Resolved
       // against every `tool.decided` in the stream, so it is read when the stream has ended.
       get permissionDenials(): number | null {

@@ -2,6 +2,7 @@ import { digestLine } from '../../events/digest.js'
 import { utf8Length } from '../rust-format.js'
 import { inputObject, joinedArgv, subjectsFromInput } from './call.js'
 import type { IrEmitter } from './emitter.js'
+import { runOutcomeScalars } from './run-outcome.js'
 import {
   boolAt,
   compact,
@@ -60,17 +61,7 @@ function runOutcome(value: unknown): RunOutcome {
     }
   }
   return {
-    isError: boolAt(value, 'is_error'),
-    subtype: textAt(value, 'subtype'),
-    stopReason: textAt(value, 'stop_reason'),
-    terminalReason: textAt(value, 'terminal_reason'),
-    apiErrorStatus: textAt(value, 'api_error_status'),
-    numTurns: u64At(value, 'num_turns'),
-    durationMs: u64At(value, 'duration_ms'),
-    durationApiMs: u64At(value, 'duration_api_ms'),
-    ttftMs: u64At(value, 'ttft_ms'),
-    timeToRequestMs: u64At(value, 'time_to_request_ms'),
-    totalCostUsd: f64At(value, 'total_cost_usd'),
+    ...runOutcomeScalars(value),
     // A list's length where the list is there: `[]` is 0, absent is "did not say".
     permissionDenials: countAt(value, 'permission_denials'),
     subagentsSpawned: u64At(objectAt(value, 'subagent_stats'), 'spawned'),
