@@ -50,6 +50,8 @@ describeStepMap(join(repo, 'step-map.yaml'), {
   commandTimeoutMs: 60_000,
 })
 
+// The demo never downloads a harness: without Codex in the cache the implement state is shown as
+// skipped with the reason, and test/e2e/stepmap-example.test.ts (which installs Codex) runs it for real.
 if (!withCodex) {
   describe('implement', () => {
     it.skip(`needs Codex 0.169.0 in ${harnesses} (npm run test:e2e installs it)`, () => {})
