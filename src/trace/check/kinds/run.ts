@@ -1,4 +1,4 @@
-import type { IrEvent, RunOutcome, RunUsage } from '../../ir/types.js'
+import type { IrEvent, ModelUsage, RunOutcome, RunUsage } from '../../ir/types.js'
 import { countHolds, describeCount, describeRange, rangeHolds } from '../../spec/bounds.js'
 import { describeMatcher, matchesText } from '../../spec/matcher.js'
 import type { CountBound, FieldMatcher, KindOf, RangeBound } from '../../spec/model.js'
@@ -181,15 +181,22 @@ function tokenOf(usage: { inputTokens: number | null; outputTokens: number | nul
   }
 }
 
+/** One model's slice of the run's usage; a record without the split, or a model the run never used, is `unk`. */
+function modelSlice(run: RunOutcome, model: string): ModelUsage | Outcome {
+  if (run.modelUsage === null) return fieldAbsent('model_usage')
+  const scoped = run.modelUsage[model]
+  if (scoped === undefined || !Object.hasOwn(run.modelUsage, model)) return undecidable({ reason: 'model_not_used', model })
+  return scoped
+}
+
 /** A token quantity, run-wide or for one model; a model the run never used is `unk`. */
 export function tokens(field: string, bound: CountBound, model: string | null, which: Token): Accumulator {
   return fromFacts((context) =>
     withTerminal(context, (at, run) => {
       let value: number | null
       if (model !== null) {
-        if (run.modelUsage === null) return fieldAbsent('model_usage')
-        const scoped = run.modelUsage[model]
-        if (scoped === undefined || !Object.hasOwn(run.modelUsage, model)) return undecidable({ reason: 'model_not_used', model })
+        const scoped = modelSlice(run, model)
+        if (isOutcome(scoped)) return scoped
         value = tokenOf(scoped, which)
       } else {
         if (run.usage === null) return fieldAbsent('usage')
@@ -208,9 +215,8 @@ export function costTotal(bound: RangeBound, model: string | null): Accumulator 
     withTerminal(context, (at, run) => {
       let value: number | null
       if (model !== null) {
-        if (run.modelUsage === null) return fieldAbsent('model_usage')
-        const scoped = run.modelUsage[model]
-        if (scoped === undefined || !Object.hasOwn(run.modelUsage, model)) return undecidable({ reason: 'model_not_used', model })
+        const scoped = modelSlice(run, model)
+        if (isOutcome(scoped)) return scoped
         value = scoped.costUsd
       } else value = run.totalCostUsd
       if (value === null) return fieldAbsent('total_cost_usd')
