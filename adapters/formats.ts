@@ -1,5 +1,6 @@
 import type { CloseReason, Emission } from '../src/events/types.js'
 import type { JsonObject } from './shared/fields.js'
+import type { RecordVocabulary } from './shared/vocabulary.js'
 import type { RecordProjector, SeamOptions } from './types.js'
 
 /** A record format read one JSON line at a time (`.jsonl`). */
@@ -25,6 +26,8 @@ export interface LineFormat {
   readonly numbers?: 'lexeme' | 'value'
   /** Whether one record, read from the start of a file, could only be this format. */
   sniff(record: JsonObject): boolean
+  /** Every record type the format has and what its reader makes of it; the versions it was written against. */
+  readonly vocabulary?: RecordVocabulary
 }
 
 /** One parsed JSON document, with the means to say which line a part of it starts on. */
@@ -53,6 +56,8 @@ export interface DocumentFormat {
   readonly extension: '.json'
   createReader(seam: SeamOptions): DocumentReader
   sniff(document: JsonObject): boolean
+  /** Every record type the format has and what its reader makes of it; the versions it was written against. */
+  readonly vocabulary?: RecordVocabulary
 }
 
 export type TranscriptFormat = LineFormat | DocumentFormat

@@ -24,6 +24,11 @@ export interface ToolOperationTable {
   readonly tools: Readonly<Record<string, Operation>>
   /** Name prefixes for families of tools (`mcp__` → `mcp.call`). */
   readonly prefixes?: readonly (readonly [string, Operation])[]
+  /**
+   * Tools the harness has that perform none of the neutral operations (asking the user, leaving
+   * plan mode…), each with the reason: classified, with no operation — unlike a tool nobody knows.
+   */
+  readonly inert?: Readonly<Record<string, string>>
   /** Argument keys that hold a file or directory path, in preference order. */
   readonly pathKeys: readonly string[]
   /** Argument keys that hold a shell line (a string) or an argv (a list of strings). */
@@ -34,6 +39,8 @@ export interface ToolOperationTable {
 export interface CallClassification {
   operations: Operation[]
   subjects: string[]
+  /** Whether the table knows the tool (an operation, or listed as inert). */
+  known: boolean
 }
 
 const PATCH_FILE = /^\*\*\* (?:Add|Update|Delete) File: (.+)$/gm
@@ -49,7 +56,8 @@ export function filesInPatch(patch: string): string[] {
 }
 
 function operationOf(table: ToolOperationTable, name: string): Operation | undefined {
-  const direct = table.tools[name]
+  // Own keys only: a tool named `constructor` is not the table's prototype.
+  const direct = Object.hasOwn(table.tools, name) ? table.tools[name] : undefined
   if (direct) return direct
   for (const [prefix, operation] of table.prefixes ?? []) if (name.startsWith(prefix)) return operation
   return undefined
@@ -78,7 +86,8 @@ export function classifyCall(table: ToolOperationTable, name: string, input: unk
   const operation = operationOf(table, name)
   const operations: Operation[] = operation ? [operation] : []
   const subjects: string[] = []
-  if (!isObject(input)) return { operations, subjects }
+  const known = operation !== undefined || Object.hasOwn(table.inert ?? {}, name)
+  if (!isObject(input)) return { operations, subjects, known }
   if (operation !== 'shell' && operation !== 'web.read' && operation !== 'mcp.call') {
     for (const key of table.pathKeys) {
       const path = asString(input[key])
@@ -101,5 +110,5 @@ export function classifyCall(table: ToolOperationTable, name: string, input: unk
       }
     }
   }
-  return { operations, subjects }
+  return { operations, subjects, known }
 }

@@ -1,4 +1,5 @@
 import type { Emission } from '../../src/events/types.js'
+import { unclassifiedToolWarning } from '../../src/events/unclassified-tool.js'
 import type { SeamOptions } from '../types.js'
 import { NO_ATTESTATION, transcriptRef } from './hermetic.js'
 import type { SessionStart } from './opening.js'
@@ -78,6 +79,34 @@ export function toolRequested(callId: string, name: string, input: unknown, clas
 /** An observed call, classified by the harness's tool table into operations and subjects. */
 export function classifiedCall(table: ToolOperationTable, callId: string, name: string, input: unknown): ToolRequested {
   return toolRequested(callId, name, input, classifyCall(table, name, input))
+}
+
+/**
+ * Classifies one transcript's calls by a tool table and says which tools it could not: before the
+ * first call of a tool the table does not know, an `unclassified_tool` warning (once per name), so
+ * a check over operations answers `unknown` for it rather than a false `ok`.
+ */
+export class CallClassifier {
+  private readonly reported = new Set<string>()
+
+  constructor(
+    private readonly table: ToolOperationTable,
+    private readonly adapter: string,
+  ) {}
+
+  /** The tools met that the table did not know, in the order they were met. */
+  get unclassified(): readonly string[] {
+    return [...this.reported]
+  }
+
+  /** The call's events: the warning (first unknown call of a tool only), then the classified `tool.requested`. */
+  call(callId: string, name: string, input: unknown): Emission[] {
+    const classification = classifyCall(this.table, name, input)
+    const requested = toolRequested(callId, name, input, classification)
+    if (classification.known || this.reported.has(name)) return [requested]
+    this.reported.add(name)
+    return [unclassifiedToolWarning(name, this.adapter), requested]
+  }
 }
 
 /** A tool's result as the record gave it. */
