@@ -1,7 +1,10 @@
 import { RE2JS } from 're2js'
 import { writeSortedJson } from '../../events/json.js'
 import { rustDebugString } from '../rust-format.js'
+import { globMatches } from './glob.js'
 import type { FieldMatcher } from './model.js'
+
+export { globMatches }
 
 /**
  * Field matchers: `exact`, `contains`, anchored `glob`, unanchored `regex`, typed `equals`.
@@ -37,38 +40,6 @@ function regexOf(matcher: { regex: string }): RE2JS {
 /** Whether the pattern is found anywhere in the subject (a search, like `contains`). */
 export function regexFinds(matcher: { regex: string }, subject: string): boolean {
   return regexOf(matcher).matcher(subject).find()
-}
-
-/** Anchored at both ends: `*` any run of characters, `?` exactly one, everything else literal. */
-export function globMatches(pattern: string, subject: string): boolean {
-  const p = Array.from(pattern)
-  const s = Array.from(subject)
-  let pi = 0
-  let si = 0
-  let star = -1
-  let resume = 0
-  while (si < s.length) {
-    const c = p[pi]
-    if (c === '*') {
-      star = pi
-      resume = si
-      pi += 1
-    } else if (c === '?') {
-      pi += 1
-      si += 1
-    } else if (c !== undefined && c === s[si]) {
-      pi += 1
-      si += 1
-    } else if (star !== -1) {
-      pi = star + 1
-      resume += 1
-      si = resume
-    } else {
-      return false
-    }
-  }
-  for (; pi < p.length; pi++) if (p[pi] !== '*') return false
-  return true
 }
 
 /** A recorded value as text: a string as itself, anything else as its key-sorted compact JSON. */
