@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
-import { parse } from 'yaml'
 import { parseEvidenceKind, type EvidenceKindName } from '../evidence/intake-kinds.js'
 import { renderIntakeDiagnostic, validateEvidenceText } from '../evidence/intake.js'
+import { readYaml, renderYamlProblem } from '../util/yaml.js'
 
 /** What a record says about the check that wrote it. */
 export type RecordVerdict = { readonly verdict: 'passed' | 'failed' | 'inconclusive'; readonly why: string }
@@ -70,7 +70,9 @@ export function readRecord(path: string, kind: EvidenceKindName, now: number): R
     const why = report.documentRefused ? 'is not an evidence document the engine reads' : `has ${report.refused.length} record(s) the engine refuses`
     return { ok: false, problem: `the record at ${path} ${why}:\n${lines.join('\n')}` }
   }
-  const records = parse(text) as Record<string, unknown>[]
+  const read = readYaml(text)
+  if (!read.ok) return { ok: false, problem: `the record at ${path} cannot be read:\n${read.problems.map((problem) => `  ${renderYamlProblem(problem, path)}`).join('\n')}` }
+  const records = read.value as Record<string, unknown>[]
   if (records.length === 0) return { ok: false, problem: `the record at ${path} lists no record` }
   for (const [index, record] of records.entries()) {
     const written = parseEvidenceKind(String(record['kind']))

@@ -355,3 +355,21 @@ describe('refusals, by code, accumulated', () => {
     )
   })
 })
+
+describe('hostile YAML (issue 17)', () => {
+  it('refuses an alias bomb and deep nesting as malformed, with the line, not by running out', () => {
+    const bomb = ['format: trace-spec/1', 'id: bomb', 'a: &a [x, x, x, x, x, x, x, x, x]', ...Array.from({ length: 8 }, (_, level) => `${String.fromCharCode(98 + level)}: &${String.fromCharCode(98 + level)} [${Array(9).fill(`*${String.fromCharCode(97 + level)}`).join(', ')}]`)].join('\n')
+    const refused = parseSpec(bomb)
+    expect(refused.ok).toBe(false)
+    if (!refused.ok) expect(refused.refusals.map((refusal) => [refusal.code, refusal.message.endsWith('(ALIAS_LIMIT)')])).toEqual([['TRACE-SPEC-002', true]])
+    const deep = parseSpec(`format: trace-spec/1\nid: deep\nexpectations: ${'['.repeat(5000)}${']'.repeat(5000)}\n`)
+    expect(deep.ok).toBe(false)
+    if (!deep.ok) expect(deep.refusals[0]?.message).toMatch(/\(NESTING_TOO_DEEP\)$/)
+  })
+
+  it('refuses a key written twice, naming its line', () => {
+    const refused = parseSpec('format: trace-spec/1\nid: twice\nid: again\nexpectations: []\n')
+    expect(refused.ok).toBe(false)
+    if (!refused.ok) expect(refused.refusals[0]?.message).toMatch(/at line 3 column 1 \(DUPLICATE_KEY\)$/)
+  })
+})

@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer'
 import { readFileSync } from 'node:fs'
-import { parseDocument } from 'yaml'
+import { readYaml } from '../../util/yaml.js'
 import { TraceSpecError, type TraceRefusal } from '../errors.js'
 import { explainFirstIssue } from './explain.js'
 import type { TraceSpec } from './model.js'
@@ -26,17 +26,12 @@ export function parseSpecValue(value: unknown): SpecReadResult {
 
 /** Reads `trace-spec/1` text (YAML, or JSON, which is YAML) into a specification or refusals. */
 export function parseSpec(text: string): SpecReadResult {
-  const document = parseDocument(text, { prettyErrors: false })
-  const error = document.errors[0]
-  if (error) return malformed(`${error.message} (${error.code})`)
-  let value: unknown
-  try {
-    // Some defects (an alias to an anchor that was never set) surface only here.
-    value = document.toJS()
-  } catch (problem) {
-    return malformed((problem as Error).message)
+  const read = readYaml(text)
+  if (!read.ok) {
+    const problem = read.problems[0] as (typeof read.problems)[number]
+    return malformed(`${problem.message} at line ${problem.line} column ${problem.col} (${problem.code})`)
   }
-  return parseSpecValue(value)
+  return parseSpecValue(read.value)
 }
 
 /** Reads `trace-spec/1` text and throws a `TraceSpecError` carrying every refusal. */
