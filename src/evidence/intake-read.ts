@@ -83,8 +83,14 @@ export function resolvePlainScalar(text: string, at: Position): IntakeValue {
   return { type: 'string', value: text, plain: true, at, source: text }
 }
 
+/** How deep a document may nest, and how many alias expansions it may make (serde_yaml stops a repetition bomb too). */
+const MAX_DEPTH = 200
+const MAX_ALIAS_EXPANSIONS = 100
+
 class Converter {
   readonly problems: ReadProblem[] = []
+  private expansions = 0
+  private stopped = false
 
   constructor(
     private readonly document: Document.Parsed,
@@ -97,22 +103,39 @@ class Converter {
     return { line, column: col }
   }
 
+  /** Stops the conversion with one document-level problem (the rest would only repeat it). */
+  private stop(node: unknown, message: string): IntakeValue {
+    const at = this.position(node as YamlNode)
+    if (!this.stopped) this.problems.push({ code: 'NOT_YAML', at, message })
+    this.stopped = true
+    return { type: 'null', at, source: '' }
+  }
+
   convert(node: unknown, depth = 0): IntakeValue {
-    if (depth > 200) return { type: 'null', at: { line: 1, column: 1 }, source: '' }
-    if (isAlias(node)) return this.convert(node.resolve(this.document), depth + 1)
+    if (this.stopped) return { type: 'null', at: { line: 1, column: 1 }, source: '' }
+    if (depth > MAX_DEPTH) return this.stop(node, `the document nests deeper than ${MAX_DEPTH} levels; no evidence document needs that`)
+    if (isAlias(node)) {
+      this.expansions += 1
+      if (this.expansions > MAX_ALIAS_EXPANSIONS) return this.stop(node, `the document expands aliases more than ${MAX_ALIAS_EXPANSIONS} times, the shape of an alias bomb`)
+      return this.convert(node.resolve(this.document), depth + 1)
+    }
     const at = this.position(node as YamlNode)
     if (isMap(node)) {
       const entries: IntakeEntry[] = []
+      // One lookup per key, so a mapping of 100k keys is read in one pass.
+      const seen = new Map<string, IntakeEntry>()
       for (const pair of node.items) {
         const keyNode = pair.key as YamlNode | null
         const key = isScalar(keyNode) ? String(keyNode.value) : isAlias(keyNode) ? String(keyNode.resolve(this.document)?.toJSON()) : JSON.stringify(keyNode?.toJSON())
         const keyAt = this.position(keyNode)
-        const first = entries.find((entry) => entry.key === key)
+        const first = seen.get(key)
         if (first) {
           this.problems.push({ code: 'DUPLICATE_KEY', at: keyAt, message: `duplicate key \`${key}\` (first at line ${first.keyAt.line}): the engine refuses the document rather than keep one of the two silently` })
           continue
         }
-        entries.push({ key, keyAt, value: this.convert(pair.value, depth + 1) })
+        const entry = { key, keyAt, value: this.convert(pair.value, depth + 1) }
+        seen.set(key, entry)
+        entries.push(entry)
       }
       return { type: 'map', entries, at }
     }

@@ -180,3 +180,28 @@ describe('evidence intake', () => {
     expect(renderIntakeDiagnostic('e.yaml', diagnostic as never)).toMatch(/^e\.yaml:6:13: record 1: INVALID_VALUE at provenance\.inputs: /)
   })
 })
+
+describe('hostile documents (issue 17)', () => {
+  const codes = (text: string) => validateEvidenceText(text, { now: Date.UTC(2026, 11, 1) }).diagnostics.map((diagnostic) => diagnostic.code)
+
+  it('refuses a 521-byte alias bomb as not YAML instead of expanding it', () => {
+    const levels = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]']
+    for (let level = 1; level <= 8; level++) {
+      const name = String.fromCharCode(97 + level)
+      const previous = String.fromCharCode(96 + level)
+      levels.push(`${name}: &${name} [${Array(9).fill(`*${previous}`).join(',')}]`)
+    }
+    const report = validateEvidenceText(`- kind: test_result\n  ${levels.join('\n  ')}\n`, { now: Date.UTC(2026, 11, 1) })
+    expect(report.documentRefused).toBe(true)
+    expect(report.diagnostics.map((diagnostic) => [diagnostic.code, /alias bomb/.test(diagnostic.message)])).toEqual([['NOT_YAML', true]])
+  })
+
+  it('refuses nesting deeper than any evidence document, with a code', () => {
+    expect(codes(`- kind: test_result\n  extra: ${'['.repeat(300)}${']'.repeat(300)}\n`)).toEqual(['NOT_YAML'])
+  })
+
+  it('finds a duplicate among 40,000 keys of one mapping in one pass', () => {
+    const keys = Array.from({ length: 40_000 }, (_, index) => `  k${index}: ${index}`)
+    expect(codes(`- kind: test_result\n${keys.join('\n')}\n  k7: again\n`)).toContain('DUPLICATE_KEY')
+  })
+})
