@@ -163,6 +163,14 @@ describe('atif-json and terminus-atif-json', () => {
     expect(events.filter((event) => event.event === 'warning')).toEqual([])
   })
 
+  it('a tool call without tool_call_id is still a call: it gets a stable id, with a warning', async () => {
+    const root = tree({ 't.json': trajectory('ATIF-v1.6', [{ step_id: 1, source: 'agent', message: '', tool_calls: [{ function_name: 'bash', arguments: { command: 'ls' } }] }]) })
+    const events = await convertPath(join(root, 't.json'))
+    expect(names(events)).toEqual(['session.started', 'warning', 'tool.requested'])
+    expect(events[1]).toMatchObject({ code: 'atif-call-id' })
+    expect(events[2]).toMatchObject({ call_id: 'step-1-call-1', operations: ['shell'] })
+  })
+
   it('a copied-context step (is_copied_context) adds no call and no usage: the previous segment recorded them', async () => {
     const root = tree({
       't.json': trajectory('ATIF-v1.7', [

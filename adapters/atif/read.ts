@@ -192,9 +192,12 @@ class AtifReader implements DocumentReader {
     if (message !== undefined && message.length > 0) events.push({ event: 'text', text: message, request_id: null })
     const callIds: string[] = []
     const calls = asArray(step['tool_calls'])
-    for (const call of calls ?? []) {
+    for (const [callIndex, call] of (calls ?? []).entries()) {
       const object = asObject(call) ?? {}
-      const callId = asString(object['tool_call_id']) ?? ''
+      const written = asString(object['tool_call_id'])
+      // The RFC requires the id; a call without one still happened, so it gets a stable one of its own, said aloud.
+      const callId = written !== undefined && written.length > 0 ? written : `step-${id ?? index + 1}-call-${callIndex + 1}`
+      if (callId !== written) events.push({ event: 'warning', code: 'atif-call-id', message: `step ${index + 1} has a tool call without tool_call_id; it is read as ${callId}` })
       callIds.push(callId)
       const name = asString(object['function_name']) ?? ''
       events.push(...context.classifier.call(callId, name, argumentsObject(object['arguments'], 'arguments')))
