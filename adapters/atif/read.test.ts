@@ -1,34 +1,217 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { TranscriptError } from '../errors.js'
+import type { Emission } from '../../src/events/types.js'
+import { checkTranscriptFile } from '../../src/trace/check/check.js'
+import { readSpec } from '../../src/trace/spec/read.js'
 import { convertPath, names } from '../../test/helpers/project.js'
 import { tree } from '../../test/helpers/tree.js'
 
-const trajectory = (version: string, steps: unknown[], extra: object = {}) => JSON.stringify({ schema_version: version, session_id: 's', agent: { name: 'a', version: '1', model_name: 'm' }, steps, ...extra }, null, 2)
+const trajectory = (version: string, steps: unknown[], extra: object = {}, agent: object = { name: 'a', version: '1', model_name: 'm' }) =>
+  JSON.stringify({ schema_version: version, session_id: 's', agent, steps, ...extra }, null, 2)
+
+const NO_SHELL = readSpec(`format: trace-spec/1
+id: no-shell
+expectations:
+  - id: no-shell
+    expect:
+      tool.absent:
+        operations: [shell]
+`)
+
+type Requested = Extract<Emission, { event: 'tool.requested' }>
+const requested = (events: Emission[]): Requested[] => events.filter((event): event is Requested => event.event === 'tool.requested')
+
+/** The shape Harbor's claude-code converter writes: Claude's own tool names and inputs, results by source_call_id. */
+const claudeCodeRun = (agentName: string) =>
+  trajectory(
+    'ATIF-v1.6',
+    [
+      { step_id: 1, source: 'user', message: 'Fix the failing test.' },
+      {
+        step_id: 2,
+        source: 'agent',
+        message: 'Running the suite.',
+        tool_calls: [
+          { tool_call_id: 'toolu_1', function_name: 'Bash', arguments: { command: 'pytest -q', description: 'run the tests' } },
+          { tool_call_id: 'toolu_2', function_name: 'Edit', arguments: { file_path: '/app/calc.py', old_string: 'a-b', new_string: 'a+b' } },
+          { tool_call_id: 'toolu_3', function_name: 'Write', arguments: { file_path: '/app/NOTES.md', content: 'done' } },
+        ],
+        observation: { results: [{ source_call_id: 'toolu_1', content: '1 failed' }, { source_call_id: 'toolu_2', content: 'ok' }, { source_call_id: 'toolu_3', content: 'ok' }] },
+      },
+    ],
+    { final_metrics: { total_prompt_tokens: 10, total_completion_tokens: 2 } },
+    { name: agentName, version: '2.1.3', model_name: 'claude-sonnet-4-5' },
+  )
 
 describe('atif-json and terminus-atif-json', () => {
-  it('accepts v1.0 to v1.7 and refuses v1.8 with a typed error', async () => {
+  it('reads v1.0 to v1.7 without drift; a later v1.x is read with a version_drift warning naming it; ATIF-v2 is refused', async () => {
     for (const minor of [0, 5, 7]) {
       const root = tree({ 't.json': trajectory(`ATIF-v1.${minor}`, [{ step_id: 1, source: 'user', message: 'hi' }]) })
       expect(names(await convertPath(join(root, 't.json')))).toEqual(['session.started', 'injection'])
     }
-    const root = tree({ 't.json': trajectory('ATIF-v1.8', []) })
+    const later = tree({ 't.json': trajectory('ATIF-v1.8', [{ step_id: 1, source: 'user', message: 'hi' }, { step_id: 2, source: 'critic', message: 'hm' }]) })
+    const events = await convertPath(join(later, 't.json'))
+    expect(names(events)).toEqual(['session.started', 'injection', 'opaque', 'warning'])
+    expect(events[3]).toMatchObject({ code: 'version_drift' })
+    expect((events[3] as { message: string }).message).toContain('ATIF-v1.8')
+    expect((events[3] as { message: string }).message).toContain('step/critic (1)')
+    const root = tree({ 't.json': trajectory('ATIF-v2.0', []) })
     await expect(convertPath(join(root, 't.json'), { from: 'atif-json' })).rejects.toMatchObject({ code: 'VH_TRANSCRIPT_UNSUPPORTED_VERSION', line: 1 })
   })
 
-  it('validator failures are warnings; an unknown step source is opaque at its line; a result without a call id answers the only call', async () => {
+  it('validator failures are warnings; an unknown step source is opaque at its line; a result with no source_call_id answers no call: it is observation text', async () => {
     const root = tree({
-      't.json': trajectory('ATIF-v1.6', [
-        { step_id: 1, source: 'agent', message: 'x', tool_calls: [{ tool_call_id: 'k', function_name: 'bash_command', arguments: { keystrokes: 'ls -la\n' } }], observation: { results: [{ content: [{ type: 'text', text: 'a b' }] }] } },
-        { step_id: 3, source: 'robot', message: 'y' },
+      't.json': trajectory(
+        'ATIF-v1.6',
+        [
+          { step_id: 1, source: 'agent', message: 'x', tool_calls: [{ tool_call_id: 'k', function_name: 'bash_command', arguments: { keystrokes: 'ls -la\n' } }], observation: { results: [{ content: [{ type: 'text', text: 'a b' }] }] } },
+          { step_id: 3, source: 'robot', message: 'y' },
+        ],
+        {},
+        { name: 'terminus-2', version: '2.0.0' },
+      ),
+    })
+    const events = await convertPath(join(root, 't.json'))
+    expect(names(events)).toEqual(['session.started', 'text', 'tool.requested', 'injection', 'warning', 'opaque'])
+    expect(events[2]).toMatchObject({ operations: ['shell'], subjects: ['proc:ls'] })
+    expect(events[3]).toEqual({ event: 'injection', text: 'a b', origin: 'observation' })
+    expect(events.some((event) => event.event === 'tool.result')).toBe(false)
+    expect(events[4]).toMatchObject({ code: 'atif-step-id' })
+    expect(events[5]).toMatchObject({ vendor_type: 'step', vendor_subtype: 'robot', source_line: 35 })
+  })
+
+  it('the false pass of issue 11: a Harbor-converted Claude Code run classifies Bash/Edit/Write as Claude Code does, so "no shell" gaps', async () => {
+    const root = tree({ 't.json': claudeCodeRun('claude-code') })
+    const events = await convertPath(join(root, 't.json'))
+    expect(requested(events).map((call) => [call.name, call.operations])).toEqual([
+      ['Bash', ['shell']],
+      ['Edit', ['file.edit']],
+      ['Write', ['file.write']],
+    ])
+    expect(requested(events)[0]?.subjects).toEqual(['proc:pytest'])
+    expect(events.filter((event) => event.event === 'warning')).toEqual([])
+    const report = await checkTranscriptFile(NO_SHELL, join(root, 't.json'))
+    expect(report.expectations[0]?.verdict).toBe('gap')
+  })
+
+  it('an agent nobody named is classified by the generic table, and each tool it does not know is reported once as unclassified', async () => {
+    const root = tree({ 't.json': claudeCodeRun('house-agent') })
+    const events = await convertPath(join(root, 't.json'))
+    expect(requested(events).map((call) => call.operations)).toEqual([[], [], []])
+    const warnings = events.filter((event): event is Extract<Emission, { event: 'warning' }> => event.event === 'warning')
+    expect(warnings.map((warning) => [warning.code, warning.message.slice(0, 13)])).toEqual([
+      ['unclassified_tool', 'tool "Bash" i'],
+      ['unclassified_tool', 'tool "Edit" i'],
+      ['unclassified_tool', 'tool "Write" '],
+    ])
+  })
+
+  it.each([
+    ['codex', 'exec_command', { cmd: 'cargo test' }, 'proc:cargo'],
+    ['mini-swe-agent', 'bash', { command: 'python -m pytest' }, 'proc:python'],
+    ['openhands', 'execute_bash', { command: 'npm test', security_risk: 'LOW' }, 'proc:npm'],
+    ['gemini-cli', 'run_shell_command', { command: 'go test ./...' }, 'proc:go'],
+  ])("%s's shell tool (%s) is classified shell by its own table", async (agent, tool, input, subject) => {
+    const root = tree({ 't.json': trajectory('ATIF-v1.5', [{ step_id: 1, source: 'agent', message: '', tool_calls: [{ tool_call_id: 'c', function_name: tool, arguments: input }] }], {}, { name: agent, version: '1' }) })
+    const [call] = requested(await convertPath(join(root, 't.json')))
+    expect(call).toMatchObject({ name: tool, operations: ['shell'] })
+    expect(call?.subjects).toContain(subject)
+  })
+
+  it("terminus-2's raw-content steps hold their commands in the message: each is read as the bash_command it ran", async () => {
+    const answer = JSON.stringify({ analysis: 'a', plan: 'p', commands: [{ keystrokes: 'mkdir d\n', duration: 0.1 }, { keystrokes: 'cat d/x\n', duration: 0.1 }], task_complete: false })
+    const root = tree({
+      't.json': trajectory(
+        'ATIF-v1.4',
+        [
+          { step_id: 1, source: 'user', message: 'go' },
+          { step_id: 2, source: 'agent', message: answer, observation: { results: [{ content: 'New Terminal Output:\n$ mkdir d' }] } },
+          { step_id: 3, source: 'agent', message: 'not json {' },
+        ],
+        {},
+        { name: 'terminus-2', version: '2.0.0' },
+      ),
+    })
+    const calls = requested(await convertPath(join(root, 't.json')))
+    expect(calls.map((call) => [call.call_id, call.name, call.operations, call.subjects])).toEqual([
+      ['step-2-action-1', 'bash_command', ['shell'], ['proc:mkdir']],
+      ['step-2-action-2', 'bash_command', ['shell'], ['proc:cat', 'file:d/x']],
+    ])
+  })
+
+  it('OpenHands without function calling writes CodeAct text: each <function=…> block of an agent step is read as its call', async () => {
+    const message = "<function=execute_bash>\n<parameter=command>cat > /app/hello.txt << 'EOF'\nhi\nEOF\n</parameter>\n<parameter=security_risk>LOW</parameter>\n</function>"
+    const root = tree({
+      't.json': trajectory(
+        'ATIF-v1.5',
+        [
+          { step_id: 1, source: 'user', message: 'example: <function=execute_bash><parameter=command>ls</parameter></function>' },
+          { step_id: 2, source: 'agent', message, observation: { results: [{ content: '[The command completed with exit code 0.]' }] } },
+          { step_id: 3, source: 'agent', message: '<function=finish>\n<parameter=message>done</parameter>\n</function>' },
+        ],
+        {},
+        { name: 'openhands', version: '1.1.0' },
+      ),
+    })
+    const events = await convertPath(join(root, 't.json'))
+    expect(requested(events).map((call) => [call.call_id, call.name, call.operations])).toEqual([
+      ['step-2-action-1', 'execute_bash', ['shell']],
+      ['step-3-action-1', 'finish', []],
+    ])
+    expect(requested(events)[0]?.input).toEqual({ command: "cat > /app/hello.txt << 'EOF'\nhi\nEOF\n", security_risk: 'LOW' })
+    expect(events.filter((event) => event.event === 'warning')).toEqual([])
+  })
+
+  it('a tool call without tool_call_id is still a call: it gets a stable id, with a warning', async () => {
+    const root = tree({ 't.json': trajectory('ATIF-v1.6', [{ step_id: 1, source: 'agent', message: '', tool_calls: [{ function_name: 'bash', arguments: { command: 'ls' } }] }]) })
+    const events = await convertPath(join(root, 't.json'))
+    expect(names(events)).toEqual(['session.started', 'warning', 'tool.requested'])
+    expect(events[1]).toMatchObject({ code: 'atif-call-id' })
+    expect(events[2]).toMatchObject({ call_id: 'step-1-call-1', operations: ['shell'] })
+  })
+
+  it('a copied-context step (is_copied_context) adds no call and no usage: the previous segment recorded them', async () => {
+    const root = tree({
+      't.json': trajectory('ATIF-v1.7', [
+        { step_id: 1, source: 'agent', message: 'old', is_copied_context: true, tool_calls: [{ tool_call_id: 'c0', function_name: 'bash', arguments: { command: 'ls' } }], metrics: { prompt_tokens: 5 } },
+        { step_id: 2, source: 'agent', message: 'new', tool_calls: [{ tool_call_id: 'c1', function_name: 'bash', arguments: { command: 'pwd' } }] },
       ]),
     })
     const events = await convertPath(join(root, 't.json'))
-    expect(names(events)).toEqual(['session.started', 'text', 'tool.requested', 'tool.result', 'warning', 'opaque'])
-    expect(events[2]).toMatchObject({ operations: ['shell'], subjects: ['proc:ls'] })
-    expect(events[3]).toMatchObject({ call_id: 'k' })
-    expect(events[4]).toMatchObject({ code: 'atif-step-id' })
-    expect(events[5]).toMatchObject({ vendor_type: 'step', vendor_subtype: 'robot', source_line: 36 })
+    expect(names(events)).toEqual(['session.started', 'text', 'tool.requested'])
+    expect(events[2]).toMatchObject({ call_id: 'c1' })
+  })
+
+  it("v1.7 embedded subagents: their calls are the run's calls, classified by the subagent's own agent table", async () => {
+    const root = tree({
+      't.json': trajectory(
+        'ATIF-v1.7',
+        [{ step_id: 1, source: 'agent', message: 'delegating', observation: { results: [{ subagent_trajectory_ref: [{ trajectory_id: 'sub-1' }] }] } }],
+        {
+          subagent_trajectories: [
+            { schema_version: 'ATIF-v1.7', trajectory_id: 'sub-1', agent: { name: 'claude-code', version: '2.1.3' }, steps: [{ step_id: 1, source: 'agent', message: '', tool_calls: [{ tool_call_id: 's1', function_name: 'Bash', arguments: { command: 'make' } }] }] },
+          ],
+        },
+        { name: 'orchestrator', version: '1' },
+      ),
+    })
+    const events = await convertPath(join(root, 't.json'))
+    expect(names(events)).toEqual(['session.started', 'text', 'tool.requested'])
+    expect(events[2]).toMatchObject({ call_id: 's1', operations: ['shell'] })
+  })
+
+  it('a system step of v1.2+ gives its observation as injected text; a trajectory continued in another file does not close the run', async () => {
+    const root = tree({
+      't.json': trajectory(
+        'ATIF-v1.2',
+        [{ step_id: 1, source: 'system', message: 'Performed context summarization.', observation: { results: [{ content: 'Summary: x', subagent_trajectory_ref: [{ session_id: 's2', trajectory_path: 'trajectory.summary.json' }] }] } }],
+        { final_metrics: { total_prompt_tokens: 1 }, continued_trajectory_ref: 'trajectory.cont-1.json' },
+      ),
+    })
+    const events = await convertPath(join(root, 't.json'))
+    expect(names(events)).toEqual(['session.started', 'injection', 'injection', 'session.ended'])
+    expect(events[2]).toEqual({ event: 'injection', text: 'Summary: x', origin: 'observation' })
   })
 
   it('a terminus trial record: a failed trial ends in error and closes as such', async () => {

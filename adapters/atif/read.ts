@@ -4,22 +4,25 @@ import type { DocumentFormat, DocumentReader, ParsedDocument } from '../formats.
 import { asArray, asF64, asObject, asString, asU64, isObject, type JsonObject } from '../shared/fields.js'
 import type { ToolOperationTable } from '../shared/operations.js'
 import { opaqueValue } from '../shared/opaque.js'
-import { classifiedCall, sessionEnded, sessionStart, textContent, timed, toolResult } from '../shared/session.js'
+import { CallClassifier, sessionEnded, sessionStart, textContent, timed, toolResult } from '../shared/session.js'
 import { argumentsObject } from '../shared/arguments.js'
+import { DriftWatch, type RecordVocabulary } from '../shared/vocabulary.js'
 import type { SeamOptions } from '../types.js'
+import { ATIF_VOCABULARY, TERMINUS_RECORD_VOCABULARY } from './atif-vocabulary.js'
+import { messageActionId, messageActionsOf } from './message-actions.js'
+import { toolTableOfAgent } from './operations.js'
+
+export { ATIF_TOOL_OPERATIONS } from './operations.js'
 
 export const ATIF_ADAPTER_ID = 'atif'
 export const TERMINUS_ADAPTER_ID = 'terminus'
 
-/** The ATIF versions read: the RFC's v1.0–v1.4 and the later v1.5–v1.7. */
-const ACCEPTED_VERSION = /^ATIF-v1\.[0-7]$/
-
-/** Terminus-2's two tools, and the usual function names an ATIF trajectory carries. */
-export const ATIF_TOOL_OPERATIONS: ToolOperationTable = {
-  tools: { bash_command: 'shell', bash: 'shell', shell: 'shell', read_file: 'file.read', write_file: 'file.write', edit_file: 'file.edit', list_dir: 'dir.list', web_fetch: 'web.read' },
-  pathKeys: ['path', 'file_path'],
-  commandKeys: ['keystrokes', 'command', 'cmd'],
-}
+/**
+ * The ATIF versions read: any `ATIF-v1.<minor>`. The vocabulary was written against v1.0–v1.7
+ * (the RFC's history); a later minor is read as v1.7 is, with the drift warning naming it. A
+ * new major is refused: the RFC promises nothing across one.
+ */
+const ACCEPTED_VERSION = /^ATIF-v1\.\d+$/
 
 type Usage = Extract<Emission, { event: 'usage' }>['usage']
 
@@ -40,18 +43,41 @@ function atifUsage(prompt: unknown, completion: unknown, cached: unknown, cost: 
   }
 }
 
+/** The agent a list of steps belongs to: its model, and the table its tool names are classified by. */
+interface AgentContext {
+  readonly model: string | null
+  readonly classifier: CallClassifier
+  /** The agent's name, which says whether its actions may be written in the message (see message-actions.ts). */
+  readonly agent: string | undefined
+  /** Where the steps sit in the document (`steps`, or an embedded subagent's), for line numbers. */
+  readonly stepsKey: string
+}
+
+/** An observation result's text, as the context it put before the agent. */
+function observationInjection(result: JsonObject): Emission[] {
+  const text = textContent(result['content'])
+  return text !== undefined && text.length > 0 ? [{ event: 'injection', text, origin: 'observation' }] : []
+}
+
 /**
  * ATIF trajectories (Harbor RFC 0001, v1.0–v1.7) and Reef's terminus trial records (the same
- * steps under a verifier's outcome). Each step becomes its events; Harbor's validator rules that
- * fail become warnings (the conversion carries on, saying so).
+ * steps under a verifier's outcome). Each step becomes its events; the trajectory's `agent.name`
+ * chooses the tool table its calls are classified by (see operations.ts); Harbor's validator
+ * rules that fail become warnings (the conversion carries on, saying so).
  */
 class AtifReader implements DocumentReader {
   private closed: CloseReason | null = null
+  private readonly drift: DriftWatch
+  /** One classifier per table, so an unknown tool is reported once per conversion. */
+  private readonly classifiers = new Map<ToolOperationTable, CallClassifier>()
 
   constructor(
     private readonly seam: SeamOptions,
     private readonly expected: 'atif' | 'terminus',
-  ) {}
+    vocabulary: RecordVocabulary,
+  ) {
+    this.drift = new DriftWatch(vocabulary)
+  }
 
   pushDocument(document: ParsedDocument): Emission[] {
     const root = document.value
@@ -63,10 +89,12 @@ class AtifReader implements DocumentReader {
       throw new TranscriptError('VH_TRANSCRIPT_UNSUPPORTED_VERSION', document.file, 1, 'the document has no schema_version; an ATIF trajectory names one (ATIF-v1.0 to ATIF-v1.7)')
     }
     if (!terminus && !ACCEPTED_VERSION.test(version)) {
-      throw new TranscriptError('VH_TRANSCRIPT_UNSUPPORTED_VERSION', document.file, 1, `schema_version ${JSON.stringify(version)} is not one this reader accepts (ATIF-v1.0 to ATIF-v1.7)`)
+      throw new TranscriptError('VH_TRANSCRIPT_UNSUPPORTED_VERSION', document.file, 1, `schema_version ${JSON.stringify(version)} is not one this reader accepts (ATIF-v1.x; written against v1.0 to v1.7)`)
     }
+    this.drift.sawVersion(version)
     const agent = asObject(root['agent']) ?? {}
     const definitions = asArray(agent['tool_definitions'])
+    const context = this.contextOf(agent, 'steps')
     const events: Emission[] = [
       sessionStart(terminus ? TERMINUS_ADAPTER_ID : ATIF_ADAPTER_ID, this.seam, {
         harness_version: asString(agent['version']) ?? this.seam.harnessVersion ?? null,
@@ -80,7 +108,18 @@ class AtifReader implements DocumentReader {
           : null,
       }),
     ]
-    steps.forEach((step, index) => events.push(...this.step(step, index, document, asString(agent['model_name']) ?? null)))
+    steps.forEach((step, index) => events.push(...this.step(step, index, document, context)))
+    // v1.7: subagents embedded in the file are whole trajectories; their calls are this run's calls.
+    asArray(root['subagent_trajectories'])?.forEach((subagent, index) => {
+      const object = asObject(subagent)
+      if (!object) {
+        events.push(opaqueValue(subagent, 'subagent_trajectories', null, document.lineOf('subagent_trajectories', index)))
+        this.drift.sawUnknown('subagent_trajectories', null)
+        return
+      }
+      const subContext = this.contextOf(asObject(object['agent']) ?? {}, 'subagent_trajectories')
+      asArray(object['steps'])?.forEach((step, stepIndex) => events.push(...this.step(step, stepIndex, document, subContext, index)))
+    })
     if (terminus) {
       const failed = root['failed'] === true
       events.push(sessionEnded({ is_error: failed, subtype: asString(root['error']) ?? null, terminal_reason: failed ? 'failed' : 'completed' }))
@@ -94,63 +133,99 @@ class AtifReader implements DocumentReader {
             usage: atifUsage(metrics['total_prompt_tokens'], metrics['total_completion_tokens'], metrics['total_cached_tokens'], undefined),
           }),
         )
-        this.closed = 'completed'
-      } else this.closed = null
+      }
+      // A trajectory that continues in another file has not closed the run, whatever its metrics say.
+      const continued = asString(root['continued_trajectory_ref'])
+      this.closed = metrics && (continued === undefined || continued.length === 0) ? 'completed' : null
     }
     return events
   }
 
   finish(): Emission[] {
-    return []
+    return this.drift.finish()
   }
 
   closure(): CloseReason | null {
     return this.closed
   }
 
-  private step(step: unknown, index: number, document: ParsedDocument, agentModel: string | null): Emission[] {
-    const line = document.lineOf('steps', index)
-    if (!isObject(step)) return [opaqueValue(step, 'step', null, line)]
+  private contextOf(agent: JsonObject, stepsKey: string): AgentContext {
+    // Reef's trial record keeps only the steps, and only terminus writes it.
+    const name = asString(agent['name']) ?? (this.expected === 'terminus' ? 'terminus-2' : undefined)
+    const table = toolTableOfAgent(name)
+    let classifier = this.classifiers.get(table)
+    if (!classifier) {
+      classifier = new CallClassifier(table, ATIF_ADAPTER_ID)
+      this.classifiers.set(table, classifier)
+    }
+    return { model: asString(agent['model_name']) ?? null, classifier, agent: name, stepsKey }
+  }
+
+  private step(step: unknown, index: number, document: ParsedDocument, context: AgentContext, subagent?: number): Emission[] {
+    // An embedded subagent's steps have no line lookup of their own: they are placed at their trajectory's line.
+    const line = subagent === undefined ? document.lineOf(context.stepsKey, index) : document.lineOf(context.stepsKey, subagent)
+    if (!isObject(step)) {
+      this.drift.sawUnknown('step', null)
+      return [opaqueValue(step, 'step', null, line)]
+    }
     const events: Emission[] = []
     const id = asU64(step['step_id'])
     if (id !== index + 1) events.push({ event: 'warning', code: 'atif-step-id', message: `step ${index + 1} has step_id ${JSON.stringify(step['step_id'] ?? null)}; ATIF step ids run from 1 in order` })
+    // RFC: a copied step "is not a new interaction"; the segment it was copied from holds its calls and usage.
+    if (step['is_copied_context'] === true) return events
     const source = asString(step['source']) ?? ''
     const message = textContent(step['message'])
+    const results = (asArray(asObject(step['observation'])?.['results']) ?? []).map((result) => asObject(result) ?? {})
     if (source === 'user' || source === 'system') {
       events.push({ event: 'injection', text: message ?? '', origin: source })
+      // v1.2: a system step's observation holds what a system-initiated operation returned (a summary, a handoff).
+      for (const result of results) events.push(...observationInjection(result))
       if (step['tool_calls'] !== undefined || step['metrics'] !== undefined) events.push({ event: 'warning', code: 'atif-agent-field', message: `step ${index + 1} is a ${source} step carrying agent-only fields` })
       return timed(events, asString(step['timestamp']))
     }
-    if (source !== 'agent') return [...events, opaqueValue(step, 'step', source, line)]
+    if (source !== 'agent') {
+      this.drift.sawUnknown('step', source)
+      return [...events, opaqueValue(step, 'step', source, line)]
+    }
     const reasoning = asString(step['reasoning_content'])
     if (reasoning !== undefined && reasoning.length > 0) events.push({ event: 'thinking', text: reasoning, request_id: null })
     if (message !== undefined && message.length > 0) events.push({ event: 'text', text: message, request_id: null })
     const callIds: string[] = []
-    for (const call of asArray(step['tool_calls']) ?? []) {
+    const calls = asArray(step['tool_calls'])
+    for (const [callIndex, call] of (calls ?? []).entries()) {
       const object = asObject(call) ?? {}
-      const callId = asString(object['tool_call_id']) ?? ''
+      const written = asString(object['tool_call_id'])
+      // The RFC requires the id; a call without one still happened, so it gets a stable one of its own, said aloud.
+      const callId = written !== undefined && written.length > 0 ? written : `step-${id ?? index + 1}-call-${callIndex + 1}`
+      if (callId !== written) events.push({ event: 'warning', code: 'atif-call-id', message: `step ${index + 1} has a tool call without tool_call_id; it is read as ${callId}` })
       callIds.push(callId)
       const name = asString(object['function_name']) ?? ''
-      const input = argumentsObject(object['arguments'], 'arguments')
-      events.push(classifiedCall(ATIF_TOOL_OPERATIONS, callId, name, input))
+      events.push(...context.classifier.call(callId, name, argumentsObject(object['arguments'], 'arguments')))
     }
-    const observation = asObject(step['observation'])
-    for (const result of asArray(observation?.['results']) ?? []) {
-      const object = asObject(result) ?? {}
-      const named = asString(object['source_call_id'])
-      if (named !== undefined && !callIds.includes(named)) {
+    if (calls === undefined || calls.length === 0) {
+      messageActionsOf(context.agent, step['message']).forEach((action, actionIndex) => {
+        events.push(...context.classifier.call(messageActionId(id ?? index + 1, actionIndex + 1), action.name, action.input))
+      })
+    }
+    for (const result of results) {
+      const named = asString(result['source_call_id'])
+      // RFC: a result with no source_call_id "comes from an action that doesn't use the standard
+      // tool calling format" — it answers no call (not even a step's only one): it is context the agent was shown.
+      if (named === undefined || named.length === 0) {
+        events.push(...observationInjection(result))
+        continue
+      }
+      if (!callIds.includes(named)) {
         events.push({ event: 'warning', code: 'atif-unmatched-result', message: `step ${index + 1} has a result for ${named}, which no call of that step made` })
       }
-      // Terminus writes terminal text with no call id: it answers the step's only call, when there is one.
-      const callId = named ?? (callIds.length === 1 ? (callIds[0] as string) : '')
-      events.push(toolResult(callId, null, object['content'] ?? null))
+      events.push(toolResult(named, null, result['content'] ?? null))
     }
     const metrics = asObject(step['metrics'])
     if (metrics) {
       events.push({
         event: 'usage',
         request_id: null,
-        model: asString(step['model_name']) ?? agentModel,
+        model: asString(step['model_name']) ?? context.model,
         usage: atifUsage(metrics['prompt_tokens'], metrics['completion_tokens'], metrics['cached_tokens'], metrics['cost_usd'], asObject(metrics['extra'])),
       })
     }
@@ -164,9 +239,10 @@ export const atifFormat: DocumentFormat = {
   name: 'atif-json',
   aliases: ['atif'],
   adapter: ATIF_ADAPTER_ID,
-  summary: 'ATIF trajectory (Harbor RFC 0001), v1.0–v1.7',
+  summary: 'ATIF trajectory (Harbor RFC 0001), v1.x (written against v1.0–v1.7)',
   extension: '.json',
-  createReader: (seam) => new AtifReader(seam, 'atif'),
+  createReader: (seam) => new AtifReader(seam, 'atif', ATIF_VOCABULARY),
+  vocabulary: ATIF_VOCABULARY,
   sniff: (document) => typeof document['schema_version'] === 'string' && (document['schema_version'] as string).startsWith('ATIF-') && Array.isArray(document['steps']),
 }
 
@@ -178,6 +254,7 @@ export const terminusFormat: DocumentFormat = {
   adapter: TERMINUS_ADAPTER_ID,
   summary: "Reef's terminus trial record (<task>.json: rewards, failed, error, steps)",
   extension: '.json',
-  createReader: (seam) => new AtifReader(seam, 'terminus'),
+  createReader: (seam) => new AtifReader(seam, 'terminus', TERMINUS_RECORD_VOCABULARY),
+  vocabulary: TERMINUS_RECORD_VOCABULARY,
   sniff: (document) => document['schema_version'] === undefined && Array.isArray(document['steps']) && ('rewards' in document || 'failed' in document || 'task' in document),
 }
