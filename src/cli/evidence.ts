@@ -1,3 +1,4 @@
+import { escapeForTerminal } from '../util/terminal-text.js'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { renderEvidenceDocument } from '../evidence/document.js'
@@ -56,7 +57,7 @@ export const evidenceValidateCommand: Command = {
         lines.push(`${file}: ${records} — ${report.accepted.length} accepted, ${report.refused.length} refused`)
       }
       anyRefused ||= report.refused.length > 0 || report.documentRefused
-      await writeWithBackpressure(io.stdout, `${lines.join('\n')}\n`)
+      await writeWithBackpressure(io.stdout, escapeForTerminal(`${lines.join('\n')}\n`))
     }
     return anyRefused ? EXIT.GAP : EXIT.OK
   },

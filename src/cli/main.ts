@@ -1,3 +1,4 @@
+import { escapeForTerminal } from '../util/terminal-text.js'
 import { packageVersion } from '../util/package-info.js'
 import { parseArgs } from './args.js'
 import type { Command } from './command.js'
@@ -41,13 +42,13 @@ export async function cli(argv: readonly string[], io: CliIO): Promise<ExitCode>
   }
   const command = COMMANDS.find((candidate) => candidate.name === name)
   if (!command) {
-    io.stderr.write(`error: unknown command ${JSON.stringify(name)}; run 'vitest-harness --help' for the list\n`)
+    io.stderr.write(escapeForTerminal(`error: unknown command ${JSON.stringify(name)}; run 'vitest-harness --help' for the list\n`))
     return EXIT.REFUSAL
   }
   try {
     return await runCommand(command, rest, io, 'vitest-harness')
   } catch (error) {
-    io.stderr.write(`error: ${describeError(error)}\n`)
+    io.stderr.write(escapeForTerminal(`error: ${describeError(error)}\n`))
     return EXIT.REFUSAL
   }
 }
