@@ -5,7 +5,7 @@ import type { Command } from './command.js'
 import { COMMANDS } from './commands.js'
 import { EXIT, type ExitCode } from '../util/exit-codes.js'
 import { commandHelp, programHelp } from './help.js'
-import type { CliIO } from './io.js'
+import { guardStdout, type CliIO } from './io.js'
 
 function describeError(error: unknown): string {
   if (error instanceof Error) {
@@ -53,10 +53,11 @@ export async function cli(argv: readonly string[], io: CliIO): Promise<ExitCode>
   }
 }
 
-/** The `bin` entry: real streams, real exit code. */
+/** The `bin` entry: real streams, real exit code — the verdict's, even when stdout's reader left early. */
 export async function main(): Promise<void> {
+  const stdout = guardStdout(process.stdout)
   const code = await cli(process.argv.slice(2), {
-    stdout: process.stdout,
+    stdout: stdout.stream,
     stderr: process.stderr,
     stdin: process.stdin,
     cwd: process.cwd(),
