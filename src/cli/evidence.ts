@@ -54,8 +54,8 @@ async function checkSet(dir: string, io: CliIO): Promise<string[] | undefined> {
     io.stderr.write(escapeForTerminal(`${lines.join('\n')}\n`))
     return undefined
   }
-  const { counts, run_id: runId } = check.manifest
-  await writeWithBackpressure(io.stdout, escapeForTerminal(`${dir}: evidence set ${runId} — ${check.files.length} file(s) as its manifest lists them; ${counts.passed} passed, ${counts.failed} failed, ${counts.inconclusive} inconclusive\n`))
+  const { counts, records, run_id: runId } = check.manifest
+  await writeWithBackpressure(io.stdout, escapeForTerminal(`${dir}: evidence set ${runId} — ${check.files.length} file(s) as its manifest lists them, ${records} record(s); by status ${counts.passed} passed, ${counts.failed} failed, ${counts.inconclusive} inconclusive\n`))
   return check.files.filter((name) => EVIDENCE_DOCUMENT_NAME.test(name)).map((name) => join(dir, name))
 }
 

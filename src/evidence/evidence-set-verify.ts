@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { sha256Hex } from '../events/digest.js'
-import { EVIDENCE_SET_MANIFEST, countStatuses, evidenceSetManifestSchema, type EvidenceSetFile, type EvidenceSetManifest } from './set-manifest.js'
+import { EVIDENCE_SET_MANIFEST, countRecords, evidenceSetManifestSchema, type EvidenceSetFile, type EvidenceSetManifest } from './set-manifest.js'
 
 /** Why a folder is not the complete evidence set its manifest says it is. */
 export type EvidenceSetProblemCode =
@@ -15,7 +15,7 @@ export type EvidenceSetProblemCode =
   | 'VH_EVIDENCE_SET_CHANGED'
   /** A file the manifest does not list. */
   | 'VH_EVIDENCE_SET_EXTRA'
-  /** The records by status are not the counts the manifest states. */
+  /** The records, or the records by status, are not the counts the manifest states. */
   | 'VH_EVIDENCE_SET_COUNTS'
 
 export interface EvidenceSetProblem {
@@ -71,10 +71,14 @@ export function verifyEvidenceSet(dir: string): EvidenceSetCheck {
     problems.push({ code: 'VH_EVIDENCE_SET_EXTRA', file: join(dir, name), message: `the manifest of run ${manifest.run_id} does not list this file` })
   }
   if (problems.length === 0) {
-    const counts = countStatuses(present)
+    const { records, counts } = countRecords(present)
     const stated = manifest.counts
-    if (counts.passed !== stated.passed || counts.failed !== stated.failed || counts.inconclusive !== stated.inconclusive) {
-      problems.push({ code: 'VH_EVIDENCE_SET_COUNTS', file: manifestFile, message: `the documents hold ${counts.passed} passed, ${counts.failed} failed, ${counts.inconclusive} inconclusive; the manifest says ${stated.passed}, ${stated.failed}, ${stated.inconclusive}` })
+    if (records !== manifest.records || counts.passed !== stated.passed || counts.failed !== stated.failed || counts.inconclusive !== stated.inconclusive) {
+      problems.push({
+        code: 'VH_EVIDENCE_SET_COUNTS',
+        file: manifestFile,
+        message: `the documents hold ${records} record(s): ${counts.passed} passed, ${counts.failed} failed, ${counts.inconclusive} inconclusive; the manifest says ${manifest.records}: ${stated.passed}, ${stated.failed}, ${stated.inconclusive}`,
+      })
     }
   }
   return { manifest, files: names, problems }

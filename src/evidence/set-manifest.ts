@@ -20,7 +20,9 @@ const sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'a lowercase hex sha256')
 export const evidenceSetManifestSchema = z.strictObject({
   format: z.literal(EVIDENCE_SET_FORMAT),
   run_id: z.string().regex(SET_FILE_NAME, 'a run id is a plain folder name'),
-  /** Records by status, over every evidence document of the set. */
+  /** Every record of every evidence document of the set. */
+  records: z.number().int().nonnegative(),
+  /** Records by their `status`, for the kinds that state one (`trace_conformance`). */
   counts: z.strictObject({ passed: z.number().int().nonnegative(), failed: z.number().int().nonnegative(), inconclusive: z.number().int().nonnegative() }),
   /** Every file of the set but the manifest: name → sha256 of its bytes. */
   documents: z.record(z.string().regex(SET_FILE_NAME), sha256),
@@ -37,12 +39,19 @@ export interface EvidenceSetFile {
 
 const STATUSES: readonly VerificationStatus[] = ['passed', 'failed', 'inconclusive']
 
+/** How many records a set's documents hold, and how many of them state each status. */
+export interface RecordCounts {
+  readonly records: number
+  readonly counts: StatusCounts
+}
+
 /**
- * The records of an evidence document by status, read back from its bytes (YAML or JSON: a list
- * of records). A document that cannot be read counts nothing: intake refuses it on its own terms.
+ * The records of a set's evidence documents, read back from their bytes (YAML or JSON: a list of
+ * records). A document that cannot be read counts nothing: intake refuses it on its own terms.
  */
-export function countStatuses(files: readonly EvidenceSetFile[]): StatusCounts {
+export function countRecords(files: readonly EvidenceSetFile[]): RecordCounts {
   const counts: StatusCounts = { passed: 0, failed: 0, inconclusive: 0 }
+  let total = 0
   for (const file of files) {
     if (!EVIDENCE_DOCUMENT_NAME.test(file.name)) continue
     let records: unknown
@@ -52,19 +61,20 @@ export function countStatuses(files: readonly EvidenceSetFile[]): StatusCounts {
       continue
     }
     if (!Array.isArray(records)) continue
+    total += records.length
     for (const record of records) {
       const status = (record as { status?: unknown } | null)?.status
       if (typeof status === 'string' && (STATUSES as readonly string[]).includes(status)) counts[status as VerificationStatus] += 1
     }
   }
-  return counts
+  return { records: total, counts }
 }
 
 /** The manifest of a set of files: written last, so a set without one was never finished. */
 export function evidenceSetManifest(runId: string, files: readonly EvidenceSetFile[]): EvidenceSetManifest {
   const documents: Record<string, string> = {}
   for (const file of [...files].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) documents[file.name] = sha256Hex(file.bytes)
-  return { format: EVIDENCE_SET_FORMAT, run_id: runId, counts: countStatuses(files), documents }
+  return { format: EVIDENCE_SET_FORMAT, run_id: runId, ...countRecords(files), documents }
 }
 
 export function renderEvidenceSetManifest(manifest: EvidenceSetManifest): string {
