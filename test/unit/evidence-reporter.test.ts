@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs'
+import { lstatSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
@@ -166,6 +166,19 @@ describe('the evidence reporter on a suite of passing, failing, skipped, todo an
     const files = readdirSync(single).filter((name) => name.endsWith('.evidence.yaml')).map((name) => join(single, name))
     const run = await runCli(['evidence', 'validate', '--now', String(finished), ...files])
     expect(run.stdout.match(/— 1 accepted, 0 refused/g)).toHaveLength(files.length)
+    expect(run.code).toBe(0)
+  })
+
+  it('writes them as one set with its manifest, which evidence validate DIR accepts', async () => {
+    expect(lstatSync(single).isSymbolicLink()).toBe(true)
+    const manifest = JSON.parse(readFileSync(join(single, EVIDENCE_SET_MANIFEST), 'utf8')) as { run_id: string; records: number; counts: Record<string, number>; documents: Record<string, string> }
+    expect(Object.keys(manifest.documents)).toEqual([...documents(single).keys()])
+    expect(manifest.documents).toEqual(Object.fromEntries([...documents(single)].map(([name, text]) => [name, sha256Hex(text)])))
+    // Four trace checks minted: passing, failing, undecided, split.
+    expect(manifest).toMatchObject({ records: 12, counts: { passed: 2, failed: 1, inconclusive: 1 } })
+    const run = await runCli(['evidence', 'validate', '--now', String(finished), single])
+    expect(run.stderr).toBe('')
+    expect(run.stdout.split('\n')[0]).toBe(`${single}: evidence set ${manifest.run_id} — 14 file(s) as its manifest lists them, 12 record(s); by status 2 passed, 1 failed, 1 inconclusive`)
     expect(run.code).toBe(0)
   })
 })

@@ -68,7 +68,7 @@ export interface ReadMeta {
 /** Why trace meta of the declared shape is still not the checker's, or `undefined` when it is. */
 function proofProblem(raw: { report?: unknown; proof?: unknown }, key: string | undefined): string | undefined {
   if (key === undefined) return 'vitestHarness.trace cannot be checked: this reporter holds no key for the run (Vitest did not initialise it), so nothing it carries is minted'
-  if (raw.proof === undefined) return "vitestHarness.trace carries no proof that the trace checker attached it (meta written by hand, or by a run without the evidence reporter), so it mints nothing; attach verdicts with describeTraceSpec or the trace matchers"
+  if (raw.proof === undefined) return `vitestHarness.trace carries no proof that the trace checker attached it (meta written by hand, or by a shard run without ${TRACE_PROOF_KEY_ENV}), so it mints nothing; attach verdicts with describeTraceSpec or the trace matchers`
   if (!isTraceReportProof(key, raw.report, raw.proof)) return `vitestHarness.trace's proof does not match its report: the report was changed after the checker attached it, or another run's key signed it (a sharded run needs one ${TRACE_PROOF_KEY_ENV} in every shard and in --merge-reports)`
   return undefined
 }
