@@ -2,6 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
+import type { TraceReport } from '../../src/trace/report-types.js'
+import { describeRow } from '../../src/vitest/trace-failure.js'
 import { runCli } from '../helpers/cli.js'
 import { call, closed, ended, metaharness, result, start } from '../helpers/trace.js'
 
@@ -54,6 +56,13 @@ describe('text reports escape what a terminal would obey', () => {
     expect(checked.stdout).toContain(JSON.stringify(EVIL_TOOL).slice(1, -1))
     const census = JSON.parse((await runCli(['inspect', '--transcript', 'evil.jsonl', '--format', 'json'], { cwd: dir })).stdout) as { tool_traffic: Record<string, unknown> }
     expect(Object.keys(census.tool_traffic)).toContain(EVIL_TOOL)
+  })
+
+  it('escapes the failure message a gapped trace test prints', async () => {
+    const report = JSON.parse((await runCli(['check', '--spec', 'spec.yaml', '--transcript', 'evil.jsonl', '--format', 'json'], { cwd: dir })).stdout) as TraceReport
+    const message = describeRow(report.expectations.find((row) => row.id === 'no-evil') as TraceReport['expectations'][number])
+    expect(message).not.toMatch(RAW)
+    expect(message).toContain('Bash\\x1b]0;pwned\\x07')
   })
 
   it('escapes a refusal that quotes the transcript', async () => {
