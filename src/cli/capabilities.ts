@@ -1,3 +1,4 @@
+import { escapeForTerminal } from '../util/terminal-text.js'
 import { join, resolve } from 'node:path'
 import { existsSync } from 'node:fs'
 import { checkCapabilities, renderCapabilities, renderRendering } from '../contract/capabilities.js'
@@ -26,7 +27,7 @@ export const capabilitiesCommand: Command = {
     const named = stringOption(args, 'vectors')
     const dir = named === undefined ? join(builtInVectorsDir(), adapter.id) : resolve(io.cwd, named)
     const problems = checkCapabilities(adapter, existsSync(dir) ? loadVectors(dir) : [])
-    for (const problem of problems) io.stderr.write(`vitest-harness: ${problem.code} at ${problem.path}: ${problem.message}\n`)
+    for (const problem of problems) io.stderr.write(escapeForTerminal(`vitest-harness: ${problem.code} at ${problem.path}: ${problem.message}\n`))
     return problems.length === 0 ? EXIT.OK : EXIT.GAP
   },
 }

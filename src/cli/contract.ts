@@ -1,3 +1,4 @@
+import { escapeForTerminal } from '../util/terminal-text.js'
 import { resolve } from 'node:path'
 import { contractResultOf } from '../contract/contract-result.js'
 import { contractResultLine } from '../evidence/contract-result.js'
@@ -39,7 +40,7 @@ export const contractCommand: Command = {
       for (const outcome of run.outcomes) io.stdout.write(`${renderOutcome(outcome)}\n`)
       io.stdout.write(`${run.outcomes.length} vectors, ${failed} failed — no model, no network, no credential\n`)
     }
-    for (const problem of run.unmet) io.stderr.write(`vitest-harness: checklist unmet — ${problem}\n`)
+    for (const problem of run.unmet) io.stderr.write(escapeForTerminal(`vitest-harness: checklist unmet — ${problem}\n`))
     return failed === 0 && run.unmet.length === 0 ? EXIT.OK : EXIT.GAP
   },
 }

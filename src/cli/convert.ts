@@ -1,3 +1,4 @@
+import { escapeForTerminal } from '../util/terminal-text.js'
 import { resolve } from 'node:path'
 import { convertLineStream, convertTranscript, type LinePolicy } from '../../adapters/transcript/read.js'
 import { formatNames } from '../../adapters/formats.js'
@@ -54,7 +55,7 @@ export const convertCommand: Command = {
     } catch (error) {
       if (!(error instanceof TranscriptError)) throw error
       // A transcript the format's rules refuse: a refusal, never a verdict (exit 2), with where and why.
-      io.stderr.write(`error: ${error.message}\n`)
+      io.stderr.write(escapeForTerminal(`error: ${error.message}\n`))
       return EXIT.REFUSAL
     }
     return EXIT.OK

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { Readable } from 'node:stream'
 import { describe, expect, it } from 'vitest'
@@ -131,6 +131,28 @@ describe('vitest-harness evidence --spec … --transcript … (record side)', ()
     const [{ observed_at }] = JSON.parse(run.stdout) as [{ observed_at: number }]
     expect(observed_at).toBeGreaterThanOrEqual(before)
     expect(observed_at).toBeLessThanOrEqual(Date.now())
+  })
+
+  it('removes the --out file when it refuses, so the previous run’s passed record does not stand', async () => {
+    const dir = tree({})
+    expect((await runMint(['--spec', 's.yaml', '--transcript', 't.jsonl', '--out', 'rec.yaml'], () => report('ok'), dir)).stdout).toBe('rec.yaml — passed\n')
+    expect(existsSync(join(dir, 'rec.yaml'))).toBe(true)
+    const refusing: CheckTrace = () => {
+      throw new Error('the transcript cannot be read')
+    }
+    await expect(runMint(['--spec', 's.yaml', '--transcript', 't.jsonl', '--out', 'rec.yaml'], refusing, dir)).rejects.toThrow(/cannot be read/)
+    expect(existsSync(join(dir, 'rec.yaml'))).toBe(false)
+    // A refusal of the options themselves, before any check, too.
+    writeFileSync(join(dir, 'rec.yaml'), 'stale\n')
+    await expect(runMint(['--spec', 's.yaml', '--transcript', 't.jsonl', '--out', 'rec.yaml', '--observed-at', 'later'], () => report('ok'), dir)).rejects.toThrow(/--observed-at "later"/)
+    expect(existsSync(join(dir, 'rec.yaml'))).toBe(false)
+  })
+
+  it('removes the --out file when the real checker refuses the spec (exit 2)', async () => {
+    const dir = tree({ 'rec.yaml': '- kind: trace_conformance\n  status: passed\n', 'spec.yaml': 'format: trace-spec/9\n', 't.jsonl': '' })
+    const run = await runCli(['evidence', '--spec', 'spec.yaml', '--transcript', 't.jsonl', '--out', 'rec.yaml'], { cwd: dir })
+    expect(run.code).toBe(2)
+    expect(existsSync(join(dir, 'rec.yaml'))).toBe(false)
   })
 
   it('refuses a bad --observed-at before running the check', async () => {

@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { readFileSync, rmSync, statSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { renderEvidenceDocument } from '../evidence/document.js'
+import { verifyEvidenceSet } from '../evidence/evidence-set-verify.js'
+import { EVIDENCE_DOCUMENT_NAME } from '../evidence/set-manifest.js'
 import { renderIntakeDiagnostic, validateEvidenceText } from '../evidence/intake.js'
 import { clockFromOption, parseObservedAtOption } from '../evidence/observed-at.js'
 import { traceConformanceRecord, traceEvidenceCommand } from '../evidence/trace-conformance.js'
@@ -11,6 +13,7 @@ import type { Command } from './command.js'
 import { inputFile } from './input-file.js'
 import { EXIT, type ExitCode } from '../util/exit-codes.js'
 import { writeWithBackpressure, type CliIO } from './io.js'
+import { escapeForTerminal } from '../util/terminal-text.js'
 import { FROM_OPTION, TRANSCRIPT_OPTION } from './trace-input.js'
 
 /**
@@ -28,11 +31,39 @@ async function readInput(path: string, io: CliIO): Promise<string> {
   return readFileSync(inputFile(io, path), 'utf8')
 }
 
-/** `vitest-harness evidence validate`: the engine's intake rules, file by file. */
+function isDirectory(io: CliIO, path: string): boolean {
+  if (path === '-') return false
+  try {
+    return statSync(resolve(io.cwd, path)).isDirectory()
+  } catch {
+    return false
+  }
+}
+
+/**
+ * A folder is an evidence set: its manifest must list exactly its files, byte for byte, or the
+ * folder is refused whole (exit 2) — a set that lost a document must not pass for a smaller one.
+ * Returns the documents to put through intake, or `undefined` when the set is refused.
+ */
+async function checkSet(dir: string, io: CliIO): Promise<string[] | undefined> {
+  const check = verifyEvidenceSet(resolve(io.cwd, dir))
+  const shown = (file: string): string => join(dir, file.slice(resolve(io.cwd, dir).length + 1) || '.')
+  if (check.problems.length > 0 || !check.manifest) {
+    const lines = check.problems.map((problem) => `error: ${shown(problem.file)}: ${problem.code}: ${problem.message}`)
+    lines.push(`error: ${dir}: refused — not the complete evidence set its manifest describes; none of its documents is read`)
+    io.stderr.write(escapeForTerminal(`${lines.join('\n')}\n`))
+    return undefined
+  }
+  const { counts, records, run_id: runId } = check.manifest
+  await writeWithBackpressure(io.stdout, escapeForTerminal(`${dir}: evidence set ${runId} — ${check.files.length} file(s) as its manifest lists them, ${records} record(s); by status ${counts.passed} passed, ${counts.failed} failed, ${counts.inconclusive} inconclusive\n`))
+  return check.files.filter((name) => EVIDENCE_DOCUMENT_NAME.test(name)).map((name) => join(dir, name))
+}
+
+/** `vitest-harness evidence validate`: the engine's intake rules, file by file; a folder is checked against its manifest first. */
 export const evidenceValidateCommand: Command = {
   name: 'validate',
-  summary: "Applies the AEP engine's intake rules to evidence documents: exit 0 all accepted, 1 any refused",
-  usage: '[--now YYYY-MM-DD|EPOCH_MS] FILE…',
+  summary: "Applies the AEP engine's intake rules to evidence documents: exit 0 all accepted, 1 any refused; a folder must match its evidence-set manifest (exit 2 when not)",
+  usage: '[--now YYYY-MM-DD|EPOCH_MS] FILE|DIR…',
   options: [
     {
       name: 'now',
@@ -46,7 +77,18 @@ export const evidenceValidateCommand: Command = {
     const nowOption = stringOption(args, 'now')
     const now = nowOption === undefined ? Date.now() : clockFromOption(parseObservedAtOption(nowOption, '--now'))
     let anyRefused = false
-    for (const file of args.positionals) {
+    let setRefused = false
+    const files: string[] = []
+    for (const named of args.positionals) {
+      if (!isDirectory(io, named)) {
+        files.push(named)
+        continue
+      }
+      const documents = await checkSet(named, io)
+      if (documents === undefined) setRefused = true
+      else files.push(...documents)
+    }
+    for (const file of files) {
       const report = validateEvidenceText(await readInput(file, io), { now })
       const lines = report.diagnostics.map((diagnostic) => renderIntakeDiagnostic(file, diagnostic))
       const records = `${report.records} record${report.records === 1 ? '' : 's'}`
@@ -56,14 +98,28 @@ export const evidenceValidateCommand: Command = {
         lines.push(`${file}: ${records} — ${report.accepted.length} accepted, ${report.refused.length} refused`)
       }
       anyRefused ||= report.refused.length > 0 || report.documentRefused
-      await writeWithBackpressure(io.stdout, `${lines.join('\n')}\n`)
+      await writeWithBackpressure(io.stdout, escapeForTerminal(`${lines.join('\n')}\n`))
     }
-    return anyRefused ? EXIT.GAP : EXIT.OK
+    // A refused set is a refusal, not a verdict: it outranks any refused record.
+    return setRefused ? EXIT.REFUSAL : anyRefused ? EXIT.GAP : EXIT.OK
   },
 }
 
-/** The mint half: check a transcript against a spec and write the `trace_conformance` record. */
+/**
+ * The mint half: check a transcript against a spec and write the `trace_conformance` record. A
+ * refusal with `--out F` removes F: the previous run's record must not stand as this run's.
+ */
 async function mintTraceEvidence(args: ParsedArgs, io: CliIO, checkTrace: CheckTrace): Promise<ExitCode> {
+  const out = stringOption(args, 'out')
+  try {
+    return await mintTraceEvidenceTo(args, io, checkTrace, out)
+  } catch (error) {
+    if (out !== undefined) rmSync(resolve(io.cwd, out), { force: true })
+    throw error
+  }
+}
+
+async function mintTraceEvidenceTo(args: ParsedArgs, io: CliIO, checkTrace: CheckTrace, out: string | undefined): Promise<ExitCode> {
   const spec = stringOption(args, 'spec')
   const transcript = stringOption(args, 'transcript')
   if (!spec || !transcript) throw new UsageError('--spec and --transcript are required (or use `evidence validate FILE…`)')
@@ -76,7 +132,6 @@ async function mintTraceEvidence(args: ParsedArgs, io: CliIO, checkTrace: CheckT
   const report = await checkTrace(spec, transcript, advisory, io, from)
   const record = traceConformanceRecord(report, observedAt ?? Date.now(), { command: traceEvidenceCommand(spec, transcript, advisory, from), inputs: [spec, transcript] })
   const document = renderEvidenceDocument([record], stringOption(args, 'format') === 'json' ? 'json' : 'yaml')
-  const out = stringOption(args, 'out')
   if (out === undefined) {
     await writeWithBackpressure(io.stdout, document)
   } else {
@@ -102,7 +157,7 @@ export function createEvidenceCommand(checkTrace: CheckTrace): Command {
       { name: 'spec', type: 'string', valueName: 'FILE', description: 'the trace-spec/1 specification the run is judged against' },
       TRANSCRIPT_OPTION,
       FROM_OPTION,
-      { name: 'out', type: 'string', valueName: 'FILE', description: 'write the record here (atomically) and print `<file> — <status>`; default: stdout' },
+      { name: 'out', type: 'string', valueName: 'FILE', description: 'write the record here (atomically) and print `<file> — <status>`; a refusal removes the file; default: stdout' },
       { name: 'format', type: 'string', choices: ['yaml', 'json', 'text'], description: 'yaml (default; text is the same document) or pretty JSON' },
       { name: 'advisory', type: 'string', repeatable: true, valueName: 'ID', description: 'downgrade an expectation to advisory for this run (recorded in the record)' },
       { name: 'observed-at', type: 'string', valueName: 'YYYY-MM-DD|EPOCH_MS', description: 'when the check is recorded as made (default: now)' },

@@ -1,10 +1,11 @@
+import { escapeForTerminal } from '../util/terminal-text.js'
 import { packageVersion } from '../util/package-info.js'
 import { parseArgs } from './args.js'
 import type { Command } from './command.js'
 import { COMMANDS } from './commands.js'
 import { EXIT, type ExitCode } from '../util/exit-codes.js'
 import { commandHelp, programHelp } from './help.js'
-import type { CliIO } from './io.js'
+import { guardStdout, type CliIO } from './io.js'
 
 function describeError(error: unknown): string {
   if (error instanceof Error) {
@@ -41,21 +42,22 @@ export async function cli(argv: readonly string[], io: CliIO): Promise<ExitCode>
   }
   const command = COMMANDS.find((candidate) => candidate.name === name)
   if (!command) {
-    io.stderr.write(`error: unknown command ${JSON.stringify(name)}; run 'vitest-harness --help' for the list\n`)
+    io.stderr.write(escapeForTerminal(`error: unknown command ${JSON.stringify(name)}; run 'vitest-harness --help' for the list\n`))
     return EXIT.REFUSAL
   }
   try {
     return await runCommand(command, rest, io, 'vitest-harness')
   } catch (error) {
-    io.stderr.write(`error: ${describeError(error)}\n`)
+    io.stderr.write(escapeForTerminal(`error: ${describeError(error)}\n`))
     return EXIT.REFUSAL
   }
 }
 
-/** The `bin` entry: real streams, real exit code. */
+/** The `bin` entry: real streams, real exit code — the verdict's, even when stdout's reader left early. */
 export async function main(): Promise<void> {
+  const stdout = guardStdout(process.stdout)
   const code = await cli(process.argv.slice(2), {
-    stdout: process.stdout,
+    stdout: stdout.stream,
     stderr: process.stderr,
     stdin: process.stdin,
     cwd: process.cwd(),

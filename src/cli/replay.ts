@@ -1,3 +1,4 @@
+import { escapeForTerminal } from '../util/terminal-text.js'
 import { createReadStream, existsSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { findAdapter, adapterIds } from '../../adapters/registry.js'
@@ -38,7 +39,7 @@ async function replayVectorCommand(args: ParsedArgs, io: CliIO, dir: string): Pr
     if (io.env['CI']) throw new UsageError('--write is refused when CI is set: expected files are regenerated deliberately, not in CI')
     const target = vectorFile(vector, vector.expected.events)
     writeFileAtomic(target, stream)
-    io.stderr.write(`wrote ${target}\n`)
+    io.stderr.write(escapeForTerminal(`wrote ${target}\n`))
     return EXIT.OK
   }
   await writeWithBackpressure(io.stdout, stream)

@@ -1,3 +1,4 @@
+import { escapeForTerminal } from '../util/terminal-text.js'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseEvidenceKind, type EvidenceKindName } from '../evidence/intake-kinds.js'
@@ -60,7 +61,7 @@ export const stepmapValidateCommand: Command = {
     const diagnostics = checkRun(reading.map, workflow, { ...(protocol ? { reference: protocol } : {}), ...(kinds ? { evidenceKinds: kinds } : {}) })
     if (diagnostics.length > 0) return refuse(io, diagnostics)
     const steps = Object.values(reading.map.states).reduce((sum, state) => sum + state.steps.length, 0)
-    await writeWithBackpressure(io.stdout, `${mapPath}: ${reading.map.id} is valid against ${workflow.id}/${workflow.version} — ${Object.keys(reading.map.states).length} state(s), ${steps} step(s)\n`)
+    await writeWithBackpressure(io.stdout, escapeForTerminal(`${mapPath}: ${reading.map.id} is valid against ${workflow.id}/${workflow.version} — ${Object.keys(reading.map.states).length} state(s), ${steps} step(s)\n`))
     return EXIT.OK
   },
 }

@@ -1,3 +1,4 @@
+import { escapeForTerminal } from '../util/terminal-text.js'
 import { isUtf8 } from 'node:buffer'
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -60,7 +61,7 @@ export async function openTranscriptInput(io: CliIO, path: string, from: string 
 /** Prints a trace refusal the way upstream words it (every refusal line) and says exit 2. */
 export function refusalExit(io: CliIO, error: unknown): ExitCode {
   if (error instanceof TraceSpecError || error instanceof TraceTranscriptError || error instanceof TraceAdvisoryError || error instanceof TranscriptError) {
-    io.stderr.write(`error: ${error.message}\n`)
+    io.stderr.write(escapeForTerminal(`error: ${error.message}\n`))
     return EXIT.REFUSAL
   }
   throw error

@@ -1,4 +1,5 @@
 import type { HarnessAdapter } from '../../adapters/adapter.js'
+import { escapeForTerminal } from '../util/terminal-text.js'
 import type { Capabilities, Tier } from '../../adapters/types.js'
 import { COMMAND_NAMES } from '../events/format.js'
 import { compareCodePoints } from '../events/json.js'
@@ -146,7 +147,9 @@ export function renderCapabilities(capabilities: Capabilities): string {
 
 /** `capabilities <adapter> --render`: `{op:<16} -> {tool}`, or `-> (no vendor tool)` where none renders it. */
 export function renderRendering(capabilities: Capabilities): string {
-  return sortedEntries(capabilities.rendering)
-    .map(([operation, tool]) => `${operation.padEnd(16)} -> ${tool ?? '(no vendor tool)'}\n`)
-    .join('')
+  return escapeForTerminal(
+    sortedEntries(capabilities.rendering)
+      .map(([operation, tool]) => `${operation.padEnd(16)} -> ${tool ?? '(no vendor tool)'}\n`)
+      .join(''),
+  )
 }

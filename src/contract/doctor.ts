@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process'
+import { escapeForTerminal } from '../util/terminal-text.js'
 import type { HarnessAdapter } from '../../adapters/adapter.js'
 import { resolveOnPath } from '../../adapters/shared/resolve-program.js'
 
@@ -88,7 +89,8 @@ export function renderDoctorReport(report: DoctorReport): string[] {
   if (report.undeclaredFlags === undefined) lines.push(`${report.label}: the adapter declares no flag surface, so no flag was checked`)
   else if (report.undeclaredFlags.length === 0) lines.push(`${report.label}: every flag the adapter sends is one the binary declares`)
   else for (const flag of report.undeclaredFlags) lines.push(`${report.label}: the adapter sends ${flag}, and the binary does not declare it`)
-  return lines
+  // The version and the program are what the binary printed.
+  return lines.map(escapeForTerminal)
 }
 
 /** Healthy: on a pin, and no flag the binary does not declare. */

@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
+import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
 import { commandSchema } from '../events/command.js'
@@ -129,12 +129,12 @@ export type LoadedVector = VectorManifest & { readonly dir: string }
 
 /** A vector manifest that could not be read: the file, the JSON path and the reason. */
 export class VectorManifestError extends Error {
-  readonly code = 'VH_VECTOR_MANIFEST'
-
   constructor(
     readonly file: string,
     readonly path: string,
     reason: string,
+    /** `VH_VECTOR_PATH`: a key names a file outside the vector's folder. */
+    readonly code: 'VH_VECTOR_MANIFEST' | 'VH_VECTOR_PATH' = 'VH_VECTOR_MANIFEST',
   ) {
     super(`${file}${path ? ` at ${path}` : ''}: ${reason}`)
     this.name = 'VectorManifestError'
@@ -145,7 +145,52 @@ function issuePath(path: readonly PropertyKey[]): string {
   return path.map((part, index) => (typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`)).join('')
 }
 
-/** Reads `<dir>/vector.yaml`. */
+/** The keys of each kind that name a file in the vector's folder. */
+const FILE_KEYS: { readonly [K in VectorManifest['kind']]: readonly (readonly ['inputs' | 'expected', string])[] } = {
+  launch: [['expected', 'record']],
+  replay: [
+    ['inputs', 'record'],
+    ['expected', 'events'],
+  ],
+  'launch-refusal': [],
+  'hook-input': [['inputs', 'hook']],
+  control: [
+    ['inputs', 'script'],
+    ['expected', 'events'],
+  ],
+  'version-pair': [['inputs', 'banner']],
+}
+
+function inside(root: string, path: string): boolean {
+  const rest = relative(root, path)
+  return rest === '' || (!rest.startsWith(`..${sep}`) && rest !== '..' && !isAbsolute(rest))
+}
+
+/**
+ * Why `name` may not be read as a file of the vector in `dir`, or `undefined`: a vector is data a
+ * contributor sends, and its manifest must not make a contract read (and quote) `/etc/passwd`.
+ * Absolute paths and `..` are refused by their spelling; a symlink by where it really leads.
+ */
+function escapeProblem(dir: string, name: string): string | undefined {
+  if (isAbsolute(name) || /^[A-Za-z]:[\\/]/.test(name)) return `${JSON.stringify(name)} is an absolute path; name a file inside the vector's folder`
+  if (name.split(/[\\/]/).includes('..')) return `${JSON.stringify(name)} climbs out with \`..\`; name a file inside the vector's folder`
+  const full = resolve(dir, name)
+  if (!existsSync(full)) return undefined
+  const root = realpathSync(dir)
+  const real = realpathSync(full)
+  return inside(root, real) ? undefined : `${JSON.stringify(name)} is a symlink to ${real}, outside the vector's folder ${root}`
+}
+
+function confineFiles(file: string, dir: string, manifest: VectorManifest): void {
+  for (const [section, key] of FILE_KEYS[manifest.kind]) {
+    const name = (manifest as unknown as Record<string, Record<string, unknown> | undefined>)[section]?.[key]
+    if (typeof name !== 'string') continue
+    const problem = escapeProblem(dir, name)
+    if (problem) throw new VectorManifestError(file, `${section}.${key}`, problem, 'VH_VECTOR_PATH')
+  }
+}
+
+/** Reads `<dir>/vector.yaml`; refuses a manifest whose file keys lead outside `dir`. */
 export function loadVectorManifest(dir: string): LoadedVector {
   const file = join(dir, 'vector.yaml')
   let document: unknown
@@ -159,6 +204,7 @@ export function loadVectorManifest(dir: string): LoadedVector {
     const issue = parsed.error.issues[0]
     throw new VectorManifestError(file, issue ? issuePath(issue.path) : '', issue?.message ?? 'invalid manifest')
   }
+  confineFiles(file, dir, parsed.data)
   return { ...parsed.data, dir: resolve(dir) }
 }
 
@@ -183,7 +229,9 @@ export function loadVectors(root: string): LoadedVector[] {
   return found
 }
 
-/** A file named by a manifest, resolved against the vector's directory. */
-export function vectorFile(vector: LoadedVector, relative: string): string {
-  return resolve(vector.dir, relative)
+/** A file named by a manifest, resolved against the vector's directory (and refused outside it). */
+export function vectorFile(vector: LoadedVector, name: string): string {
+  const problem = escapeProblem(vector.dir, name)
+  if (problem) throw new VectorManifestError(join(vector.dir, 'vector.yaml'), '', problem, 'VH_VECTOR_PATH')
+  return resolve(vector.dir, name)
 }

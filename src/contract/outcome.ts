@@ -1,3 +1,4 @@
+import { escapeForTerminal } from '../util/terminal-text.js'
 import type { VectorTier } from './manifest.js'
 
 /**
@@ -17,6 +18,11 @@ export function isWarning(outcome: VectorOutcome): boolean {
 
 /** The human line: `pass C1 id`, `FAIL C2 id — detail`, `warn C2 id — detail`. */
 export function renderOutcome(outcome: VectorOutcome): string {
+  // A detail quotes the record, the manifest and the adapter's output.
+  return escapeForTerminal(renderOutcomeText(outcome))
+}
+
+function renderOutcomeText(outcome: VectorOutcome): string {
   const tier = outcome.tier.toUpperCase()
   if (!outcome.passed) return `FAIL ${tier} ${outcome.id} — ${outcome.detail}`
   if (isWarning(outcome)) return `warn ${tier} ${outcome.id} — ${outcome.detail}`

@@ -6,6 +6,8 @@ export type EvidenceErrorCode =
   | 'VH_EVIDENCE_RECORD'
   /** A value the YAML writer has no spelling for. */
   | 'VH_EVIDENCE_YAML'
+  /** An evidence set that could not be written or swapped in (a file where the folder should be, a bad name). */
+  | 'VH_EVIDENCE_SET'
 
 /** A record that could not be minted or written: what, and why. */
 export class EvidenceError extends Error {

@@ -1,4 +1,5 @@
 import { readIntakeText, type IntakeEntry, type IntakeValue, type Position } from './intake-read.js'
+import { escapeForTerminal } from '../util/terminal-text.js'
 import { EVIDENCE_KINDS, INSTANT_ONLY_KINDS, PAYLOAD_FIELDS, PRODUCER_VARIANTS, PROVENANCE_FIELDS, RECORD_KIND_ALIASES, type EvidenceKindName, type FieldRule } from './intake-kinds.js'
 import { scalarText } from './intake-values.js'
 import { iso8601, isInTheFuture, parseCivilDate, renderObservedAt, type ObservedAt } from './observed-at.js'
@@ -246,6 +247,11 @@ export function validateEvidenceText(text: string, options: IntakeOptions): Inta
  * add the code and the field: `FILE:LINE:COLUMN: record N: CODE at PATH: sentence`.
  */
 export function renderIntakeDiagnostic(file: string, diagnostic: IntakeDiagnostic): string {
+  // Messages quote the document's own values.
+  return escapeForTerminal(renderIntakeDiagnosticText(file, diagnostic))
+}
+
+function renderIntakeDiagnosticText(file: string, diagnostic: IntakeDiagnostic): string {
   const record = diagnostic.record === undefined ? '' : ` record ${diagnostic.record}:`
   if (diagnostic.code === 'OBSERVATION_IN_FUTURE') return `${file}:${record} ${diagnostic.message}`
   const where = diagnostic.path ? ` at ${diagnostic.path}` : ''

@@ -1,3 +1,5 @@
+import { escapeForTerminal } from '../util/terminal-text.js'
+
 /**
  * Why a step map or a workflow is refused. AEP's `ValidationCode` spellings where upstream has one
  * (`unknown_state`, `version_mismatch`, …); the reading codes (`not_yaml`, `duplicate_key`,
@@ -47,7 +49,7 @@ export interface StepMapDiagnostic {
 /** `CODE at location: message (hint: …)` — one line per refusal. */
 export function renderStepMapDiagnostic(diagnostic: StepMapDiagnostic): string {
   const hint = diagnostic.hint ? ` (hint: ${diagnostic.hint})` : ''
-  return `${diagnostic.code} at ${diagnostic.location}: ${diagnostic.message}${hint}`
+  return escapeForTerminal(`${diagnostic.code} at ${diagnostic.location}: ${diagnostic.message}${hint}`)
 }
 
 /** A document that was refused, carrying every refusal (thrown only by the `…OrThrow` readers). */

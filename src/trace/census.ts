@@ -1,4 +1,5 @@
 import { sha256Hex } from '../events/digest.js'
+import { escapeForTerminal } from '../util/terminal-text.js'
 import { compareCodePoints } from '../events/json.js'
 import { CallCorrelator, StepClock } from './check/context.js'
 import { compactInput, repetitionKey } from './ir/call.js'
@@ -200,5 +201,6 @@ export function censusToText(census: TraceCensus): string {
       ? `closure      not closed — nothing says this is the whole run (${census.closure_markers.join(' or ')} would)`
       : `closure      closed by ${witnessMarker(close.witness)}${close.reason === null ? '' : ` (${close.reason})`}`,
   )
-  return `${lines.join('\n')}\n`
+  // Tool names and reasons are the transcript's own words.
+  return escapeForTerminal(`${lines.join('\n')}\n`)
 }

@@ -22,6 +22,11 @@ export interface TraceCheckMeta {
   /** The inputs as the user named them, for provenance (`inputs`, the reproducing command). */
   specPath?: string
   transcriptPath?: string
+  /**
+   * The checker's HMAC-SHA256 over the report's canonical bytes with the run's key: meta without
+   * it (written by hand) or whose report no longer matches it mints no record.
+   */
+  proof?: string
 }
 
 /** One conformance vector's outcome inside a harness contract. */

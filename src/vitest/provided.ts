@@ -14,10 +14,13 @@ export interface ProvidedHarnessProvider {
 /** The keys of `provide`/`inject` the plugin uses. */
 export const PROVIDED_OPTIONS_KEY = 'vitestHarnessOptions'
 export const PROVIDED_PROVIDER_KEY = 'vitestHarnessProvider'
+/** The run's key for trace proofs (src/vitest/trace-proof.ts), provided by the evidence reporter. */
+export const PROVIDED_TRACE_PROOF_KEY = 'vitestHarnessTraceProofKey'
 
 declare module 'vitest' {
   interface ProvidedContext {
     [PROVIDED_OPTIONS_KEY]: ResolvedHarnessOptions
     [PROVIDED_PROVIDER_KEY]: ProvidedHarnessProvider | null
+    [PROVIDED_TRACE_PROOF_KEY]: string
   }
 }

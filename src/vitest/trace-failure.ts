@@ -1,5 +1,6 @@
 import { describeOutcome, type Outcome } from '../trace/check/outcome.js'
 import type { ExpectationRow } from '../trace/report-types.js'
+import { escapeForTerminal } from '../util/terminal-text.js'
 
 /** The events a row cites, or none for a reason or a whole-run fact. */
 export function citedEvents(row: ExpectationRow): number[] {
@@ -13,7 +14,8 @@ export function describeRow(row: ExpectationRow): string {
   const lines = [`${verdict} ${row.id} (${row.kind})${statement}`, `  ${describeOutcome(row.outcome as Outcome)}`]
   const events = citedEvents(row)
   if (events.length > 0) lines.push(`  cited IR events: ${events.join(', ')}`)
-  return lines.join('\n')
+  // Vitest prints this on the terminal; the note quotes the transcript.
+  return escapeForTerminal(lines.join('\n'))
 }
 
 /** Thrown by a trace test whose expectation did not hold (a gap, or an unknown that gates). */

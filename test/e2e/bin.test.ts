@@ -55,4 +55,16 @@ describe('the built bin', () => {
     expect(run.status).toBe(2)
     expect(run.stderr).toMatch(/^error: cannot read .*missing\.jsonl: no such file\n$/)
   })
+
+  it('keeps the verdict’s exit code when stdout’s reader leaves early (`check … | head -c1`)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vh-bin-epipe-'))
+    // Far more report than a pipe holds, so most of it is written after `head` has gone.
+    const rows = Array.from({ length: 1500 }, (_, index) => `  - id: read-${index}\n    expect: {tool.called: {tool: file_read}}\n`).join('')
+    writeFileSync(join(dir, 'spec.yaml'), `format: trace-spec/1\nid: bin/epipe\nexpectations:\n${rows}`)
+    writeFileSync(join(dir, 'gap.yaml'), `format: trace-spec/1\nid: bin/epipe-gap\nexpectations:\n${rows.replaceAll('tool.called', 'tool.absent')}`)
+    const transcript = join(GOLDEN, 'loop.expected.jsonl')
+    const piped = (spec: string) => spawnSync('bash', ['-c', 'set -o pipefail; "$0" "$1" check --spec "$2" --transcript "$3" | head -c1 >/dev/null', process.execPath, BIN, spec, transcript], { encoding: 'utf8' })
+    expect(piped(join(dir, 'spec.yaml'))).toMatchObject({ status: 0, stderr: '' })
+    expect(piped(join(dir, 'gap.yaml'))).toMatchObject({ status: 1, stderr: '' })
+  })
 })

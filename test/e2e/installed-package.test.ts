@@ -67,12 +67,14 @@ describe('vitest-harness installed in a project', () => {
     // Its own config file, so the other tests in this project keep Vitest's defaults.
     writeFileSync(join(project, 'evidence.vitest.config.mjs'), "export default { test: { include: ['*.test.mjs'], reporters: ['default', ['vitest-harness/reporter', { outDir: 'evidence' }]] } }\n")
     execFileSync('npx', ['--no-install', 'vitest', 'run', '--config', 'evidence.vitest.config.mjs'], { cwd: project, stdio: 'pipe' })
-    const written = readdirSync(join(project, 'evidence'))
+    const written = readdirSync(join(project, 'evidence')).filter((name) => name !== 'evidence-set.json')
     expect(written).toEqual([expect.stringMatching(/^test_result\.sum-test-mjs\.[0-9a-f]{8}\.evidence\.yaml$/)])
     const record = readFileSync(join(project, 'evidence', written[0] as string), 'utf8')
     expect(record).toMatch(/^- kind: test_result\n {2}suite: unit\n {2}passed: 1\n {2}failed: 0\n {2}skipped: 1\n {2}selector: sum\.test\.mjs\n/)
     expect(record).toContain('\n    workspace: a-user-project\n')
     expect(execFileSync('npx', ['--no-install', 'vitest-harness', 'evidence', 'validate', join('evidence', written[0] as string)], { cwd: project, encoding: 'utf8' })).toContain('1 accepted, 0 refused')
+    // The folder as a whole: the set its manifest describes.
+    expect(execFileSync('npx', ['--no-install', 'vitest-harness', 'evidence', 'validate', 'evidence'], { cwd: project, encoding: 'utf8' })).toMatch(/^evidence: evidence set \S+ — 1 file\(s\) as its manifest lists them, 1 record\(s\)/)
   })
 
   it('runs the C3 control vectors with the fake vendor it ships', () => {

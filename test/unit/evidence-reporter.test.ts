@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs'
+import { lstatSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
@@ -7,6 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { digestValue, sha256Hex } from '../../src/events/digest.js'
 import { gitRevision } from '../../src/evidence/run-provenance.js'
+import { EVIDENCE_SET_MANIFEST } from '../../src/evidence/set-manifest.js'
+import { TRACE_PROOF_KEY_ENV } from '../../src/vitest/trace-proof.js'
 import type { EvidenceRecord } from '../../src/evidence/types.js'
 import { packageVersion } from '../../src/util/package-info.js'
 import { runCli } from '../helpers/cli.js'
@@ -33,8 +35,9 @@ async function vitest(args: string[], env: Record<string, string> = {}): Promise
   }
 }
 
+/** The set's documents, its manifest aside (it names the run, so no two runs share it). */
 function documents(dir: string): Map<string, string> {
-  return new Map(readdirSync(dir).sort().map((name) => [name, readFileSync(join(dir, name), 'utf8')]))
+  return new Map(readdirSync(dir).filter((name) => name !== EVIDENCE_SET_MANIFEST).sort().map((name) => [name, readFileSync(join(dir, name), 'utf8')]))
 }
 
 function records(dir: string): EvidenceRecord[] {
@@ -70,6 +73,7 @@ describe('the evidence reporter on a suite of passing, failing, skipped, todo an
       'test_result contract.test.ts',
       'test_result ordinary.test.ts',
       'test_result trace-checks.test.ts',
+      'test_result trace-forged.test.ts',
       'test_result trace-split-a.test.ts',
       'test_result trace-split-b.test.ts',
       'trace_conformance fixture/failing',
@@ -83,6 +87,9 @@ describe('the evidence reporter on a suite of passing, failing, skipped, todo an
     expect(singleOutput).toContain('no trace_conformance for fixture/todo (todo): trace-checks.test.ts > a spec with a todo check > the row nobody has written yet was skipped')
     expect(singleOutput).toContain('no trace_conformance for fixture/threw-partly (threw-partly): trace-checks.test.ts > a spec one of whose checks threw > said-something failed without a verdict')
     expect(singleOutput).toContain('no contract_result for b10x with a skipped vector: vector hooks did not run')
+    // Trace meta the checker did not attach, or changed after it did, mints nothing and says why.
+    expect(singleOutput).toContain('trace-forged.test.ts > claims a verdict it never checked: vitestHarness.trace carries no proof that the trace checker attached it')
+    expect(singleOutput).toContain("trace-forged.test.ts > turns a gap into ok after the checker signed it: vitestHarness.trace's proof does not match its report")
   })
 
   it('records each check group field by field', () => {
@@ -161,23 +168,38 @@ describe('the evidence reporter on a suite of passing, failing, skipped, todo an
     expect(run.stdout.match(/— 1 accepted, 0 refused/g)).toHaveLength(files.length)
     expect(run.code).toBe(0)
   })
+
+  it('writes them as one set with its manifest, which evidence validate DIR accepts', async () => {
+    expect(lstatSync(single).isSymbolicLink()).toBe(true)
+    const manifest = JSON.parse(readFileSync(join(single, EVIDENCE_SET_MANIFEST), 'utf8')) as { run_id: string; records: number; counts: Record<string, number>; documents: Record<string, string> }
+    expect(Object.keys(manifest.documents)).toEqual([...documents(single).keys()])
+    expect(manifest.documents).toEqual(Object.fromEntries([...documents(single)].map(([name, text]) => [name, sha256Hex(text)])))
+    // Four trace checks minted: passing, failing, undecided, split.
+    expect(manifest).toMatchObject({ records: 12, counts: { passed: 2, failed: 1, inconclusive: 1 } })
+    const run = await runCli(['evidence', 'validate', '--now', String(finished), single])
+    expect(run.stderr).toBe('')
+    expect(run.stdout.split('\n')[0]).toBe(`${single}: evidence set ${manifest.run_id} — 14 file(s) as its manifest lists them, 12 record(s); by status 2 passed, 1 failed, 1 inconclusive`)
+    expect(run.code).toBe(0)
+  })
 })
 
 describe('the same suite as three shards merged with --merge-reports', () => {
   it('yields the evidence of a single run, except observed_at', async () => {
     const work = mkdtempSync(join(tmpdir(), 'vh-evidence-shards-'))
     const blobs = join(work, 'blobs')
-    for (const shard of [1, 2, 3]) await vitest([`--shard=${shard}/3`, '--reporter=blob', `--outputFile.blob=${join(blobs, `blob-${shard}-3.json`)}`])
+    // A shard has no evidence reporter to hold the run's key: every shard and the merge share one.
+    const key = { [TRACE_PROOF_KEY_ENV]: 'f'.repeat(64) }
+    for (const shard of [1, 2, 3]) await vitest([`--shard=${shard}/3`, '--reporter=blob', `--outputFile.blob=${join(blobs, `blob-${shard}-3.json`)}`], key)
     // The check group split over two files is split over two shards: the merge has to join it.
     const shardOf = (file: string): string[] => readdirSync(blobs).filter((blob) => readFileSync(join(blobs, blob), 'utf8').includes(`"${file}"`))
     expect(shardOf('trace-split-a.test.ts')).toHaveLength(1)
     expect(shardOf('trace-split-a.test.ts')).not.toEqual(shardOf('trace-split-b.test.ts'))
 
     const merged = join(work, 'evidence')
-    await vitest([`--merge-reports=${blobs}`], { VH_EVIDENCE_OUT: merged })
+    await vitest([`--merge-reports=${blobs}`], { VH_EVIDENCE_OUT: merged, ...key })
     const withoutTimes = (dir: string): [string, string][] => [...documents(dir)].map(([name, text]) => [name, text.replace(/^( {2})observed_at: \d+$/gm, '$1observed_at: <time>')])
     const expected = withoutTimes(single)
-    expect(expected).toHaveLength(13)
+    expect(expected).toHaveLength(14)
     expect(withoutTimes(merged)).toEqual(expected)
   }, 180_000)
 })

@@ -9,6 +9,7 @@ import { sha256Hex } from '../../src/events/digest.js'
 import type { EvidenceRecord } from '../../src/evidence/types.js'
 import { normaliseHarnessOptions } from '../../src/vitest/defaults.js'
 import { EVIDENCE_REPORTER_DEFAULTS } from '../../src/vitest/reporters/evidence-options.js'
+import { TRACE_PROOF_KEY_ENV } from '../../src/vitest/trace-proof.js'
 
 // `harness({ evidence })` in a real nested Vitest run (test/fixtures/plugin-evidence/): the plugin
 // registers the evidence reporter beside the project's own reporters, and the records land.
@@ -78,19 +79,26 @@ describe('harness({ evidence }) in a Vitest run', () => {
     expect((JSON.parse(readFileSync(json, 'utf8')) as { numPassedTests: number }).numPassedTests).toBe(4)
   })
 
-  it('mints nothing on a blob shard, and the same evidence when the blobs are merged', async () => {
+  it('mints nothing on a blob shard, and the same evidence when the blobs are merged with the shards’ key', async () => {
     const shards = mkdtempSync(join(tmpdir(), 'vh-plugin-shards-'))
     const blobs = mkdtempSync(join(tmpdir(), 'vh-plugin-blobs-'))
+    // The trace checks' proofs are signed in the shards and checked in the merge: one key for all.
+    const key = { [TRACE_PROOF_KEY_ENV]: '0123456789abcdef'.repeat(4) }
     for (const index of [1, 2]) {
-      const shard = await vitest(['--reporter=blob', `--shard=${index}/2`, `--outputFile=${join(blobs, `blob-${index}-2.json`)}`], { VH_EVIDENCE_OUT: shards })
+      const shard = await vitest(['--reporter=blob', `--shard=${index}/2`, `--outputFile=${join(blobs, `blob-${index}-2.json`)}`], { VH_EVIDENCE_OUT: shards, ...key })
       expect(shard.code, shard.stderr).toBe(0)
     }
     expect(readdirSync(shards)).toEqual([])
     const merged = mkdtempSync(join(tmpdir(), 'vh-plugin-merged-'))
-    const merge = await vitest([`--merge-reports=${blobs}`], { VH_EVIDENCE_OUT: merged, VH_JSON_OUT: join(mkdtempSync(join(tmpdir(), 'vh-plugin-json-')), 'report.json') })
+    const merge = await vitest([`--merge-reports=${blobs}`], { VH_EVIDENCE_OUT: merged, VH_JSON_OUT: join(mkdtempSync(join(tmpdir(), 'vh-plugin-json-')), 'report.json'), ...key })
     expect(merge.code, merge.stderr).toBe(0)
     expect(withoutClock(records(merged))).toEqual(withoutClock(records(out)))
-  }, 120_000)
+    // A merge that holds another key cannot tell the shards' trace meta from meta written by hand.
+    const unkeyed = mkdtempSync(join(tmpdir(), 'vh-plugin-unkeyed-'))
+    const other = await vitest([`--merge-reports=${blobs}`], { VH_EVIDENCE_OUT: unkeyed, VH_JSON_OUT: join(mkdtempSync(join(tmpdir(), 'vh-plugin-json-')), 'report.json') })
+    expect(records(unkeyed).map((record) => record.kind)).toEqual(['test_result', 'test_result'])
+    expect(other.stdout).toContain(`another run's key signed it (a sharded run needs one ${TRACE_PROOF_KEY_ENV} in every shard and in --merge-reports)`)
+  }, 180_000)
 })
 
 describe('harness({ evidence }) options', () => {

@@ -1,3 +1,4 @@
+import { escapeForTerminal } from '../../util/terminal-text.js'
 import type { TraceReport } from '../report-types.js'
 import { describeOutcome, type Outcome } from './outcome.js'
 
@@ -29,11 +30,16 @@ export function reportToText(report: TraceReport): string {
       ? `note: redacted — every citation is an event index and a digest, no transcript content. Transcript sha256:${report.transcript_digest}`
       : `note: this report quotes command strings and file paths read out of the transcript; \`--redact\` replaces them with digests. Transcript sha256:${report.transcript_digest}`,
   )
-  return `${lines.join('\n')}\n`
+  // Ids, titles, notes and tool names come out of the spec and the transcript.
+  return escapeForTerminal(`${lines.join('\n')}\n`)
 }
 
 /** The sentence that says what the verdict means and which exit code it calls for. */
 export function verdictSentence(report: TraceReport): string {
+  return escapeForTerminal(verdictSentenceText(report))
+}
+
+function verdictSentenceText(report: TraceReport): string {
   const gating = report.expectations.filter((row) => row.severity === 'gate')
   switch (report.verdict) {
     case 'ok':

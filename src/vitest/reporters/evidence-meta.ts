@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { TRACE_REPORT_FORMAT } from '../../trace/report-types.js'
 import { HARNESS_META_KEY, type ContractVectorMeta, type TraceCheckMeta } from '../meta.js'
+import { TRACE_PROOF_KEY_ENV, isTraceReportProof } from '../trace-proof.js'
 
 // Task meta reaches the reporter from test files and from blob files: it is read, not trusted.
 
@@ -45,6 +46,7 @@ export const traceCheckMetaSchema = z.object({
   observedAt: epochMillis,
   specPath: z.string().optional(),
   transcriptPath: z.string().optional(),
+  proof: z.string().optional(),
 })
 
 export const contractVectorMetaSchema = z.object({
@@ -63,8 +65,19 @@ export interface ReadMeta {
   readonly problems: readonly string[]
 }
 
-/** Reads `task.meta.vitestHarness`, keeping what has the declared shape and saying what does not. */
-export function readHarnessMeta(meta: unknown): ReadMeta {
+/** Why trace meta of the declared shape is still not the checker's, or `undefined` when it is. */
+function proofProblem(raw: { report?: unknown; proof?: unknown }, key: string | undefined): string | undefined {
+  if (key === undefined) return 'vitestHarness.trace cannot be checked: this reporter holds no key for the run (Vitest did not initialise it), so nothing it carries is minted'
+  if (raw.proof === undefined) return `vitestHarness.trace carries no proof that the trace checker attached it (meta written by hand, or by a shard run without ${TRACE_PROOF_KEY_ENV}), so it mints nothing; attach verdicts with describeTraceSpec or the trace matchers`
+  if (!isTraceReportProof(key, raw.report, raw.proof)) return `vitestHarness.trace's proof does not match its report: the report was changed after the checker attached it, or another run's key signed it (a sharded run needs one ${TRACE_PROOF_KEY_ENV} in every shard and in --merge-reports)`
+  return undefined
+}
+
+/**
+ * Reads `task.meta.vitestHarness`, keeping what has the declared shape and saying what does not.
+ * Trace meta counts only with the proof the checker attached under the run's `proofKey`.
+ */
+export function readHarnessMeta(meta: unknown, proofKey?: string): ReadMeta {
   const harness = (meta as Record<string, { trace?: unknown; vector?: unknown } | undefined> | undefined)?.[HARNESS_META_KEY]
   if (harness === undefined || harness === null || typeof harness !== 'object') return { problems: [] }
   const problems: string[] = []
@@ -72,7 +85,10 @@ export function readHarnessMeta(meta: unknown): ReadMeta {
   let vector: ContractVectorMeta | undefined
   if (harness.trace !== undefined) {
     const parsed = traceCheckMetaSchema.safeParse(harness.trace)
-    if (parsed.success) trace = parsed.data as TraceCheckMeta
+    // The proof is checked over the report as it arrived, before the schema drops anything.
+    const unproven = parsed.success ? proofProblem(harness.trace as { report?: unknown; proof?: unknown }, proofKey) : undefined
+    if (parsed.success && unproven) problems.push(unproven)
+    else if (parsed.success) trace = parsed.data as TraceCheckMeta
     else problems.push(`vitestHarness.trace is not a TraceCheckMeta: ${parsed.error.issues[0]?.path.join('.')} ${parsed.error.issues[0]?.message}`)
   }
   if (harness.vector !== undefined) {

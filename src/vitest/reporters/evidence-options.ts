@@ -15,7 +15,8 @@ export interface TestResultGroup {
 /** Options of `vitest-harness/reporter`. */
 export interface EvidenceReporterOptions {
   /**
-   * Where evidence documents are written, relative to the Vitest root.
+   * Where evidence documents are written, relative to the Vitest root: a symlink to the run's set
+   * in `<outDir>.sets/<run-id>/`, replaced atomically on each run (see `evidence-set.ts`).
    * @default 'evidence'
    */
   readonly outDir?: string
@@ -42,9 +43,9 @@ export interface EvidenceReporterOptions {
    */
   readonly durations?: boolean
   /**
-   * Remove the documents this reporter wrote on an earlier run before writing, so the folder holds
-   * exactly the evidence of the last run — a check that no longer runs leaves no record behind.
-   * Only files named as this reporter names them are touched.
+   * The folder holds exactly the evidence of the last run — a check that no longer runs leaves no
+   * record behind, and an interrupted run swaps in an empty set. With `false`, the previous set's
+   * documents that this run does not write again are carried into the new set.
    * @default true
    */
   readonly clean?: boolean

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { TraceReport } from '../../trace/report-types.js'
+import { traceReportProof } from '../trace-proof.js'
 import { readHarnessMeta } from './evidence-meta.js'
 import { EVIDENCE_REPORTER_DEFAULTS } from './evidence-options.js'
 import { globToRegExp, planEvidence, type ModuleView, type TestView } from './evidence-plan.js'
@@ -18,12 +19,17 @@ const report: TraceReport = {
   expectations: [{ id: 'a', statement: null, kind: 'order', severity: 'gate', outcome: { outcome: 'ok', events: [], note: '' }, verdict: 'ok' }],
 }
 
+/** The run's key for trace proofs, as the reporter would hold it. */
+const KEY = '0123456789abcdef'.repeat(4)
+
 function test(name: string, state: TestView['state'], meta: unknown = undefined, suitePath: string[] = ['s1'], module = 'm.test.ts'): TestView {
-  return { fullName: name, module, project: '', suitePath, state, meta: readHarnessMeta(meta), startTime: 100 }
+  return { fullName: name, module, project: '', suitePath, state, meta: readHarnessMeta(meta, KEY), startTime: 100 }
 }
 
+/** Trace meta as the checker attaches it: signed with the run's key. */
 function trace(key: string, observedAt = 100, overrides: Partial<TraceReport> = {}): unknown {
-  return { vitestHarness: { trace: { key, report: { ...report, ...overrides }, observedAt } } }
+  const signed = { ...report, ...overrides }
+  return { vitestHarness: { trace: { key, report: signed, observedAt, proof: traceReportProof(KEY, signed) } } }
 }
 
 function module(tests: TestView[], extra: Partial<ModuleView> = {}): ModuleView {
@@ -42,6 +48,18 @@ describe('planEvidence', () => {
     const plan = planEvidence([inside], { ...EVIDENCE_REPORTER_DEFAULTS, testResults: 'off' })
     expect(plan.records).toEqual([])
     expect(plan.notes).toEqual(['no trace_conformance for demo/spec (k): other was skipped'])
+  })
+
+  it('mints nothing from trace meta without the checker’s proof, or with another key’s, and says why', () => {
+    const byHand = { vitestHarness: { trace: { key: 'k', report, observedAt: 100 } } }
+    const plan = planEvidence([module([test('forged', 'passed', byHand)])], { ...EVIDENCE_REPORTER_DEFAULTS, testResults: 'off' })
+    expect(plan.records).toEqual([])
+    expect(plan.notes).toEqual([expect.stringMatching(/^forged: vitestHarness\.trace carries no proof that the trace checker attached it/)])
+    const otherRun = { vitestHarness: { trace: { key: 'k', report, observedAt: 100, proof: traceReportProof('another run'.padEnd(32, '!'), report) } } }
+    expect(planEvidence([module([test('replayed', 'passed', otherRun)])], EVIDENCE_REPORTER_DEFAULTS).notes).toEqual([expect.stringMatching(/^replayed: vitestHarness\.trace's proof does not match its report/)])
+    // Nor when the reporter holds no key at all.
+    const keyless: TestView = { ...test('check', 'passed'), meta: readHarnessMeta(trace('k')) }
+    expect(planEvidence([module([keyless])], { ...EVIDENCE_REPORTER_DEFAULTS, testResults: 'off' }).records).toEqual([])
   })
 
   it('refuses a group whose test is unfinished, or whose tests disagree about the report', () => {

@@ -1,20 +1,23 @@
-import { readdirSync, rmSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import type { SerializedError } from 'vitest'
 import type { Reporter, TestCase, TestModule, TestRunEndReason, TestSuite, Vitest } from 'vitest/node'
-import { writeEvidenceDocument } from '../../evidence/document.js'
+import { renderEvidenceDocument } from '../../evidence/document.js'
+import { newRunId, writeEvidenceSet } from '../../evidence/evidence-set.js'
 import { environmentName, gitRevision, inputsDigest, provenancePath, toolRef, workspaceName, type RunProvenance } from '../../evidence/run-provenance.js'
+import type { EvidenceSetFile } from '../../evidence/set-manifest.js'
 import type { EvidenceProvenance } from '../../evidence/types.js'
-import { writeFileAtomic } from '../../util/atomic-write.js'
 import { prefixed } from '../../util/log.js'
 import { packageVersion } from '../../util/package-info.js'
 import { readHarnessMeta } from './evidence-meta.js'
 import { normalizeEvidenceReporterOptions, type EvidenceReporterOptions, type NormalizedEvidenceReporterOptions } from './evidence-options.js'
 import { planEvidence, type ModuleView, type PlannedRecord, type TestView } from './evidence-plan.js'
+import { PROVIDED_TRACE_PROOF_KEY } from '../provided.js'
+import { runTraceProofKey } from '../trace-proof.js'
 
 export type { EvidenceReporterOptions, TestResultGroup } from './evidence-options.js'
 
-/** The names this reporter gives its files; `clean` removes only these. */
+/** The names this reporter gives its files; with `clean: false` only these are carried into the next set. */
 const OWN_FILE = /^(trace_conformance|test_result|contract_result)\..+\.(evidence\.(yaml|json)|line\.json)$/
 
 function shellWord(word: string): string {
@@ -31,7 +34,7 @@ function suitePath(test: TestCase): string[] {
   return path
 }
 
-function moduleView(module: TestModule, root: string): ModuleView {
+function moduleView(module: TestModule, root: string, proofKey: string | undefined): ModuleView {
   const path = provenancePath(root, module.moduleId)
   const project = module.project.name
   const suites = [...module.children.allSuites()]
@@ -41,7 +44,7 @@ function moduleView(module: TestModule, root: string): ModuleView {
     project,
     suitePath: suitePath(test),
     state: test.result().state,
-    meta: readHarnessMeta(test.meta()),
+    meta: readHarnessMeta(test.meta(), proofKey),
     startTime: test.diagnostic()?.startTime,
   }))
   return {
@@ -59,7 +62,11 @@ function moduleView(module: TestModule, root: string): ModuleView {
  * contract whose vectors all ran, one `test_result` per test file (or configured group). Every
  * fact comes from task meta and results, so merged shard blobs (`--merge-reports`) give the
  * evidence one run gives. A skipped, todo or unfinished test mints nothing `passed`; a check that
- * threw mints nothing; an undecided check mints `inconclusive`.
+ * threw mints nothing; an undecided check mints `inconclusive`; trace meta without the checker's
+ * proof (see `trace-proof.ts`) mints nothing.
+ *
+ * The documents are written as one set, swapped in whole with a manifest (`evidence-set.ts`):
+ * `outDir` is always the previous complete set or this run's, never a part of either.
  *
  * @example
  * // vitest.config.ts
@@ -68,6 +75,7 @@ function moduleView(module: TestModule, root: string): ModuleView {
 export default class EvidenceReporter implements Reporter {
   private readonly options: NormalizedEvidenceReporterOptions
   private vitest: Vitest | undefined
+  private proofKey: string | undefined
 
   constructor(options: EvidenceReporterOptions = {}) {
     this.options = normalizeEvidenceReporterOptions(options)
@@ -75,48 +83,65 @@ export default class EvidenceReporter implements Reporter {
 
   onInit(vitest: Vitest): void {
     this.vitest = vitest
+    // Made here, in the main process, and handed to the workers: only the checker there signs with it.
+    this.proofKey = runTraceProofKey(process.env)
+    vitest.provide(PROVIDED_TRACE_PROOF_KEY, this.proofKey)
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): void {
     const root = this.vitest?.config.root ?? process.cwd()
-    // Last run's documents go first, whatever happens next: a run that mints nothing must not
-    // leave an older run's records standing as if they were this one's.
-    if (this.options.clean) this.clean(root)
+    const outDir = resolve(root, this.options.outDir)
+    // A run that mints nothing still swaps in an empty set (with `clean`): an older run's records
+    // must not stand as if they were this one's.
     if (reason === 'interrupted') {
       this.log('the run was interrupted, so no evidence was written')
+      if (this.options.clean) this.writeSet(outDir, [])
       return
     }
     if (unhandledErrors.length > 0) {
       this.log(`the run had ${unhandledErrors.length} unhandled error(s) that no test owns, so no evidence was written`)
+      if (this.options.clean) this.writeSet(outDir, [])
       return
     }
-    const plan = planEvidence(testModules.map((module) => moduleView(module, root)), this.options)
-    const written = this.write(plan.records, root)
+    const plan = planEvidence(
+      testModules.map((module) => moduleView(module, root, this.proofKey)),
+      this.options,
+    )
+    const files = this.render(plan.records, root)
     for (const note of plan.notes) this.log(note)
-    this.log(`${written} evidence document(s) in ${relative(process.cwd(), resolve(root, this.options.outDir)) || '.'}`)
+    const set = this.writeSet(outDir, this.options.clean ? files : [...files, ...this.carried(outDir, files)])
+    this.log(`${plan.records.length} evidence document(s) in ${relative(process.cwd(), outDir) || '.'} (set ${set})`)
   }
 
-  private clean(root: string): void {
-    const outDir = resolve(root, this.options.outDir)
+  /** Writes the set and swaps it in; returns its run id. */
+  private writeSet(outDir: string, files: readonly EvidenceSetFile[]): string {
+    const written = writeEvidenceSet(outDir, newRunId(), files)
+    for (const note of written.notes) this.log(note)
+    return written.manifest.run_id
+  }
+
+  /** With `clean: false`: the previous set's documents this run does not write again. */
+  private carried(outDir: string, files: readonly EvidenceSetFile[]): EvidenceSetFile[] {
+    const names = new Set(files.map((file) => file.name))
     let existing: string[] = []
     try {
       existing = readdirSync(outDir)
     } catch {
-      // No folder yet: nothing of ours to remove.
+      // No earlier set: nothing to carry.
     }
-    for (const name of existing.filter((candidate) => OWN_FILE.test(candidate))) rmSync(join(outDir, name), { force: true })
+    return existing.filter((name) => OWN_FILE.test(name) && !names.has(name)).map((name) => ({ name, bytes: readFileSync(join(outDir, name)) }))
   }
 
-  private write(records: readonly PlannedRecord[], root: string): number {
-    const outDir = resolve(root, this.options.outDir)
-    if (records.length === 0) return 0
+  private render(records: readonly PlannedRecord[], root: string): EvidenceSetFile[] {
+    if (records.length === 0) return []
     const run = this.runProvenance(root)
+    const files: EvidenceSetFile[] = []
     for (const planned of records) {
       const record = planned.mint(this.provenance(planned, run, root))
-      writeEvidenceDocument(join(outDir, `${planned.stem}.evidence.${this.options.format}`), [record], this.options.format)
-      if (planned.line) writeFileAtomic(join(outDir, `${planned.stem}.line.json`), planned.line)
+      files.push({ name: `${planned.stem}.evidence.${this.options.format}`, bytes: renderEvidenceDocument([record], this.options.format) })
+      if (planned.line) files.push({ name: `${planned.stem}.line.json`, bytes: planned.line })
     }
-    return records.length
+    return files
   }
 
   private runProvenance(root: string): RunProvenance {
