@@ -91,6 +91,7 @@ export class ProviderScope {
   /** `auto`: the cassette on disk, which new recordings are appended to. */
   private readonly existing: Cassette | undefined
   private appender: CassetteAppender | undefined
+  private closed = false
   private readonly missList: Miss[] = []
   private readonly entries: RecentList<RequestLogEntry>
   private readonly responder: ScenarioResponder | undefined
@@ -246,6 +247,11 @@ export class ProviderScope {
   private store(interaction: Interaction): void {
     if (this.mode === 'auto') this.index.add(interaction)
     if (!this.options.cassette) return
+    if (this.closed) {
+      // The lock is gone, so another recorder may own the file now: said, not written.
+      process.emitWarning(prefixed(`an answer finished after its scope ${this.id} closed; it is not written to ${this.options.cassette}`))
+      return
+    }
     this.appender ??= new CassetteAppender(
       this.options.cassette,
       { provenance: this.provenance, tool: toolVersion(), ...(this.responder ? { scenario: this.responder.scenario.name } : {}) },
@@ -260,6 +266,7 @@ export class ProviderScope {
 
   /** Ends the scope: every interaction is on disk already; the cassette's lock is released. */
   close(): void {
+    this.closed = true
     this.lock?.release()
   }
 
