@@ -40,22 +40,27 @@ function slug(text: string): string {
 
 interface TaskLike {
   name: string
-  file?: { name: string }
+  file?: { name: string; tasks?: readonly { name: string }[] }
   suite?: TaskLike | undefined
+  tasks?: readonly { name: string }[]
 }
 
 /**
  * `<cassettesDir>/<test file>/<slug>-<hash>.cassette.jsonl`: one per test, stable across machines.
  * The slug is for people; the hash (10 hex of sha256 over the file path relative to the project root
  * and the suite-and-test names, exactly as written) keeps names that differ only in case,
- * punctuation or script apart.
+ * punctuation or script apart. A second test of the same name beside the first (Vitest allows it)
+ * is told apart by its place among them.
  */
 export function cassettePathFor(cassettesDir: string, task: TaskLike): string {
   const names: string[] = []
   for (let current: TaskLike | undefined = task; current && current !== (task.file as unknown) && !('filepath' in current); current = current.suite) names.unshift(current.name)
   // Vitest names a file by its path relative to the project root; `/` on every platform.
   const relative = (task.file?.name ?? 'tests').replaceAll('\\', '/')
-  const hash = createHash('sha256').update(JSON.stringify([relative, ...names])).digest('hex').slice(0, 10)
+  const siblings = (task.suite ?? task.file)?.tasks ?? []
+  const repeat = siblings.slice(0, Math.max(0, siblings.indexOf(task))).filter((sibling) => sibling.name === task.name).length
+  const identity = repeat === 0 ? [relative, ...names] : [relative, ...names, repeat]
+  const hash = createHash('sha256').update(JSON.stringify(identity)).digest('hex').slice(0, 10)
   return join(cassettesDir, relative.replace(/\.[cm]?[jt]sx?$/, ''), `${slug(names.join(' '))}-${hash}.cassette.jsonl`)
 }
 
