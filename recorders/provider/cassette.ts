@@ -160,7 +160,7 @@ function sortedHeaders(headers: Readonly<Record<string, string>>): Record<string
 }
 
 /** Bytes that are not UTF-8 pass the redactor through their latin1 view: one character per byte, so the rest stays as it was. */
-function redactBytes(redactor: Redactor, bytes: Uint8Array): string {
+function redactedBase64(redactor: Redactor, bytes: Uint8Array): string {
   return Buffer.from(redactor.text(asBuffer(bytes).toString('latin1')), 'latin1').toString('base64')
 }
 
@@ -184,14 +184,14 @@ export function interactionLines(interaction: Interaction, number: number, redac
   lines.push(JSON.stringify({ response: response.status, headers: sortedHeaders(redactor.headers(response.headers)) }))
   for (const frame of response.frames ?? []) {
     const line: Record<string, JsonValue> = { frame: frame.event === null ? null : redactor.text(frame.event) }
-    if (frame.rawBytes !== undefined) line['raw_base64'] = redactBytes(redactor, frame.rawBytes)
+    if (frame.rawBytes !== undefined) line['raw_base64'] = redactedBase64(redactor, frame.rawBytes)
     else if (frame.raw !== undefined) line['raw'] = redactor.text(frame.raw)
     else if (frame.data !== undefined) line['data'] = redactor.json(frame.data)
     else line['data_text'] = redactor.text(frame.dataText ?? '')
     if (frame.atMs !== undefined) line['at'] = frame.atMs
     lines.push(JSON.stringify(line))
   }
-  if (response.bodyRaw !== undefined) lines.push(JSON.stringify({ body_base64: redactBytes(redactor, response.bodyRaw) }))
+  if (response.bodyRaw !== undefined) lines.push(JSON.stringify({ body_base64: redactedBase64(redactor, response.bodyRaw) }))
   else if (response.body !== undefined) lines.push(JSON.stringify({ body: redactor.json(response.body) }))
   else if (response.bodyText !== undefined) lines.push(JSON.stringify({ body_text: redactor.text(response.bodyText) }))
   lines.push(JSON.stringify({ end: number }))
