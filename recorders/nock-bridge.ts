@@ -64,7 +64,7 @@ export function bridgeToCassette(options: NockBridgeOptions): NockBridge {
     misses: () => scope.misses(),
     close() {
       for (const interceptor of interceptors) nock.removeInterceptor(interceptor)
-      scope.flush()
+      scope.close()
     },
   }
 }

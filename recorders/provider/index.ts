@@ -6,16 +6,21 @@ export {
   parseCassette,
   readCassette,
   serializeCassette,
-  writeCassette,
   frameBytes,
+  frameBuffer,
   bodyBytes,
+  bodyBuffer,
   type Cassette,
+  type CassetteContent,
+  type CassetteHeader,
   type CassetteFrame,
   type CassetteRequest,
   type CassetteResponse,
   type Interaction,
   type Provenance,
 } from './cassette.js'
+export { writeCassette, CassetteAppender, type CassetteFiles } from './cassette-writer.js'
+export { lockCassette, lockPathFor, type CassetteLock } from './cassette-lock.js'
 export { Redactor, redactionPlaceholder, CREDENTIAL_HEADERS } from './redact.js'
 export { RequestCanonicalizer, InteractionIndex, BUILT_IN_IGNORED_PATHS, BUILT_IN_TEXT_RULES, type MatchRules, type TextRule, type Miss, type Exhausted } from './match.js'
 export { loadScenario, parseScenario, ScenarioResponder, type Scenario, type ScenarioTurn, type Fault } from './scenario.js'

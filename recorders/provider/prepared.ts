@@ -1,4 +1,4 @@
-import { bodyBytes, frameBytes, type CassetteResponse } from './cassette.js'
+import { bodyBuffer, frameBuffer, type CassetteResponse } from './cassette.js'
 
 /** A response with its bytes computed once, at load: serving it is a lookup and writes. */
 export interface PreparedResponse {
@@ -17,15 +17,15 @@ export interface PreparedResponse {
   readonly cut: boolean
 }
 
-function isTerminated(frame: string): boolean {
-  return frame.endsWith('\n\n') || frame.endsWith('\r\n\r\n') || frame.endsWith('\r\r')
+function isTerminated(frame: Buffer): boolean {
+  const tail = frame.subarray(-4).toString('latin1')
+  return tail.endsWith('\n\n') || tail.endsWith('\r\n\r\n') || tail.endsWith('\r\r')
 }
 
 export function prepareResponse(response: CassetteResponse, paceMs = 0): PreparedResponse {
   if (response.frames) {
-    const texts = response.frames.map(frameBytes)
-    const last = texts[texts.length - 1]
-    const chunks = texts.map((text) => Buffer.from(text, 'utf8'))
+    const chunks = response.frames.map(frameBuffer)
+    const last = chunks[chunks.length - 1]
     return {
       status: response.status,
       headers: response.headers,
@@ -37,7 +37,7 @@ export function prepareResponse(response: CassetteResponse, paceMs = 0): Prepare
       cut: last !== undefined && !isTerminated(last),
     }
   }
-  const body = Buffer.from(bodyBytes(response), 'utf8')
+  const body = bodyBuffer(response)
   return { status: response.status, headers: response.headers, head: { ...response.headers, 'content-length': String(body.length) }, chunks: body.length > 0 ? [body] : [], whole: body, atMs: [], streamed: false, cut: false }
 }
 

@@ -2,7 +2,9 @@ import type { IncomingHttpHeaders } from 'node:http'
 import { prefixed } from '../../src/util/log.js'
 import { RecorderError } from '../errors.js'
 import { toolVersion } from '../version.js'
-import { cassetteWire, filterHeaders, readCassette, REQUEST_HEADER_ALLOW_LIST, writeCassette, type CassetteRequest, type CassetteResponse, type Interaction, type Provenance } from './cassette.js'
+import { filterHeaders, readCassette, REQUEST_HEADER_ALLOW_LIST, type Cassette, type CassetteRequest, type CassetteResponse, type Interaction, type Provenance } from './cassette.js'
+import { lockCassette, type CassetteLock } from './cassette-lock.js'
+import { CassetteAppender } from './cassette-writer.js'
 import { tryParseJson, sha256Hex, type JsonValue } from './json.js'
 import { InteractionIndex, RequestCanonicalizer, type Exhausted, type MatchRules, type Miss } from './match.js'
 import { resolveMode, type ProviderMode } from './modes.js'
@@ -84,12 +86,16 @@ export class ProviderScope {
   readonly mode: ProviderMode
   readonly redactor: Redactor
   private readonly index: InteractionIndex
-  private readonly recordedInteractions: Interaction[] = []
+  /** Held from open to close in `record`/`auto`: a second recorder on the cassette is refused. */
+  private readonly lock: CassetteLock | undefined
+  /** `auto`: the cassette on disk, which new recordings are appended to. */
+  private readonly existing: Cassette | undefined
+  private appender: CassetteAppender | undefined
+  private closed = false
   private readonly missList: Miss[] = []
   private readonly entries: RecentList<RequestLogEntry>
   private readonly responder: ScenarioResponder | undefined
   private readonly provenance: Provenance
-  private dirty = false
   private readonly canonicalizer: RequestCanonicalizer
   /** Replay bytes, computed once per recorded answer (at load for a cassette). */
   private readonly preparedAnswers = new WeakMap<CassetteResponse, PreparedResponse>()
@@ -117,13 +123,17 @@ export class ProviderScope {
     let interactions: Interaction[] = []
     if (this.mode === 'replay' && options.cassette) interactions = [...readCassette(options.cassette).interactions]
     else if (this.mode === 'replay' && !this.responder) throw new RecorderError('VH_OPTION_INVALID', 'mode replay needs a cassette (or a scenario) to answer from', { location: 'cassette' })
-    else if (this.mode === 'auto' && options.cassette) {
+    this.lock = (this.mode === 'record' || this.mode === 'auto') && options.cassette ? lockCassette(options.cassette) : undefined
+    if (this.mode === 'auto' && options.cassette) {
       try {
-        interactions = [...readCassette(options.cassette).interactions]
+        this.existing = readCassette(options.cassette)
+        interactions = [...this.existing.interactions]
       } catch (error) {
-        if ((error as RecorderError).code !== 'VH_CASSETTE_MISSING') throw error
+        if ((error as RecorderError).code !== 'VH_CASSETTE_MISSING') {
+          this.lock?.release()
+          throw error
+        }
       }
-      this.recordedInteractions.push(...interactions)
     }
     this.canonicalizer = new RequestCanonicalizer(options.match ?? {})
     this.index = new InteractionIndex(interactions, this.canonicalizer, options.exhausted ?? 'repeat-last')
@@ -233,32 +243,36 @@ export class ProviderScope {
     return { kind: 'prepared', paced: this.options.pacing === 'recorded', response: prepared, ...(this.options.rechunk ? { rechunk: this.options.rechunk } : {}) }
   }
 
+  /** Appends the interaction to the cassette at once (redacted): a killed run keeps what it recorded. */
   private store(interaction: Interaction): void {
     if (this.mode === 'auto') this.index.add(interaction)
-    this.recordedInteractions.push(interaction)
-    this.dirty = true
-    this.flush()
+    if (!this.options.cassette) return
+    if (this.closed) {
+      // The lock is gone, so another recorder may own the file now: said, not written.
+      process.emitWarning(prefixed(`an answer finished after its scope ${this.id} closed; it is not written to ${this.options.cassette}`))
+      return
+    }
+    this.appender ??= new CassetteAppender(
+      this.options.cassette,
+      { provenance: this.provenance, tool: toolVersion(), ...(this.responder ? { scenario: this.responder.scenario.name } : {}) },
+      { redactor: this.redactor, ...(this.existing ? { continues: this.existing } : {}) },
+    )
+    this.appender.append(interaction)
   }
 
   private record(entry: Omit<RequestLogEntry, 'seq'>): void {
     this.entries.push(this.log(entry))
   }
 
-  /** Writes the cassette when this scope recorded something (atomically, redacted). */
+  /** Ends the scope: every interaction is on disk already; the cassette's lock is released. */
+  close(): void {
+    this.closed = true
+    this.lock?.release()
+  }
+
+  /** @deprecated Interactions are written as they are recorded; use `close()`, which this calls. */
   flush(): void {
-    if (!this.dirty || !this.options.cassette) return
-    writeCassette(
-      this.options.cassette,
-      {
-        wire: cassetteWire(this.recordedInteractions),
-        provenance: this.provenance,
-        tool: toolVersion(),
-        ...(this.responder ? { scenario: this.responder.scenario.name } : {}),
-        interactions: this.recordedInteractions,
-      },
-      this.redactor,
-    )
-    this.dirty = false
+    this.close()
   }
 
   misses(): readonly Miss[] {
@@ -270,6 +284,6 @@ export class ProviderScope {
   }
 
   report(): ScopeReport {
-    return { id: this.id, mode: this.mode, cassette: this.options.cassette ?? null, requests: [...this.entries.toArray()], misses: [...this.missList], recorded: this.recordedInteractions.length }
+    return { id: this.id, mode: this.mode, cassette: this.options.cassette ?? null, requests: [...this.entries.toArray()], misses: [...this.missList], recorded: this.appender?.interactions ?? this.existing?.interactions.length ?? 0 }
   }
 }

@@ -292,6 +292,10 @@ export async function startProvider(options: ProviderOptions = {}): Promise<Prov
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port ?? 0, host, () => resolve())
+  }).catch((error: unknown) => {
+    // The default scope may hold its cassette's lock: a provider that never listened releases it.
+    defaultScope?.close()
+    throw error
   })
   const port = (server.address() as AddressInfo).port
   origin = `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`
@@ -310,14 +314,14 @@ export async function startProvider(options: ProviderOptions = {}): Promise<Prov
     closeScope(id) {
       const scope = scopes.get(id)
       if (!scope) throw new RecorderError('VH_OPTION_INVALID', `no open scope ${id}`, { location: id })
-      scope.flush()
+      scope.close()
       scopes.delete(id)
       return scope.report()
     },
     scope: (id) => (id === 'default' ? defaultScope : scopes.get(id)),
     async close() {
-      defaultScope?.flush()
-      for (const scope of scopes.values()) scope.flush()
+      defaultScope?.close()
+      for (const scope of scopes.values()) scope.close()
       await new Promise<void>((resolve) => {
         server.close(() => resolve())
         for (const socket of sockets) socket.destroy()

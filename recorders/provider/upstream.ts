@@ -3,7 +3,7 @@ import { request as httpsRequest } from 'node:https'
 import type { Readable } from 'node:stream'
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib'
 import { RecorderError } from '../errors.js'
-import { bodyFromText, filterHeaders, frameFromRaw, RESPONSE_HEADER_ALLOW_LIST, type CassetteFrame, type CassetteResponse } from './cassette.js'
+import { bodyFromBuffer, filterHeaders, frameFromBytes, RESPONSE_HEADER_ALLOW_LIST, type CassetteFrame, type CassetteResponse } from './cassette.js'
 import { SseFrameSplitter } from './sse.js'
 
 const HOP_BY_HOP = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'accept-encoding', 'upgrade', 'proxy-connection', 'te', 'trailer'])
@@ -42,10 +42,12 @@ export function forwardUpstream(upstream: string, method: string, path: string, 
       const kept = filterHeaders(response.headers, RESPONSE_HEADER_ALLOW_LIST)
       const streamed = (kept['content-type'] ?? '').includes('text/event-stream')
       const started = Date.now()
-      const decoder = new TextDecoder('utf-8')
+      // Split as latin1 (one character per byte; the frame boundaries are ASCII), stored as bytes:
+      // what is not UTF-8 is kept as recorded, not replaced by U+FFFD.
       const splitter = new SseFrameSplitter()
       const frames: CassetteFrame[] = []
-      let text = ''
+      const body: Buffer[] = []
+      const frame = (raw: string) => frames.push(frameFromBytes(Buffer.from(raw, 'latin1'), Date.now() - started))
       let settle: { resolve: (value: CassetteResponse) => void; reject: (error: unknown) => void } | undefined
       const recorded = new Promise<CassetteResponse>((resolveRecorded, rejectRecorded) => (settle = { resolve: resolveRecorded, reject: rejectRecorded }))
       recorded.catch(() => undefined)
@@ -55,18 +57,15 @@ export function forwardUpstream(upstream: string, method: string, path: string, 
       async function* relay(): AsyncGenerator<Buffer> {
         try {
           for await (const chunk of decoded as AsyncIterable<Buffer>) {
-            const decoded = decoder.decode(chunk, { stream: true })
-            if (streamed) for (const raw of splitter.push(decoded)) frames.push(frameFromRaw(raw, Date.now() - started))
-            else text += decoded
+            if (streamed) for (const raw of splitter.push(chunk.toString('latin1'))) frame(raw)
+            else body.push(chunk)
             yield chunk
           }
-          const rest = decoder.decode()
           if (streamed) {
-            for (const raw of splitter.push(rest)) frames.push(frameFromRaw(raw, Date.now() - started))
             const tail = splitter.finish()
-            if (tail !== undefined) frames.push(frameFromRaw(tail, Date.now() - started))
+            if (tail !== undefined) frame(tail)
             settle?.resolve({ status, headers: kept, frames })
-          } else settle?.resolve({ status, headers: kept, ...bodyFromText(text + rest) })
+          } else settle?.resolve({ status, headers: kept, ...bodyFromBuffer(Buffer.concat(body)) })
         } catch (error) {
           settle?.reject(error)
           throw error

@@ -18,7 +18,7 @@ export interface HarnessProviderOptions {
    */
   readonly mode?: ProviderMode
   /**
-   * Where each test's cassette lives: `<cassettesDir>/<test file>/<test name>.cassette.jsonl`,
+   * Where each test's cassette lives: `<cassettesDir>/<test file>/<test name slug>-<hash>.cassette.jsonl`,
    * relative to the project root.
    * @default 'test/cassettes'
    */

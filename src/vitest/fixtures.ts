@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import { inject, test as base } from 'vitest'
 import type { ProviderMode } from '../../recorders/provider/modes.js'
@@ -29,22 +30,38 @@ export class CassetteMissError extends Error {
   }
 }
 
+/** How much of the name the readable part keeps; the hash carries the rest of the identity. */
+const SLUG_MAX = 60
+
 function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'test'
+  const ascii = text.normalize('NFKD').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+  return ascii.slice(0, SLUG_MAX).replace(/-$/, '') || 'test'
 }
 
 interface TaskLike {
   name: string
-  file?: { name: string }
+  file?: { name: string; tasks?: readonly { name: string }[] }
   suite?: TaskLike | undefined
+  tasks?: readonly { name: string }[]
 }
 
-/** `<cassettesDir>/<test file>/<suite-and-test-name>.cassette.jsonl`: stable, reviewable, one per test. */
+/**
+ * `<cassettesDir>/<test file>/<slug>-<hash>.cassette.jsonl`: one per test, stable across machines.
+ * The slug is for people; the hash (10 hex of sha256 over the file path relative to the project root
+ * and the suite-and-test names, exactly as written) keeps names that differ only in case,
+ * punctuation or script apart. A second test of the same name beside the first (Vitest allows it)
+ * is told apart by its place among them.
+ */
 export function cassettePathFor(cassettesDir: string, task: TaskLike): string {
   const names: string[] = []
   for (let current: TaskLike | undefined = task; current && current !== (task.file as unknown) && !('filepath' in current); current = current.suite) names.unshift(current.name)
-  const file = (task.file?.name ?? 'tests').replace(/\.[cm]?[jt]sx?$/, '')
-  return join(cassettesDir, file, `${slug(names.join(' '))}.cassette.jsonl`)
+  // Vitest names a file by its path relative to the project root; `/` on every platform.
+  const relative = (task.file?.name ?? 'tests').replaceAll('\\', '/')
+  const siblings = (task.suite ?? task.file)?.tasks ?? []
+  const repeat = siblings.slice(0, Math.max(0, siblings.indexOf(task))).filter((sibling) => sibling.name === task.name).length
+  const identity = repeat === 0 ? [relative, ...names] : [relative, ...names, repeat]
+  const hash = createHash('sha256').update(JSON.stringify(identity)).digest('hex').slice(0, 10)
+  return join(cassettesDir, relative.replace(/\.[cm]?[jt]sx?$/, ''), `${slug(names.join(' '))}-${hash}.cassette.jsonl`)
 }
 
 async function control<T>(origin: string, path: string, body?: unknown): Promise<T> {

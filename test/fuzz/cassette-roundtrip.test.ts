@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { frameBytes, parseCassette, serializeCassette, splitSseFrames, type Interaction } from '../../recorders/index.js'
-import { frameFromRaw } from '../../recorders/provider/cassette.js'
+import { bodyBuffer, frameBuffer, frameBytes, parseCassette, serializeCassette, splitSseFrames, type Interaction } from '../../recorders/index.js'
+import { bodyFromBuffer, frameFromBytes, frameFromRaw } from '../../recorders/provider/cassette.js'
 
 // Byte-exactness as a property: any stream text, cut into frames and stored, comes back as the
 // same bytes — through the cassette's own text, too.
@@ -29,12 +29,52 @@ describe('frames and cassettes round-trip bytes', () => {
           request: { method: 'POST', path: '/v1/messages', headers: { 'content-type': 'application/json' }, body: body as never },
           response: { status: 200, headers: { 'content-type': 'text/event-stream' }, frames: splitSseFrames(text).map((raw) => frameFromRaw(raw)) },
         }
-        const cassette = parseCassette(serializeCassette({ wire: 'anthropic-messages', provenance: 'synthetic', tool: 'vitest-harness test', interactions: [interaction] }), 'fuzz')
+        const cassette = parseCassette(serializeCassette({ provenance: 'synthetic', tool: 'vitest-harness test', interactions: [interaction] }), 'fuzz')
+        expect(cassette.wire).toBe('anthropic-messages')
         const replayed = cassette.interactions[0]?.response.frames?.map(frameBytes).join('') ?? ''
         expect(replayed).toBe(text)
         expect(cassette.interactions[0]?.request.body).toEqual(JSON.parse(JSON.stringify(body)))
       }),
       { numRuns: 300 },
+    )
+  })
+
+  it('bytes that are not UTF-8, in frames and whole bodies, come back byte for byte', () => {
+    const frameBytesArbitrary = fc.uint8Array({ maxLength: 64 }).map((bytes) => Buffer.concat([Buffer.from('data: '), bytes, Buffer.from('\n\n')]))
+    fc.assert(
+      fc.property(fc.array(frameBytesArbitrary, { maxLength: 4 }), fc.uint8Array({ maxLength: 128 }), (frames, body) => {
+        const cassette = parseCassette(
+          serializeCassette({
+            provenance: 'synthetic',
+            tool: 'vitest-harness test',
+            interactions: [
+              { wire: 'openai-chat', request: { method: 'POST', path: '/v1/chat/completions', headers: {} }, response: { status: 200, headers: {}, frames: frames.map((bytes) => frameFromBytes(bytes)) } },
+              { wire: 'openai-chat', request: { method: 'POST', path: '/v1/chat/completions', headers: {} }, response: { status: 200, headers: {}, ...bodyFromBuffer(body) } },
+            ],
+          }),
+          'fuzz',
+        )
+        const [streamed, whole] = cassette.interactions
+        expect(Buffer.concat((streamed?.response.frames ?? []).map(frameBuffer)).equals(Buffer.concat(frames))).toBe(true)
+        expect(bodyBuffer(whole?.response ?? { status: 0, headers: {} }).equals(Buffer.from(body))).toBe(true)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('a cassette cut anywhere short of its end is refused, never read as whole', () => {
+    fc.assert(
+      fc.property(stream, fc.nat(), (text, seed) => {
+        const interaction: Interaction = {
+          wire: 'openai-chat',
+          request: { method: 'POST', path: '/v1/chat/completions', headers: {}, body: { stream: true } },
+          response: { status: 200, headers: { 'content-type': 'text/event-stream' }, frames: splitSseFrames(text).map((raw) => frameFromRaw(raw)) },
+        }
+        const whole = serializeCassette({ provenance: 'synthetic', tool: 'vitest-harness test', interactions: [interaction, interaction] })
+        const cut = whole.slice(0, seed % whole.length)
+        expect(() => parseCassette(cut, 'fuzz')).toThrow(expect.objectContaining({ code: 'VH_CASSETTE_TRUNCATED' }))
+      }),
+      { numRuns: 500 },
     )
   })
 })

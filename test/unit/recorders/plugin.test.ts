@@ -42,19 +42,23 @@ function results(report: JsonReport | undefined): Record<string, { status: strin
   return Object.fromEntries((report?.testResults[0]?.assertionResults ?? []).map((result) => [result.title, result]))
 }
 
+// The cassette of `chat > answers from its cassette`, as the fixture names it.
+function answers(cassettes: string): string {
+  const file = { name: 'provider.spec.ts', filepath: join(PROJECT, 'provider.spec.ts') }
+  return cassettePathFor(cassettes, { name: 'answers from its cassette', file, suite: { name: 'chat', file, suite: file as never } })
+}
+
 describe('harness() in a Vitest run', () => {
   const cassettes = scratchDir()
 
   it('records each test into its own cassette', async () => {
     const run = await runProject({ VH_CASSETTES_DIR: cassettes, VH_UPSTREAM: upstream.origin, VITEST_HARNESS_MODE: 'record' })
     expect(run.status, run.output).toBe(0)
-    const file = join(cassettes, 'provider.spec', 'chat-answers-from-its-cassette.cassette.jsonl')
-    expect(existsSync(file)).toBe(true)
+    expect(existsSync(answers(cassettes)), run.output).toBe(true)
   }, 60_000)
 
   it('keeps the key out of the cassette', () => {
-    const file = join(cassettes, 'provider.spec', 'chat-answers-from-its-cassette.cassette.jsonl')
-    expect(readFileSync(file, 'utf8')).not.toContain(SECRETS.bearer)
+    expect(readFileSync(answers(cassettes), 'utf8')).not.toContain(SECRETS.bearer)
   })
 
   it('replays them, and a request that misses its cassette fails that test with the nearest request and the JSON path', async () => {
@@ -93,9 +97,14 @@ describe('harness(options)', () => {
     expect(() => normaliseHarnessOptions({ provider: { cassettesDir: '' } })).toThrow('a non-empty string')
   })
 
-  it('names a cassette after the test file, its suites and the test', () => {
+  it('names a cassette after the test file, its suites and the test, plus a hash of the names as written', () => {
     const file = { name: 'test/chat.test.ts', filepath: '/p/test/chat.test.ts' }
     const suite = { name: 'Chat API', file, suite: file as never }
-    expect(cassettePathFor('/c', { name: 'streams a tool call!', file, suite })).toBe('/c/test/chat.test/chat-api-streams-a-tool-call.cassette.jsonl')
+    const path = cassettePathFor('/c', { name: 'streams a tool call!', file, suite })
+    expect(path).toMatch(/^\/c\/test\/chat\.test\/chat-api-streams-a-tool-call-[0-9a-f]{10}\.cassette\.jsonl$/)
+    // Deterministic: the same names give the same file; the absolute path of the checkout takes no part.
+    const moved = { name: 'test/chat.test.ts', filepath: '/elsewhere/test/chat.test.ts' }
+    expect(cassettePathFor('/c', { name: 'streams a tool call!', file: moved, suite: { name: 'Chat API', file: moved, suite: moved as never } })).toBe(path)
+    expect(cassettePathFor('/c', { name: 'streams a tool call?', file, suite })).not.toBe(path)
   })
 })
