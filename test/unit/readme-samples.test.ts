@@ -35,4 +35,5 @@ it('every TypeScript sample in the README compiles against the public exports', 
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
-})
+  // A whole tsc run over the public surface: 15 s on a busy two-core machine, so not the 20 s default.
+}, 90_000)
