@@ -195,7 +195,10 @@ export class ClaudeProjector implements RecordProjector {
         events.push(opaqueLine(raw, type ?? null, subtype, lineNumber))
       }
     }
-    this.lastWasResult = type === 'result' ? closeReasonOf(record) : null
+    // Enriched reads closure as upstream's direct reader does: the run ended when the last record
+    // that yielded anything is the result, so a trailing `session_state_changed: idle` (read, and
+    // holding nothing) does not reopen it.
+    if (type === 'result' || !this.enriched || events.length > 0 || (mapped.held === true && type === 'assistant')) this.lastWasResult = type === 'result' ? closeReasonOf(record) : null
     const out = [...flushed, ...timed(events, at)]
     if (this.variant === 'session') return this.openSession(record, out)
     return out
@@ -266,7 +269,7 @@ export class ClaudeProjector implements RecordProjector {
         return { events: rateLimit(record) }
       case 'result':
         if (this.variant === 'stream-json') return { events: [this.sessionEnded(record)] }
-        // A session file's copy of the SDK's result: the session file proves no closure, so it ends nothing.
+        // In a session file `result` is a workflow journal entry (a cached step result), never the run's end.
         this.quietlyRead = this.enriched
         return { events: [] }
       case 'stream_event':
