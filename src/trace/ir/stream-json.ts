@@ -152,6 +152,13 @@ function serverToolResult(block: unknown): ToolResult {
  * Claude Code `stream-json` lines in, IR events out: one line is zero or more IR events (an
  * assistant line with a text block and two tool calls is three), and a line that yields nothing
  * recognisable is recorded opaque with the digest of its raw bytes. Unknown fields are ignored.
+ *
+ * Mirrors upstream's reader (aep `trace-spec/src/adapter.rs`) except where the adapter's Claude
+ * Code vocabulary and tool table decide, so that checking a file and checking its conversion give
+ * one answer: calls carry the table's operations; a record or block the vocabulary says carries no
+ * call (compact_boundary, stream_event, control records, an image, redacted thinking) and a
+ * prompt's own text yield nothing instead of an opaque event; `server_tool_use` is a call and its
+ * `*_tool_result` a result.
  */
 export class StreamJsonIrReader {
   readonly adapter = CLAUDE_CODE_STREAM_JSON
