@@ -1,6 +1,6 @@
 import { atifFormat, terminusFormat } from './atif/read.js'
 import { b10xLoopFormat } from './b10x/format.js'
-import { claudeSessionFormat, claudeStreamJsonFormat } from './claude/formats.js'
+import { claudeJsonArrayFormat, claudeSessionFormat, claudeStreamJsonFormat, claudeWrappedStreamJsonFormat } from './claude/formats.js'
 import { codexExecJsonFormat, codexRolloutFormat } from './codex/formats.js'
 import { dshSessionFormat } from './dsh/read.js'
 import { registerFormat } from './formats.js'
@@ -18,11 +18,13 @@ for (const format of [
   codexExecJsonFormat,
   claudeStreamJsonFormat,
   claudeSessionFormat,
+  claudeWrappedStreamJsonFormat,
   b10xLoopFormat,
   dshSessionFormat,
   nativeFormat,
   piSessionFormat,
   opencodeRunFormat,
+  claudeJsonArrayFormat,
   atifFormat,
   terminusFormat,
   hermesFormat,

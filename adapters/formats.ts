@@ -26,6 +26,8 @@ export interface LineFormat {
   readonly numbers?: 'lexeme' | 'value'
   /** Whether one record, read from the start of a file, could only be this format. */
   sniff(record: JsonObject): boolean
+  /** In a directory, whether `<sid>/subagents/*` files are read right after `<sid>.jsonl` (Claude Code projects). Default: Python `Path` order. */
+  readonly subagentsFollowParents?: boolean
   /** Every record type the format has and what its reader makes of it; the versions it was written against. */
   readonly vocabulary?: RecordVocabulary
 }
@@ -56,6 +58,11 @@ export interface DocumentFormat {
   readonly extension: '.json'
   createReader(seam: SeamOptions): DocumentReader
   sniff(document: JsonObject): boolean
+  /**
+   * For a format whose document is a JSON array: the key its elements are read under (the reader
+   * sees `{[arrayKey]: [...]}`), and whether the array's first element could only be this format.
+   */
+  readonly array?: { readonly key: string; sniff(first: JsonObject): boolean }
   /** Every record type the format has and what its reader makes of it; the versions it was written against. */
   readonly vocabulary?: RecordVocabulary
 }

@@ -1,10 +1,14 @@
-import type { LineFormat } from '../formats.js'
-import { asString } from '../shared/fields.js'
+import type { DocumentFormat, LineFormat } from '../formats.js'
+import { asString, type JsonObject } from '../shared/fields.js'
 import { CLAUDE_ADAPTER_ID } from './declaration.js'
+import { ClaudeJsonArrayReader, JSON_ARRAY_KEY } from './json-array.js'
 import { ClaudeProjector } from './read.js'
+import { CLAUDE_SESSION_VOCABULARY } from './session-vocabulary.js'
+import { CLAUDE_STREAM_JSON_VOCABULARY } from './stream-json-vocabulary.js'
+import { unwrapRecord, WrappedLineProjector } from './wrapped-lines.js'
 
 const STREAM_TYPES = new Set(['system', 'assistant', 'user', 'result', 'stream_event', 'rate_limit_event', 'control_request', 'control_response'])
-const SESSION_ONLY_TYPES = new Set(['queue-operation', 'file-history-snapshot', 'summary', 'last-prompt', 'progress'])
+const SESSION_ONLY_TYPES = new Set(['queue-operation', 'file-history-snapshot', 'summary', 'last-prompt', 'progress', 'attachment', 'permission-mode', 'custom-title', 'ai-title', 'agent-name'])
 
 /** `claude -p --output-format stream-json --verbose` stdout. */
 export const claudeStreamJsonFormat: LineFormat = {
@@ -15,7 +19,44 @@ export const claudeStreamJsonFormat: LineFormat = {
   summary: 'Claude Code stdout under -p --output-format stream-json --verbose',
   extension: '.jsonl',
   createProjector: (seam) => new ClaudeProjector(seam, 'stream-json'),
-  sniff: (record) => STREAM_TYPES.has(asString(record['type']) ?? '') && typeof record['session_id'] === 'string',
+  sniff: isStreamJsonRecord,
+  vocabulary: CLAUDE_STREAM_JSON_VOCABULARY,
+}
+
+function isStreamJsonRecord(record: JsonObject): boolean {
+  return STREAM_TYPES.has(asString(record['type']) ?? '') && typeof record['session_id'] === 'string'
+}
+
+/** Stream-json lines a wrapper logged as `{"timestamp": …, "raw": <the line>}`. */
+export const claudeWrappedStreamJsonFormat: LineFormat = {
+  kind: 'lines',
+  name: 'claude-code/stream-json-wrapped',
+  aliases: [],
+  adapter: CLAUDE_ADAPTER_ID,
+  summary: 'Claude Code stream-json lines wrapped as {timestamp, raw} by a logging wrapper',
+  extension: '.jsonl',
+  createProjector: (seam) => new WrappedLineProjector(new ClaudeProjector(seam, 'stream-json')),
+  sniff: (record) => {
+    if (!('raw' in record) || !('timestamp' in record)) return false
+    const inner = unwrapRecord(record)
+    return inner !== undefined && isStreamJsonRecord(inner.record)
+  },
+  vocabulary: CLAUDE_STREAM_JSON_VOCABULARY,
+}
+
+/** `claude -p --output-format json --verbose`: the stream-json records as one JSON array. */
+export const claudeJsonArrayFormat: DocumentFormat = {
+  kind: 'documents',
+  name: 'claude-code/json-array',
+  aliases: [],
+  adapter: CLAUDE_ADAPTER_ID,
+  summary: 'Claude Code stdout under -p --output-format json --verbose (the stream-json records as one array)',
+  extension: '.json',
+  createReader: (seam) => new ClaudeJsonArrayReader(seam),
+  // Never an object: this format is a JSON array only.
+  sniff: () => false,
+  array: { key: JSON_ARRAY_KEY, sniff: (first) => asString(first['type']) === 'system' && asString(first['subtype']) === 'init' && typeof first['session_id'] === 'string' },
+  vocabulary: CLAUDE_STREAM_JSON_VOCABULARY,
 }
 
 /** Claude Code's own transcript, `<config>/projects/<cwd-slug>/<session-id>.jsonl`. */
@@ -28,4 +69,6 @@ export const claudeSessionFormat: LineFormat = {
   extension: '.jsonl',
   createProjector: (seam) => new ClaudeProjector(seam, 'session'),
   sniff: (record) => typeof record['sessionId'] === 'string' || SESSION_ONLY_TYPES.has(asString(record['type']) ?? ''),
+  vocabulary: CLAUDE_SESSION_VOCABULARY,
+  subagentsFollowParents: true,
 }

@@ -68,10 +68,11 @@ describe('claude-session-jsonl', () => {
       { type: 'assistant', sessionId: 'S', requestId: 'r1', message: { id: 'a', model: 'm', content: [{ type: 'tool_use', id: 'c', name: 'Read', input: { file_path: 'f' } }], usage: { input_tokens: 1 } } },
       { type: 'user', sessionId: 'S', toolUseResult: { file: 'f' }, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'c', content: [{ type: 'text', text: 'x' }] }] } },
     ])
-    expect(names(events)).toEqual(['session.started', 'opaque', 'injection', 'injection', 'text', 'tool.requested', 'usage', 'tool.result'])
+    // The queue-operation is in the vocabulary: read, and it carries no call, so nothing of it is emitted.
+    expect(names(events)).toEqual(['session.started', 'injection', 'injection', 'text', 'tool.requested', 'usage', 'tool.result'])
     expect(events[0]).toMatchObject({ session_id: 'S', cwd: '/w', harness_version: '2.1.328', permission_mode: 'default' })
-    expect(events[3]).toMatchObject({ origin: 'meta' })
-    expect(events[6]).toMatchObject({ request_id: 'r1' })
-    expect(events[7]).toMatchObject({ tool_use_result: { file: 'f' }, bytes: 28 })
+    expect(events[2]).toMatchObject({ origin: 'meta' })
+    expect(events[5]).toMatchObject({ request_id: 'r1' })
+    expect(events[6]).toMatchObject({ tool_use_result: { file: 'f' }, bytes: 28, is_error: false })
   })
 })

@@ -4,10 +4,13 @@ import { asArray, asBoolean, asF64, asI64, asObject, asString, asU64, isObject, 
 import { isEnriched } from '../shared/hermetic.js'
 import { OpeningBuffer } from '../shared/opening.js'
 import { opaqueLine, opaqueValue } from '../shared/opaque.js'
-import { classifiedCall, sessionEnded, sessionStart, timed, toolRequested } from '../shared/session.js'
+import { CallClassifier, sessionEnded, sessionStart, timed, toolRequested } from '../shared/session.js'
+import { DriftWatch, meaningOf, type RecordVocabulary } from '../shared/vocabulary.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
 import { CLAUDE_ADAPTER_ID } from './declaration.js'
 import { CLAUDE_TOOL_OPERATIONS } from './operations.js'
+import { CLAUDE_SESSION_VOCABULARY } from './session-vocabulary.js'
+import { CLAUDE_STREAM_JSON_VOCABULARY } from './stream-json-vocabulary.js'
 
 /** Which of Claude Code's two records is being read. */
 export type ClaudeVariant = 'stream-json' | 'session'
@@ -97,6 +100,37 @@ function candidateTexts(record: JsonObject): string[] {
   return texts
 }
 
+/**
+ * The texts in which the harness itself reports a failure (enriched): a failed `result`, an
+ * assistant line the harness wrote for an API error, a `system/api_error`, an `auth_status`
+ * error. Never a tool's result or a prompt: a file that says "Session expired" is not the
+ * harness's credential expiring.
+ */
+function harnessFailureTexts(record: JsonObject): string[] {
+  const type = asString(record['type'])
+  const texts: string[] = []
+  const push = (value: unknown) => {
+    const text = asString(value)
+    if (text !== undefined) texts.push(text)
+  }
+  if (type === 'result' && (record['is_error'] === true || (asString(record['subtype']) ?? '').startsWith('error'))) {
+    push(record['result'])
+    for (const error of asArray(record['errors']) ?? []) push(error)
+  }
+  if (type === 'assistant' && (record['isApiErrorMessage'] === true || asString(record['error']) !== undefined)) {
+    const message = asObject(record['message'])
+    if (message) for (const block of blocksOf(message)) push(isObject(block) ? block['text'] : undefined)
+  }
+  if (type === 'system' && asString(record['subtype']) === 'api_error') {
+    const error = asObject(record['error'])
+    push(record['error'])
+    if (error) push(error['message'])
+    push(record['content'])
+  }
+  if (type === 'auth_status') push(record['error'])
+  return texts
+}
+
 /** How a terminal `result` record says the run ended, in `stream.closed`'s words. */
 function closeReasonOf(record: JsonObject): CloseReason {
   const subtype = asString(record['subtype']) ?? ''
@@ -118,6 +152,11 @@ export class ClaudeProjector implements RecordProjector {
   private readonly enriched: boolean
   private readonly opening = new OpeningBuffer()
   private sessionSeen = false
+  private readonly vocabulary: RecordVocabulary
+  private readonly drift: DriftWatch
+  private readonly classifier = new CallClassifier(CLAUDE_TOOL_OPERATIONS, CLAUDE_ADAPTER_ID)
+  // Whether the record being read had a part the vocabulary says carries no call (emitted as nothing).
+  private quietlyRead = false
   // The usage of the message being read, held until a line of another message arrives.
   private pendingUsage: { id: string; emission: Emission } | undefined
 
@@ -126,6 +165,8 @@ export class ClaudeProjector implements RecordProjector {
     private readonly variant: ClaudeVariant,
   ) {
     this.enriched = isEnriched(seam, 'upstream')
+    this.vocabulary = variant === 'session' ? CLAUDE_SESSION_VOCABULARY : CLAUDE_STREAM_JSON_VOCABULARY
+    this.drift = new DriftWatch(this.vocabulary)
   }
 
   pushUnreadable(raw: string | Uint8Array, lineNumber: number): Emission[] {
@@ -137,18 +178,34 @@ export class ClaudeProjector implements RecordProjector {
     const at = asString(record['timestamp'])
     const type = asString(record['type'])
     const flushed = this.flushBefore(record, type)
+    const subtype = asString(record['subtype']) ?? null
+    this.quietlyRead = false
+    if (this.enriched) this.drift.sawVersion(asString(record['version']) ?? (type === 'system' && subtype === 'init' ? asString(record['claude_code_version']) : undefined))
     const events: Emission[] = this.authExpiry(record, lineNumber)
     const mapped = this.mapRecord(record, type, lineNumber)
     events.push(...mapped.events)
-    if (events.length === 0 && !mapped.held) events.push(opaqueLine(raw, type ?? null, asString(record['subtype']) ?? null, lineNumber))
-    this.lastWasResult = type === 'result' ? closeReasonOf(record) : null
+    if (events.length === 0 && !mapped.held) {
+      // Enriched: a record the vocabulary says carries no call is read even though it emits nothing,
+      // and so is one whose only parts were such (an image); a record that should have carried
+      // events and yielded none stays opaque.
+      const meaning = type === undefined ? undefined : meaningOf(this.vocabulary, type, subtype)
+      const read = this.enriched && (this.quietlyRead || (meaning !== undefined && 'carriesNoToolCall' in meaning))
+      if (!read) {
+        if (this.enriched) this.drift.sawUnknown(type ?? null, subtype)
+        events.push(opaqueLine(raw, type ?? null, subtype, lineNumber))
+      }
+    }
+    // Enriched reads closure as upstream's direct reader does: the run ended when the last record
+    // that yielded anything is the result, so a trailing `session_state_changed: idle` (read, and
+    // holding nothing) does not reopen it.
+    if (type === 'result' || !this.enriched || events.length > 0 || (mapped.held === true && type === 'assistant')) this.lastWasResult = type === 'result' ? closeReasonOf(record) : null
     const out = [...flushed, ...timed(events, at)]
     if (this.variant === 'session') return this.openSession(record, out)
     return out
   }
 
   finish(): Emission[] {
-    return this.opening.release(this.flushUsage())
+    return this.opening.release([...this.flushUsage(), ...(this.enriched ? this.drift.finish() : [])])
   }
 
   closure(): CloseReason | null {
@@ -200,6 +257,7 @@ export class ClaudeProjector implements RecordProjector {
       case 'system': {
         const subtype = asString(record['subtype'])
         if (subtype === 'init' && this.variant === 'stream-json') return { events: [this.sessionStarted(record)] }
+        if (subtype === 'init' && this.enriched) return { events: this.additionalInit(record) }
         if (subtype === 'thinking_tokens') return { events: thinkingEstimate(record) }
         return { events: [] }
       }
@@ -210,7 +268,10 @@ export class ClaudeProjector implements RecordProjector {
       case 'rate_limit_event':
         return { events: rateLimit(record) }
       case 'result':
-        return { events: this.variant === 'stream-json' ? [this.sessionEnded(record)] : [] }
+        if (this.variant === 'stream-json') return { events: [this.sessionEnded(record)] }
+        // In a session file `result` is a workflow journal entry (a cached step result), never the run's end.
+        this.quietlyRead = this.enriched
+        return { events: [] }
       case 'stream_event':
         // Enriched: a partial-message delta; the assistant line that follows carries the whole block.
         return { events: [], held: this.enriched }
@@ -274,7 +335,7 @@ export class ClaudeProjector implements RecordProjector {
     if (!message) return { events: [] }
     const requestId = asString(record['request_id']) ?? asString(record['requestId']) ?? null
     const events: Emission[] = []
-    for (const block of blocksOf(message)) events.push(this.contentBlock(block, requestId, lineNumber))
+    for (const block of blocksOf(message)) events.push(...this.contentBlock(block, requestId, lineNumber))
     if (this.enriched && record['isApiErrorMessage'] === true) {
       const text = blocksOf(message).map((block) => textOf(block, 'text')).join('\n')
       events.push({ event: 'warning', code: 'api-error', message: text })
@@ -289,23 +350,50 @@ export class ClaudeProjector implements RecordProjector {
     return { events, held: true }
   }
 
-  private contentBlock(block: unknown, requestId: string | null, lineNumber: number): Emission {
+  private contentBlock(block: unknown, requestId: string | null, lineNumber: number): Emission[] {
     const kind = isObject(block) ? (asString(block['type']) ?? '') : ''
     switch (kind) {
       case 'text':
-        return { event: 'text', text: textOf(block, 'text'), request_id: requestId }
+        return [{ event: 'text', text: textOf(block, 'text'), request_id: requestId }]
       case 'thinking':
-        return { event: 'thinking', text: textOf(block, 'thinking'), request_id: requestId }
+        return [{ event: 'thinking', text: textOf(block, 'thinking'), request_id: requestId }]
       case 'tool_use': {
         const object = block as JsonObject
         const name = asString(object['name']) ?? ''
         const input = object['input'] ?? null
         const callId = asString(object['id']) ?? ''
-        return this.enriched ? classifiedCall(CLAUDE_TOOL_OPERATIONS, callId, name, input) : toolRequested(callId, name, input)
+        return this.enriched ? this.classifier.call(callId, name, input) : [toolRequested(callId, name, input)]
       }
       default:
-        return opaqueValue(block, 'assistant', kind, lineNumber)
+        return this.enriched ? this.enrichedBlock(block, kind, 'assistant', lineNumber) : [opaqueValue(block, 'assistant', kind, lineNumber)]
     }
+  }
+
+  // Blocks upstream's projection leaves opaque, read where the vocabulary says what they are.
+  private enrichedBlock(block: unknown, kind: string, record: 'assistant' | 'user', lineNumber: number): Emission[] {
+    const object = isObject(block) ? block : {}
+    if (record === 'assistant' && kind === 'server_tool_use') {
+      return this.classifier.call(asString(object['id']) ?? '', asString(object['name']) ?? '', object['input'] ?? null)
+    }
+    if (record === 'assistant' && kind.endsWith('_tool_result')) {
+      const value = object['content']
+      const failed = isObject(value) && (asString(value['type']) ?? '').endsWith('_error')
+      return [{ event: 'tool.result', call_id: asString(object['tool_use_id']) ?? '', is_error: failed, content: value ?? null, bytes: value === undefined ? null : byteLength(value), tool_use_result: null }]
+    }
+    const meaning = this.vocabulary.records[`${record}/${kind}`]
+    if (meaning !== undefined && 'carriesNoToolCall' in meaning) {
+      this.quietlyRead = true
+      return []
+    }
+    this.drift.sawUnknown(record, kind)
+    return [opaqueValue(block, record, kind, lineNumber)]
+  }
+
+  // A session file that carries a `system/init` (an SDK transcript) names its version there.
+  private additionalInit(record: JsonObject): Emission[] {
+    this.drift.sawVersion(asString(record['claude_code_version']))
+    this.quietlyRead = true
+    return []
   }
 
   private user(record: JsonObject, lineNumber: number): Emission[] {
@@ -318,27 +406,31 @@ export class ClaudeProjector implements RecordProjector {
     if (typeof content === 'string') return [{ event: 'injection', text: content, origin }]
     const items = asArray(content)
     if (!items) return []
-    return items.map((block) => {
+    return items.flatMap((block): Emission[] => {
       const kind = isObject(block) ? (asString(block['type']) ?? '') : ''
       if (kind === 'tool_result') {
         const object = block as JsonObject
         const value = object['content']
-        return {
-          event: 'tool.result',
-          call_id: asString(object['tool_use_id']) ?? '',
-          is_error: asBoolean(object['is_error']) ?? null,
-          content: value ?? null,
-          bytes: value === undefined ? null : byteLength(value),
-          tool_use_result: toolUseResult,
-        }
+        return [
+          {
+            event: 'tool.result',
+            call_id: asString(object['tool_use_id']) ?? '',
+            // Enriched follows upstream's direct reader: Claude Code writes the flag only where it is true.
+            is_error: asBoolean(object['is_error']) ?? (this.enriched ? false : null),
+            content: value ?? null,
+            bytes: value === undefined ? null : byteLength(value),
+            tool_use_result: toolUseResult,
+          },
+        ]
       }
-      if (kind === 'text') return { event: 'injection', text: textOf(block, 'text'), origin }
-      return opaqueValue(block, 'user', kind, lineNumber)
+      if (kind === 'text') return [{ event: 'injection', text: textOf(block, 'text'), origin }]
+      return this.enriched ? this.enrichedBlock(block, kind, 'user', lineNumber) : [opaqueValue(block, 'user', kind, lineNumber)]
     })
   }
 
   private authExpiry(record: JsonObject, lineNumber: number): Emission[] {
-    const detail = candidateTexts(record).find((text) => {
+    const texts = this.enriched ? harnessFailureTexts(record) : candidateTexts(record)
+    const detail = texts.find((text) => {
       const lowered = text.toLowerCase()
       return AUTH_EXPIRY_PHRASES.some((phrase) => lowered.includes(phrase))
     })

@@ -28,6 +28,10 @@ export function detect(firstLines: readonly string[]): TranscriptFormat | undefi
   if (whole.ok && isObject(whole.value)) {
     for (const format of transcriptFormats()) if (format.kind === 'documents' && format.sniff(whole.value)) return format
   }
+  if (whole.ok && Array.isArray(whole.value) && isObject(whole.value[0])) {
+    const first = whole.value[0]
+    for (const format of transcriptFormats()) if (format.kind === 'documents' && format.array?.sniff(first)) return format
+  }
   return undefined
 }
 

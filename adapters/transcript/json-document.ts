@@ -11,13 +11,17 @@ class JsonScanner {
   at = 0
   readonly starts = new Map<string, number[]>()
 
-  constructor(private readonly text: string) {}
+  constructor(
+    private readonly text: string,
+    // A top-level array is read as the elements of this key (a document that is a JSON array).
+    private readonly rootKey: string | undefined = undefined,
+  ) {}
 
   /** The offset of the first error, or -1 when the text is one valid JSON value. */
   scan(): number {
     try {
       this.space()
-      this.value(0, undefined)
+      this.value(0, this.rootKey)
       this.space()
       return this.at < this.text.length ? this.at : -1
     } catch (error) {
@@ -157,9 +161,10 @@ function lineAt(newlines: readonly number[], offset: number): number {
 
 /**
  * Parses a whole JSON document (hermes snapshot, ATIF trajectory, opencode storage object).
- * No tolerance: text that is not one JSON object is a `TranscriptError` naming the line.
+ * No tolerance: text that is not one JSON object is a `TranscriptError` naming the line. Where
+ * the format reads a JSON array (`arrayKey`), a top-level array is the value of that key.
  */
-export function parseJsonDocument(text: string, file: string): ParsedDocument {
+export function parseJsonDocument(text: string, file: string, arrayKey?: string): ParsedDocument {
   let value: unknown
   try {
     value = parseJsonLossless(text)
@@ -168,6 +173,8 @@ export function parseJsonDocument(text: string, file: string): ParsedDocument {
     const line = offset === -1 ? 1 : lineAt(newlineOffsets(text), offset)
     throw new TranscriptError('VH_TRANSCRIPT_NOT_JSON', file, line, `the document is not valid JSON: ${(error as Error).message}`, { cause: error })
   }
+  const rootKey = arrayKey !== undefined && Array.isArray(value) ? arrayKey : undefined
+  if (rootKey !== undefined) value = { [rootKey]: value }
   if (!isObject(value)) throw new TranscriptError('VH_TRANSCRIPT_BAD_SHAPE', file, 1, 'the document is JSON but not an object')
   let starts: Map<string, number[]> | undefined
   let newlines: number[] | undefined
@@ -176,7 +183,7 @@ export function parseJsonDocument(text: string, file: string): ParsedDocument {
     value,
     lineOf(key, index) {
       starts ??= (() => {
-        const scanner = new JsonScanner(text)
+        const scanner = new JsonScanner(text, rootKey)
         scanner.scan()
         return scanner.starts
       })()

@@ -30,3 +30,32 @@ export function listTranscriptFiles(root: string, extensions: readonly string[])
   walk(root)
   return found.sort((a, b) => comparePythonPaths(relative(root, a), relative(root, b)))
 }
+
+/**
+ * A Claude Code projects directory's files with each session's subagent transcripts
+ * (`<sid>/subagents/*.jsonl`) moved to just after the session's own `<sid>.jsonl`: a subagent is
+ * spawned by its parent, so its calls are read after the call that spawned it. Python `Path`
+ * order would read them first (`sid` < `sid.jsonl`). A subagent whose parent file is absent stays
+ * where it was.
+ */
+export function subagentsAfterParents(root: string, files: readonly string[]): string[] {
+  const parentOf = (file: string): string | undefined => {
+    const parts = relative(root, file).split(sep)
+    const at = parts.lastIndexOf('subagents')
+    if (at < 1) return undefined
+    return join(root, ...parts.slice(0, at - 1), `${parts[at - 1] as string}.jsonl`)
+  }
+  const present = new Set(files)
+  const children = new Map<string, string[]>()
+  for (const file of files) {
+    const parent = parentOf(file)
+    if (parent !== undefined && present.has(parent)) children.set(parent, [...(children.get(parent) ?? []), file])
+  }
+  const moved = new Set([...children.values()].flat())
+  const out: string[] = []
+  for (const file of files) {
+    if (moved.has(file)) continue
+    out.push(file, ...(children.get(file) ?? []))
+  }
+  return out
+}

@@ -11,7 +11,7 @@ import { isObject } from '../shared/fields.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
 import { detect } from './detect.js'
 import { parseJsonDocument } from './json-document.js'
-import { listTranscriptFiles } from './path-order.js'
+import { listTranscriptFiles, subagentsAfterParents } from './path-order.js'
 
 /** How unreadable lines are treated. */
 export type LinePolicy =
@@ -66,7 +66,8 @@ export function detectTranscriptFile(path: string): TranscriptFormat | undefined
   // The head may end mid-line; a torn last line must not decide anything.
   if (head.length === DETECT_BYTES) lines.pop()
   const format = detect(lines)
-  if (format || head.length < DETECT_BYTES || !head.trimStart().startsWith('{')) return format
+  const opening = head.trimStart()[0]
+  if (format || head.length < DETECT_BYTES || (opening !== '{' && opening !== '[')) return format
   return detect(splitTextLines(readFileSync(path, 'utf8')))
 }
 
@@ -95,13 +96,19 @@ export function planTranscript(path: string, options: Pick<ReadTranscriptOptions
     if (!format) throw new TranscriptError('VH_TRANSCRIPT_UNDETECTED', path, null, `no known format fits the first lines; name one with --from (${formatNames().join(', ')})`)
     return { format, files: [path], policy: options.lines ?? 'lenient' }
   }
-  if (named) return { format: named, files: listTranscriptFiles(path, [named.extension]), policy: options.lines ?? 'reef' }
+  if (named) return { format: named, files: directoryFiles(path, named), policy: options.lines ?? 'reef' }
   const candidates = listTranscriptFiles(path, ['.jsonl', '.json'])
   const first = candidates[0]
   if (first === undefined) throw new TranscriptError('VH_TRANSCRIPT_UNDETECTED', path, null, 'the directory holds no .jsonl or .json file to detect a format from; name one with --from')
   const format = detectTranscriptFile(first)
   if (!format) throw new TranscriptError('VH_TRANSCRIPT_UNDETECTED', first, null, `no known format fits the first lines; name one with --from (${formatNames().join(', ')})`)
-  return { format, files: listTranscriptFiles(path, [format.extension]), policy: options.lines ?? 'reef' }
+  return { format, files: directoryFiles(path, format), policy: options.lines ?? 'reef' }
+}
+
+/** A directory's files of one format, in the order the format reads them. */
+function directoryFiles(root: string, format: TranscriptFormat): string[] {
+  const files = listTranscriptFiles(root, [format.extension])
+  return format.kind === 'lines' && format.subagentsFollowParents === true ? subagentsAfterParents(root, files) : files
 }
 
 function seamFor(options: ReadTranscriptOptions): SeamOptions {
@@ -238,7 +245,7 @@ function lineBatches(format: LineFormat, files: readonly string[], seam: SeamOpt
 function documentBatches(format: DocumentFormat, files: readonly string[], seam: SeamOptions): Batches {
   const reader = format.createReader(seam)
   async function* run(): AsyncGenerator<Emission[]> {
-    for (const file of files) yield reader.pushDocument(parseJsonDocument(readDocumentFile(file), file))
+    for (const file of files) yield reader.pushDocument(parseJsonDocument(readDocumentFile(file), file, format.array?.key))
     yield reader.finish()
   }
   return { batches: run(), closure: () => (files.length > 0 ? reader.closure() : null) }
@@ -313,7 +320,7 @@ export async function* convertLineStream(
     const text = decodeDocument(Buffer.concat(chunks), name)
     const reader = format.createReader(seam)
     let out = ''
-    for (const emission of [...reader.pushDocument(parseJsonDocument(text, name)), ...reader.finish()]) out += writer.write(emission)
+    for (const emission of [...reader.pushDocument(parseJsonDocument(text, name, format.array?.key)), ...reader.finish()]) out += writer.write(emission)
     const reason = reader.closure()
     if (reason !== null) out += writer.close(reason)
     yield out
@@ -356,7 +363,7 @@ function convertInMemory(format: TranscriptFormat, inputs: readonly InMemoryInpu
     const reader = format.createReader(seam)
     for (const input of inputs) {
       const text = typeof input.bytes === 'string' ? input.bytes : decodeDocument(input.bytes, input.name)
-      for (const emission of reader.pushDocument(parseJsonDocument(text, input.name))) out.push(emission)
+      for (const emission of reader.pushDocument(parseJsonDocument(text, input.name, format.array?.key))) out.push(emission)
     }
     for (const emission of reader.finish()) out.push(emission)
     reason = inputs.length > 0 ? reader.closure() : null

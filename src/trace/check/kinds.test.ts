@@ -408,8 +408,10 @@ describe('a stream-json transcript is read into the same decisions', () => {
     expect(rowOf('{env.permission_mode: {equals: dontAsk}}', transcript).verdict).toBe('ok')
   })
 
-  it('counts an operations-only row unknown: this wire names no operation', () => {
-    expect(rowOf('{order: {first: {operations: [file.edit]}, before: {tool: Bash}}}', transcript).outcome).toMatchObject({ reason: 'never_occurred', selector: 'file.edit' })
+  it('classifies calls by the Claude Code tool table, as their conversion does (upstream leaves this wire without operations)', () => {
+    // The Edit is a file.edit now; what never occurred is the Bash call the row orders it before.
+    expect(rowOf('{order: {first: {operations: [file.edit]}, before: {tool: Bash}}}', transcript).outcome).toMatchObject({ reason: 'never_occurred', selector: 'Bash' })
+    expect(rowOf('{tool.called: {operations: [file.edit], count: {exactly: 1}}}', transcript).verdict).toBe('ok')
   })
 
   it('is closed by its terminal record as the last event, and open otherwise', () => {

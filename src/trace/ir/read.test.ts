@@ -113,7 +113,7 @@ describe('Claude Code stream-json into the IR', () => {
   it('makes one IR event per content block, on the line that carried them', () => {
     const { sink } = read(
       streamJson([
-        { type: 'assistant', request_id: 'r', message: { content: [{ type: 'text', text: 'a' }, { type: 'redacted_thinking', data: '…' }, { type: 'tool_use', id: 't', name: 'Bash', input: { command: 'ls' } }] } },
+        { type: 'assistant', request_id: 'r', message: { content: [{ type: 'text', text: 'a' }, { type: 'mystery_block', data: '…' }, { type: 'tool_use', id: 't', name: 'Bash', input: { command: 'ls' } }] } },
       ]),
     )
     expect(sink.events.map((event) => [event.family, event.index, event.sourceLine])).toEqual([
@@ -123,11 +123,41 @@ describe('Claude Code stream-json into the IR', () => {
     ])
   })
 
+  it('reads a block the vocabulary says carries no call (redacted thinking, an image) as nothing, not as opaque', () => {
+    const { sink } = read(
+      streamJson([
+        { type: 'assistant', message: { content: [{ type: 'redacted_thinking', data: '…' }, { type: 'tool_use', id: 't', name: 'Bash', input: { command: 'ls' } }] } },
+        { type: 'user', message: { content: [{ type: 'image', source: { type: 'base64', data: '' } }] } },
+      ]),
+    )
+    expect(sink.events.map((event) => event.family)).toEqual(['tool_call'])
+  })
+
+  it('classifies calls by the Claude Code tool table (a departure from upstream, whose operations stay empty)', () => {
+    const { sink } = read(streamJson([{ type: 'assistant', message: { content: [{ type: 'tool_use', id: 't', name: 'Bash', input: { command: 'cat a.txt' } }] } }]))
+    expect(sink.events[0]).toMatchObject({ family: 'tool_call', call: { operations: ['shell'], subjects: ['proc:cat', 'file:a.txt'] } })
+  })
+
   it('records a recognised envelope that yields nothing as opaque, digesting the raw line', () => {
     const line = '{"type":"user","message":{"content":[]}}'
     const { sink } = read(`${line}\n`)
     expect(sink.events).toHaveLength(1)
     expect(sink.events[0]).toMatchObject({ family: 'opaque', opaque: { eventType: 'user', digest: createHash('sha256').update(line).digest('hex') } })
+  })
+
+  it('reads a record the vocabulary says carries no call as nothing, and an unlisted one as opaque', () => {
+    const { sink } = read(
+      streamJson([
+        { type: 'system', subtype: 'compact_boundary', compact_metadata: { trigger: 'auto' } },
+        { type: 'stream_event', event: { type: 'content_block_delta' } },
+        { type: 'system', subtype: 'telemetry_flush' },
+        { type: 'result', subtype: 'success' },
+      ]),
+    )
+    expect(sink.events.map((event) => [event.family, event.sourceLine])).toEqual([
+      ['opaque', 3],
+      ['run_outcome', 4],
+    ])
   })
 
   it('reads names as strings, object names, or JSON, and keeps a negative estimate delta', () => {

@@ -1,3 +1,7 @@
+import { CLAUDE_TOOL_OPERATIONS } from '../../../adapters/claude/operations.js'
+import { CLAUDE_STREAM_JSON_VOCABULARY } from '../../../adapters/claude/stream-json-vocabulary.js'
+import { classifyCall } from '../../../adapters/shared/operations.js'
+import { meaningOf } from '../../../adapters/shared/vocabulary.js'
 import { digestLine } from '../../events/digest.js'
 import { utf8Length } from '../rust-format.js'
 import { inputObject, joinedArgv, subjectsFromInput } from './call.js'
@@ -86,15 +90,36 @@ function toolCall(block: unknown): ToolCall | null {
   const name = textAt(block, 'name')
   if (name === null) return null
   const input = inputObject((block as JsonObject)['input'])
+  // Departs from upstream, which leaves `operations` empty on this wire: the adapter's Claude Code
+  // table classifies the call, so a row over operations judges the file as it judges its
+  // conversion (one answer per transcript) instead of passing a run whose shell calls it cannot see.
+  const classified = classifyCall(CLAUDE_TOOL_OPERATIONS, name, input)
+  const subjects = subjectsFromInput(input)
+  for (const subject of classified.subjects) if (!subjects.includes(subject)) subjects.push(subject)
   return {
     callId: textAt(block, 'id'),
     name,
-    // Never inferred from the name: which tool is a write is the rendering's question.
-    operations: [],
-    subjects: subjectsFromInput(input),
+    operations: classified.operations,
+    subjects,
     input,
     joinedArgv: joinedArgv(input),
   }
+}
+
+/**
+ * Whether the Claude Code vocabulary says the record carries no call (departs from upstream, which
+ * makes every record it does not map opaque): such a record yields no IR event and is read, not
+ * unread, so it never makes an absence undecidable.
+ */
+function carriesNoCall(type: string | null, subtype: string | null): boolean {
+  const meaning = type === null ? undefined : meaningOf(CLAUDE_STREAM_JSON_VOCABULARY, type, subtype)
+  return meaning !== undefined && 'carriesNoToolCall' in meaning
+}
+
+/** Whether a content block of `record` is one the vocabulary says carries no call (an image, redacted thinking). */
+function inertBlock(record: 'assistant' | 'user', block: string | null): boolean {
+  const meaning = block === null ? undefined : CLAUDE_STREAM_JSON_VOCABULARY.records[`${record}/${block}`]
+  return meaning !== undefined && 'carriesNoToolCall' in meaning
 }
 
 function toolResult(block: unknown, fields: JsonObject): ToolResult {
@@ -110,10 +135,30 @@ function toolResult(block: unknown, fields: JsonObject): ToolResult {
   }
 }
 
+/** A server tool's result block (`web_search_tool_result`…): its error is a content object typed `*_error`. */
+function serverToolResult(block: unknown): ToolResult {
+  const recorded = (block as JsonObject)['content']
+  const content = typeof recorded === 'string' ? recorded : recorded === null || recorded === undefined ? null : compact(recorded)
+  return {
+    callId: textAt(block, 'tool_use_id'),
+    isError: (textAt(recorded, 'type') ?? '').endsWith('_error'),
+    contentBytes: content === null ? 0 : utf8Length(content),
+    content,
+    fields: {},
+  }
+}
+
 /**
  * Claude Code `stream-json` lines in, IR events out: one line is zero or more IR events (an
  * assistant line with a text block and two tool calls is three), and a line that yields nothing
  * recognisable is recorded opaque with the digest of its raw bytes. Unknown fields are ignored.
+ *
+ * Mirrors upstream's reader (aep `trace-spec/src/adapter.rs`) except where the adapter's Claude
+ * Code vocabulary and tool table decide, so that checking a file and checking its conversion give
+ * one answer: calls carry the table's operations; a record or block the vocabulary says carries no
+ * call (compact_boundary, stream_event, control records, an image, redacted thinking) and a
+ * prompt's own text yield nothing instead of an opaque event; `server_tool_use` is a call and its
+ * `*_tool_result` a result.
  */
 export class StreamJsonIrReader {
   readonly adapter = CLAUDE_CODE_STREAM_JSON
@@ -126,6 +171,8 @@ export class StreamJsonIrReader {
     const type = textAt(value, 'type')
     const subtype = textAt(value, 'subtype')
     const before = this.emitter.count
+    // Parts read on purpose as nothing: a prompt's text, an image, redacted thinking.
+    let quiet = 0
     const emit = (body: IrEventBody) => this.emitter.emit(body, sourceLine, timestamp)
     const opaque = (eventType: string | null, eventSubtype: string | null): IrEventBody => ({
       family: 'opaque',
@@ -168,10 +215,12 @@ export class StreamJsonIrReader {
           const declared = textAt(block, 'type')
           if (declared === 'text') emit({ family: 'assistant_text', text: textAt(block, 'text') ?? '', requestId })
           else if (declared === 'thinking') emit({ family: 'assistant_thinking', text: textAt(block, 'thinking') ?? '' })
-          else if (declared === 'tool_use') {
+          else if (declared === 'tool_use' || declared === 'server_tool_use') {
             const call = toolCall(block)
             emit(call ? { family: 'tool_call', call } : opaque(declared, textAt(block, 'subtype')))
-          } else emit(opaque(declared, textAt(block, 'subtype')))
+          } else if (declared !== null && declared.endsWith('_tool_result')) emit({ family: 'tool_result', result: serverToolResult(block) })
+          else if (inertBlock('assistant', declared)) quiet += 1
+          else emit(opaque(declared, textAt(block, 'subtype')))
         }
       }
     } else if (type === 'user') {
@@ -180,19 +229,23 @@ export class StreamJsonIrReader {
       const fields = resultFields(value)
       const content = objectAt(value, 'message')?.['content']
       if (typeof content === 'string' && synthetic) emit({ family: 'synthetic_injection', text: content })
+      else if (typeof content === 'string') quiet += 1
       else if (Array.isArray(content)) {
         for (const block of content) {
           const declared = textAt(block, 'type')
           if (declared === 'tool_result') emit({ family: 'tool_result', result: toolResult(block, fields) })
           else if (declared === 'text' && synthetic) emit({ family: 'synthetic_injection', text: textAt(block, 'text') ?? '' })
+          // A prompt's text or image is read: it is the user speaking, and holds no call.
+          else if (declared === 'text' || inertBlock('user', declared)) quiet += 1
           else emit(opaque(declared, textAt(block, 'subtype')))
         }
       }
     } else if (type === 'result') emit({ family: 'run_outcome', outcome: runOutcome(value) })
-    else emit(opaque(type, subtype))
+    else if (!carriesNoCall(type, subtype)) emit(opaque(type, subtype))
 
-    // A recognised envelope that yielded nothing is still a record: nothing vanishes.
-    if (this.emitter.count === before) emit(opaque(type, subtype))
+    // A recognised envelope that yielded nothing is still a record: nothing vanishes, unless the
+    // vocabulary lists it (it was read, and holds nothing a check could count).
+    if (this.emitter.count === before && quiet === 0 && !carriesNoCall(type, subtype)) emit(opaque(type, subtype))
   }
 
   /** A vendor transcript ends where the run did when its last event is the terminal record. */
