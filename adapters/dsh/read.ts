@@ -235,7 +235,12 @@ export class DshProjector implements RecordProjector {
 
   private toolResult(data: JsonObject, raw: string, lineNumber: number): Emission[] {
     const message = asObject(data['message'])
-    if (!message) return [opaqueLine(raw, 'tool/result', null, lineNumber)]
+    // A web-UI round writes the result flat: `{callId, content, isError}` beside the turn and step.
+    if (!message && typeof data['callId'] === 'string') return [toolResult(data['callId'], asBoolean(data['isError']) ?? null, data['content'] ?? null)]
+    if (!message) {
+      this.drift.sawUnknown('tool/result.shape')
+      return [opaqueLine(raw, 'tool/result.shape', null, lineNumber)]
+    }
     // v4: the message is the result.
     if (asString(message['role']) === 'tool') {
       return [toolResult(asString(message['toolCallId']) ?? '', asBoolean(message['isError']) ?? null, message['content'])]
@@ -251,7 +256,9 @@ export class DshProjector implements RecordProjector {
         events.push(opaqueValue(block, 'tool/result.content', asString(object['type']) ?? '', lineNumber))
       }
     }
-    return events.length > 0 ? events : [opaqueLine(raw, 'tool/result', null, lineNumber)]
+    if (events.length > 0) return events
+    this.drift.sawUnknown('tool/result.shape')
+    return [opaqueLine(raw, 'tool/result.shape', null, lineNumber)]
   }
 }
 

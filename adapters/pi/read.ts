@@ -1,5 +1,6 @@
 import type { CloseReason, Emission } from '../../src/events/types.js'
 import { asArray, asBoolean, asF64, asObject, asString, asU64, isObject, type JsonObject } from '../shared/fields.js'
+import { concatenatedObjects } from '../shared/concatenated.js'
 import { OpeningBuffer } from '../shared/opening.js'
 import type { ToolOperationTable } from '../shared/operations.js'
 import { opaqueLine, opaqueValue } from '../shared/opaque.js'
@@ -35,6 +36,9 @@ export class PiProjector implements RecordProjector {
   constructor(private readonly seam: SeamOptions) {}
 
   pushUnreadable(raw: string | Uint8Array, lineNumber: number): Emission[] {
+    // pi appends without checking the last record ended its line, so two records can share one.
+    const records = typeof raw === 'string' ? concatenatedObjects(raw) : null
+    if (records) return records.flatMap((record) => this.pushRecord(record.value, record.raw, lineNumber))
     return this.opening.pass([opaqueLine(raw, null, null, lineNumber)])
   }
 
