@@ -59,4 +59,15 @@ describe('pi-session-jsonl', () => {
     expect(events[2]).toMatchObject({ code: 'version_drift' })
     expect(events[2]?.event === 'warning' && events[2].message).toContain('mode_change (1)')
   })
+
+  it('a line holding two records (pi lost a newline) is read as both, not as one opaque line', async () => {
+    const lines = [
+      JSON.stringify({ type: 'session', id: 'S', timestamp: '2025-12-17T19:39:21.535Z', cwd: '/w' }),
+      JSON.stringify({ type: 'message', timestamp: 't', message: { role: 'assistant', content: [{ type: 'toolCall', id: 'c9', name: 'bash', arguments: { command: 'pytest' } }], usage: { input: 1, output: 1 } } }) +
+        JSON.stringify({ type: 'message', timestamp: 't', message: { role: 'user', content: [{ type: 'text', text: 'ok' }] } }),
+    ]
+    const events = await convertLines('pi-session-jsonl', lines)
+    expect(names(events)).toEqual(['session.started', 'tool.requested', 'usage', 'injection'])
+    expect(events[1]).toMatchObject({ call_id: 'c9', operations: ['shell'] })
+  })
 })
