@@ -72,9 +72,6 @@ export const DSH_TOOL_OPERATIONS: ToolOperationTable = {
   commandKeys: ['command', 'cmd'],
 }
 
-// Records read for their facts or events below; every other record the vocabulary lists carries nothing.
-const HANDLED_ELSEWHERE = new Set(['request/header', 'request/context'])
-
 /**
  * A DeepSeek harness session log (`deepseek-session-jsonl`, versions 0–4): a `session` header,
  * then `{type, seq, time, data}` events — read raw or in Reef's lifted form (data beside type).
@@ -118,8 +115,9 @@ export class DshProjector implements RecordProjector {
       }
       return []
     }
+    // A record the vocabulary says carries nothing (chunks, settings, bookkeeping) is read and gives nothing.
     const meaning = meaningOf(DSH_VOCABULARY, type)
-    if (meaning !== undefined && 'carriesNoToolCall' in meaning && !HANDLED_ELSEWHERE.has(type)) return []
+    if (meaning !== undefined && 'carriesNoToolCall' in meaning) return []
     const events = this.map(type, data, raw, lineNumber)
     const out = timed(events, at)
     return type === 'assistant/message' ? this.opening.release(out) : this.opening.pass(out)

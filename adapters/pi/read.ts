@@ -19,8 +19,8 @@ export const PI_TOOL_OPERATIONS: ToolOperationTable = {
   commandKeys: ['command'],
 }
 
-// Entries that hold text the model is given: a summary replacing older context, an extension's message.
-const SUMMARIES: Readonly<Record<string, string>> = { compaction: 'summary', branch_summary: 'summary' }
+// Entries whose `summary` the model is given in place of the context they summarise.
+const SUMMARIES = new Set(['compaction', 'branch_summary'])
 
 /**
  * A pi session file (`pi-session-jsonl`, format versions 1–3): a `session` header, then entries
@@ -63,8 +63,7 @@ export class PiProjector implements RecordProjector {
       const events = this.message(record, raw, lineNumber)
       return this.opening.release(timed(events, at))
     }
-    const summaryKey = SUMMARIES[type]
-    if (summaryKey !== undefined) return this.opening.pass(timed([{ event: 'injection', text: asString(record[summaryKey]) ?? '', origin: type }], at))
+    if (SUMMARIES.has(type)) return this.opening.pass(timed([{ event: 'injection', text: asString(record['summary']) ?? '', origin: type }], at))
     if (type === 'custom_message') return this.opening.pass(timed([{ event: 'injection', text: textContent(record['content']) ?? '', origin: 'custom_message' }], at))
     if (meaningOf(PI_VOCABULARY, type) !== undefined) return []
     this.drift.sawUnknown(type)
