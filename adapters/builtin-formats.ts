@@ -6,6 +6,7 @@ import { dshSessionFormat } from './dsh/read.js'
 import { registerFormat } from './formats.js'
 import { hermesFormat } from './hermes/read.js'
 import { nativeFormat } from './native/read.js'
+import { opencodeExportFormat } from './opencode/export.js'
 import { opencodeRunFormat } from './opencode/run-json.js'
 import { opencodeStorageFormat } from './opencode/storage.js'
 import { piSessionFormat } from './pi/read.js'
@@ -27,6 +28,7 @@ for (const format of [
   claudeJsonArrayFormat,
   atifFormat,
   terminusFormat,
+  opencodeExportFormat,
   hermesFormat,
   opencodeStorageFormat,
 ]) {

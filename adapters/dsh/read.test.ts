@@ -33,4 +33,43 @@ describe('deepseek-session-jsonl', () => {
     expect(events[1]).toMatchObject({ call_id: 'k2', is_error: false })
     expect(events[2]).toMatchObject({ code: 'approval-denied', message: 'policy' })
   })
+
+  it('v4: a run_code program’s tool/ptc-dispatch sub-calls are calls (classified, with results), never opaque', async () => {
+    const events = await convertLines('deepseek-session-jsonl', [
+      header(4),
+      { type: 'tool/call', seq: 1, time: 1790548591100, data: { callId: 'parent', name: 'run_code', arguments: '{"code":"return tools.bash({command: \'pytest -q\'})"}' } },
+      { type: 'tool/ptc-dispatch-start', seq: 2, time: 1790548591200, data: { rootCallId: 'parent', parentCallId: 'parent', subCallId: 'parent:ptc:1', name: 'bash', arguments: { command: 'pytest -q' } } },
+      { type: 'tool/ptc-dispatch', seq: 3, time: 1790548591300, data: { rootCallId: 'parent', parentCallId: 'parent', subCallId: 'parent:ptc:1', name: 'bash', arguments: { command: 'pytest -q' }, isError: false, content: [{ type: 'text', text: '1 passed' }] } },
+      // A settled sub-call whose start record is missing still requests once.
+      { type: 'tool/code-dispatch', seq: 4, time: 1790548591400, data: { subCallId: 'parent:code:2', name: 'read', arguments: { file_path: 'a.txt' }, isError: true, content: [] } },
+    ])
+    expect(names(events)).toEqual(['session.started', 'tool.requested', 'tool.requested', 'tool.result', 'tool.requested', 'tool.result'])
+    expect(events[2]).toMatchObject({ call_id: 'parent:ptc:1', name: 'bash', operations: ['shell'], subjects: ['proc:pytest'] })
+    expect(events[3]).toMatchObject({ call_id: 'parent:ptc:1', is_error: false })
+    expect(events[4]).toMatchObject({ call_id: 'parent:code:2', operations: ['file.read'] })
+    expect(events[5]).toMatchObject({ call_id: 'parent:code:2', is_error: true })
+  })
+
+  it('an assistant/message with text and no usage is still one request (events.assistant counts it)', async () => {
+    const events = await convertLines('deepseek-session-jsonl', [
+      header(0),
+      { type: 'assistant/message', seq: 2, time: 1790506922700, data: { turn: 1, step: 1, message: { role: 'assistant', content: [{ type: 'text', text: 'pgbouncer.ini does' }], source: { kind: 'model', provider: 'mini' } } } },
+    ])
+    expect(names(events)).toEqual(['session.started', 'text', 'usage'])
+    expect(events[2]).toMatchObject({ usage: { input_tokens: null, output_tokens: null } })
+  })
+
+  it('records the vocabulary lists carry nothing; an unknown one is opaque, and an unknown log version says so', async () => {
+    const events = await convertLines('deepseek-session-jsonl', [
+      { type: 'session', version: 5, id: 's', createdAt: 1790506922540, cwd: '/w' },
+      { type: 'agent/inbox/spliced', seq: 0, time: 1, data: { target: 'next-turn', start: 0, inserted: [] } },
+      { type: 'reasoning-chunks', seq0: 1, time0: 1, data: { turn: 1, step: 1, index: 0, dt: [1], texts: ['x'] } },
+      { type: 'approval/decided', seq: 2, time: 2, data: { id: 'a1', outcome: 'rejected' } },
+      { type: 'team/whisper', seq: 3, time: 3, data: {} },
+    ])
+    expect(names(events)).toEqual(['session.started', 'warning', 'opaque', 'warning'])
+    expect(events[1]).toMatchObject({ code: 'approval-denied' })
+    expect(events[3]).toMatchObject({ code: 'version_drift' })
+    expect(events[3]?.event === 'warning' && events[3].message).toContain('team/whisper (1)')
+  })
 })

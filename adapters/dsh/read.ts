@@ -3,10 +3,12 @@ import { asArray, asBoolean, asObject, asString, asU64, isObject, millisToIso, t
 import { OpeningBuffer } from '../shared/opening.js'
 import type { ToolOperationTable } from '../shared/operations.js'
 import { opaqueLine, opaqueValue } from '../shared/opaque.js'
-import { classifiedCall, sessionEnded, sessionStart, textContent, timed, toolResult } from '../shared/session.js'
+import { CallClassifier, sessionEnded, sessionStart, textContent, timed, toolResult } from '../shared/session.js'
 import { argumentsObject } from '../shared/arguments.js'
+import { DriftWatch, meaningOf } from '../shared/vocabulary.js'
 import type { LineFormat } from '../formats.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
+import { DSH_VOCABULARY } from './dsh-vocabulary.js'
 
 export const DSH_ADAPTER_ID = 'dsh'
 
@@ -25,16 +27,50 @@ export const DSH_TOOL_OPERATIONS: ToolOperationTable = {
     grep: 'search',
     bash: 'shell',
     shell: 'shell',
+    run_shell: 'shell',
+    pwsh: 'shell',
+    // Arbitrary JavaScript the model wrote; the tools it calls are recorded again as code/ptc dispatches.
+    run_code: 'shell',
+    terminal_open: 'shell',
+    terminal_send: 'shell',
+    read_image: 'file.read',
+    str_replace_editor: 'file.edit',
+    lsp: 'search',
     web_fetch: 'web.read',
+    web_search: 'web.read',
     todo_write: 'task.todo',
+    todo: 'task.todo',
     task: 'subagent.spawn',
+    subagent: 'subagent.spawn',
+    subagent_fork: 'subagent.spawn',
+    subagent_codex: 'subagent.spawn',
+    send_message: 'subagent.spawn',
+    workflow: 'subagent.spawn',
+    ralph: 'subagent.spawn',
+    skill: 'skill.load',
+  },
+  prefixes: [['mcp__', 'mcp.call']],
+  inert: {
+    ask_user_question: 'asks the user a question',
+    present: 'shows files to the user',
+    job_output: 'reads the output of a background job an earlier call started',
+    job_kill: 'stops a background job an earlier call started',
+    job_list: 'lists the agent’s own background jobs',
+    terminal_read: 'reads a terminal an earlier terminal_open started',
+    terminal_signal: 'signals a terminal an earlier terminal_open started',
+    terminal_list: 'lists the agent’s own terminals',
+    terminal_close: 'closes one of the agent’s own terminals',
+    interrupt_agent: 'stops a subagent’s turn',
+    list_agents: 'lists the agent’s own subagents',
+    create_goal: 'sets the session goal',
+    get_goal: 'reads the session goal',
+    update_goal: 'records progress on the session goal',
+    exit_plan_mode: 'leaves plan mode',
+    report: 'returns a subagent’s report to its parent',
   },
   pathKeys: ['path', 'file_path', 'filePath'],
   commandKeys: ['command', 'cmd'],
 }
-
-// Structural records whose content another record carries (the final message carries the chunks).
-const BOOKKEEPING = new Set(['step/start', 'step/end', 'assistant/chunk', 'request/header', 'request/context'])
 
 /**
  * A DeepSeek harness session log (`deepseek-session-jsonl`, versions 0–4): a `session` header,
@@ -44,6 +80,8 @@ const BOOKKEEPING = new Set(['step/start', 'step/end', 'assistant/chunk', 'reque
 export class DshProjector implements RecordProjector {
   private readonly opening = new OpeningBuffer()
   private readonly requested = new Set<string>()
+  private readonly calls = new CallClassifier(DSH_TOOL_OPERATIONS, DSH_ADAPTER_ID)
+  private readonly drift = new DriftWatch(DSH_VOCABULARY)
   private model: string | null = null
   private turns = 0
   private lastEnd: string | null | undefined
@@ -58,6 +96,7 @@ export class DshProjector implements RecordProjector {
     const type = asString(record['type']) ?? ''
     const data = asObject(record['data']) ?? record
     if (type === 'session' && !this.opening.pending && 'createdAt' in record) {
+      this.drift.sawVersion(asU64(record['version'])?.toString())
       const at = millisToIso(record['createdAt'])
       this.opening.begin({ ...sessionStart(DSH_ADAPTER_ID, this.seam, { session_id: asString(record['id']) ?? null, cwd: asString(record['cwd']) ?? this.seam.cwd ?? null }), ...(at ? { at } : {}) })
       return []
@@ -76,7 +115,9 @@ export class DshProjector implements RecordProjector {
       }
       return []
     }
-    if (BOOKKEEPING.has(type)) return []
+    // A record the vocabulary says carries nothing (chunks, settings, bookkeeping) is read and gives nothing.
+    const meaning = meaningOf(DSH_VOCABULARY, type)
+    if (meaning !== undefined && 'carriesNoToolCall' in meaning) return []
     const events = this.map(type, data, raw, lineNumber)
     const out = timed(events, at)
     return type === 'assistant/message' ? this.opening.release(out) : this.opening.pass(out)
@@ -84,7 +125,7 @@ export class DshProjector implements RecordProjector {
 
   finish(): Emission[] {
     const end = this.lastEnd === undefined ? [] : [sessionEnded({ num_turns: this.turns, terminal_reason: this.lastEnd, subtype: this.lastEnd })]
-    return this.opening.release(end)
+    return this.opening.release([...end, ...this.drift.finish()])
   }
 
   closure(): CloseReason | null {
@@ -105,8 +146,14 @@ export class DshProjector implements RecordProjector {
         const source = asObject(data['source'])
         return [{ event: 'injection', text: textContent(data['content']) ?? '', origin: (source && asString(source['kind'])) ?? 'user' }]
       }
-      case 'system/message':
-        return [{ event: 'injection', text: textContent(data['content']) ?? '', origin: 'system' }]
+      case 'system/message': {
+        const message = asObject(data['message']) ?? data
+        return [{ event: 'injection', text: textContent(message['content']) ?? '', origin: 'system' }]
+      }
+      case 'steering/message':
+        return [{ event: 'injection', text: textContent(data['content']) ?? textContent(asObject(data['message'])?.['content']) ?? '', origin: 'steering' }]
+      case 'compaction/summary':
+        return [{ event: 'injection', text: textContent(data['summary']) ?? '', origin: 'compaction' }]
       case 'assistant/message':
         return this.assistant(data, lineNumber)
       case 'tool/call': {
@@ -115,16 +162,36 @@ export class DshProjector implements RecordProjector {
         this.requested.add(callId)
         const name = asString(data['name']) ?? ''
         const input = argumentsObject(data['arguments'], 'arguments')
-        return [classifiedCall(DSH_TOOL_OPERATIONS, callId, name, input)]
+        return this.calls.call(callId, name, input)
       }
       case 'tool/result':
         return this.toolResult(data, raw, lineNumber)
+      case 'tool/code-dispatch-start':
+      case 'tool/ptc-dispatch-start':
+        return this.subCall(data)
+      case 'tool/code-dispatch':
+      case 'tool/ptc-dispatch':
+        // The settled sub-call; its start record may be absent (a log cut short), so it can request too.
+        return [...this.subCall(data), toolResult(asString(data['subCallId']) ?? '', asBoolean(data['isError']) ?? null, data['content'] ?? data['output'] ?? null)]
+      case 'approval/decided': {
+        const outcome = asString(data['outcome']) ?? ''
+        return /denied|rejected/.test(outcome) ? [{ event: 'warning', code: 'approval-denied', message: `approval ${asString(data['id']) ?? ''} ${outcome}`.trim() }] : []
+      }
       default:
         if (type.startsWith('approval/') && /denied|rejected/.test(type)) {
           return [{ event: 'warning', code: 'approval-denied', message: asString(data['reason']) ?? asString(data['callId']) ?? type }]
         }
+        this.drift.sawUnknown(type)
         return [opaqueLine(raw, type, null, lineNumber)]
     }
+  }
+
+  /** A tool call a run_code program made (`subCallId`, arguments as an object), once per id. */
+  private subCall(data: JsonObject): Emission[] {
+    const callId = asString(data['subCallId']) ?? ''
+    if (this.requested.has(callId)) return []
+    this.requested.add(callId)
+    return this.calls.call(callId, asString(data['name']) ?? '', argumentsObject(data['arguments'], 'arguments'))
   }
 
   private assistant(data: JsonObject, lineNumber: number): Emission[] {
@@ -142,29 +209,36 @@ export class DshProjector implements RecordProjector {
         this.requested.add(callId)
         const name = asString(object['name']) ?? asString(object['toolName']) ?? ''
         const input = argumentsObject(object['arguments'] ?? object['input'], 'arguments')
-        events.push(classifiedCall(DSH_TOOL_OPERATIONS, callId, name, input))
-      } else events.push(opaqueValue(block, 'assistant/message', kind, lineNumber))
+        events.push(...this.calls.call(callId, name, input))
+      } else {
+        this.drift.sawUnknown('assistant/message.content', kind)
+        events.push(opaqueValue(block, 'assistant/message.content', kind, lineNumber))
+      }
     }
-    const usage = asObject(data['usage'])
-    if (usage) {
-      events.push({
-        event: 'usage',
-        request_id: null,
-        model,
-        usage: {
-          input_tokens: asU64(usage['inputTokens']) ?? null,
-          output_tokens: asU64(usage['outputTokens']) ?? null,
-          cache_read_input_tokens: asU64(usage['cachedInputTokens']) ?? asU64(usage['cacheReadTokens']) ?? null,
-          thinking_tokens: asU64(usage['reasoningTokens']) ?? null,
-        },
-      })
-    }
+    // Each assistant/message is one model request: it is counted as one even where no usage was written.
+    const usage = asObject(data['usage']) ?? {}
+    events.push({
+      event: 'usage',
+      request_id: null,
+      model,
+      usage: {
+        input_tokens: asU64(usage['inputTokens']) ?? null,
+        output_tokens: asU64(usage['outputTokens']) ?? null,
+        cache_read_input_tokens: asU64(usage['cachedInputTokens']) ?? asU64(usage['cacheReadTokens']) ?? null,
+        thinking_tokens: asU64(usage['reasoningTokens']) ?? null,
+      },
+    })
     return events
   }
 
   private toolResult(data: JsonObject, raw: string, lineNumber: number): Emission[] {
     const message = asObject(data['message'])
-    if (!message) return [opaqueLine(raw, 'tool/result', null, lineNumber)]
+    // A web-UI round writes the result flat: `{callId, content, isError}` beside the turn and step.
+    if (!message && typeof data['callId'] === 'string') return [toolResult(data['callId'], asBoolean(data['isError']) ?? null, data['content'] ?? null)]
+    if (!message) {
+      this.drift.sawUnknown('tool/result.shape')
+      return [opaqueLine(raw, 'tool/result.shape', null, lineNumber)]
+    }
     // v4: the message is the result.
     if (asString(message['role']) === 'tool') {
       return [toolResult(asString(message['toolCallId']) ?? '', asBoolean(message['isError']) ?? null, message['content'])]
@@ -175,9 +249,14 @@ export class DshProjector implements RecordProjector {
       const object = (isObject(block) ? block : {}) as JsonObject
       if (asString(object['type']) === 'tool-result') {
         events.push(toolResult(asString(object['toolCallId']) ?? '', asBoolean(object['isError']) ?? null, object['content']))
-      } else events.push(opaqueValue(block, 'tool/result', asString(object['type']) ?? '', lineNumber))
+      } else {
+        this.drift.sawUnknown('tool/result.content', asString(object['type']) ?? '')
+        events.push(opaqueValue(block, 'tool/result.content', asString(object['type']) ?? '', lineNumber))
+      }
     }
-    return events.length > 0 ? events : [opaqueLine(raw, 'tool/result', null, lineNumber)]
+    if (events.length > 0) return events
+    this.drift.sawUnknown('tool/result.shape')
+    return [opaqueLine(raw, 'tool/result.shape', null, lineNumber)]
   }
 }
 
@@ -191,9 +270,11 @@ export const dshSessionFormat: LineFormat = {
   adapter: DSH_ADAPTER_ID,
   summary: 'DeepSeek harness (dsh) session log, versions 0–4',
   extension: '.jsonl',
+  vocabulary: DSH_VOCABULARY,
   createProjector: (seam) => new DshProjector(seam),
   sniff: (record) =>
-    (record['type'] === 'session' && 'createdAt' in record && 'delegationDepth' in record) ||
+    // The header: `createdAt` (ms) where pi's has an ISO `timestamp`; older logs write no `delegationDepth`.
+    (record['type'] === 'session' && typeof record['version'] === 'number' && 'createdAt' in record && !('timestamp' in record)) ||
     (typeof record['type'] === 'string' && (record['type'] as string).includes('/') && typeof record['seq'] === 'number' && isObject(record['data']) && isObject((record['data'] as JsonObject)['message'])),
 }
 

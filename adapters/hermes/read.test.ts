@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { convertPath, names } from '../../test/helpers/project.js'
 import { tree } from '../../test/helpers/tree.js'
+import { checkTranscriptFile } from '../../src/trace/check/check.js'
+import { readSpec } from '../../src/trace/spec/read.js'
+import { hermesFormat } from './read.js'
 
 describe('hermes-session-json', () => {
   it('reads a snapshot: session facts, OpenAI-chat messages, arguments written as a JSON string', async () => {
@@ -19,10 +22,34 @@ describe('hermes-session-json', () => {
       }),
     })
     const events = await convertPath(root)
-    expect(names(events)).toEqual(['session.started', 'injection', 'injection', 'tool.requested', 'tool.result', 'text', 'opaque'])
+    // Each assistant message is one request, so each closes with a usage record (hermes writes no counts).
+    expect(names(events)).toEqual(['session.started', 'injection', 'injection', 'tool.requested', 'usage', 'tool.result', 'text', 'usage', 'opaque'])
     expect(events[0]).toMatchObject({ adapter: 'hermes', session_id: 'h1', model: 'hermes-model' })
     expect(events[3]).toMatchObject({ input: { path: 'a.txt' }, operations: ['file.read'], subjects: ['file:a.txt'] })
-    expect(events[4]).toMatchObject({ call_id: 't1', is_error: null })
+    expect(events[4]).toMatchObject({ usage: {}, model: 'hermes-model' })
+    expect(events[5]).toMatchObject({ call_id: 't1', is_error: null })
+  })
+
+  it('events.assistant counts an assistant turn with text and no usage (the request record is the reader’s)', async () => {
+    const root = tree({
+      'session_3.json': JSON.stringify({ session_id: 'h3', messages: [{ role: 'user', content: 'hi' }, { role: 'assistant', content: 'hello' }, { role: 'assistant', content: '' }] }),
+    })
+    const spec = readSpec('format: trace-spec/1\nid: t\nexpectations:\n  - id: two\n    expect:\n      events.assistant:\n        count: {exactly: 2}\n')
+    const report = await checkTranscriptFile(spec, root)
+    expect(report.expectations[0]).toMatchObject({ verdict: 'ok' })
+  })
+
+  it('a tool nobody classified is named once in an unclassified_tool warning before its first call', async () => {
+    const call = (id: string) => ({ role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name: 'rl_start_training', arguments: '{}' } }] })
+    const root = tree({ 'session_4.json': JSON.stringify({ session_id: 'h4', messages: [call('a'), call('b')] }) })
+    const events = await convertPath(root)
+    expect(events.filter((event) => event.event === 'warning').map((event) => event.event === 'warning' && event.code)).toEqual(['unclassified_tool'])
+    expect(names(events)).toEqual(['session.started', 'warning', 'tool.requested', 'usage', 'tool.requested', 'usage'])
+  })
+
+  it('an opencode export document is not hermes, though it holds a messages list', () => {
+    expect(hermesFormat.sniff({ info: { id: 'ses_1' }, messages: [{ info: { role: 'user' }, parts: [] }] })).toBe(false)
+    expect(hermesFormat.sniff({ session_id: 'h', messages: [] })).toBe(true)
   })
 
   it('a snapshot without a messages list is refused with a typed error', async () => {

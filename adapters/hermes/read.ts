@@ -4,9 +4,11 @@ import type { DocumentFormat, DocumentReader, ParsedDocument } from '../formats.
 import { asArray, asObject, asString, isObject } from '../shared/fields.js'
 import type { ToolOperationTable } from '../shared/operations.js'
 import { opaqueValue } from '../shared/opaque.js'
-import { classifiedCall, sessionStart, textContent, toolResult } from '../shared/session.js'
+import { CallClassifier, sessionStart, textContent, toolResult } from '../shared/session.js'
 import { argumentsObject } from '../shared/arguments.js'
+import { DriftWatch } from '../shared/vocabulary.js'
 import type { SeamOptions } from '../types.js'
+import { HERMES_VOCABULARY } from './hermes-vocabulary.js'
 
 export const HERMES_ADAPTER_ID = 'hermes'
 
@@ -21,11 +23,33 @@ export const HERMES_TOOL_OPERATIONS: ToolOperationTable = {
     search_files: 'search',
     web_search: 'web.read',
     web_extract: 'web.read',
+    browser_navigate: 'web.read',
+    browser_snapshot: 'web.read',
+    browser_click: 'web.read',
+    browser_type: 'web.read',
+    browser_scroll: 'web.read',
+    browser_back: 'web.read',
+    browser_press: 'web.read',
+    browser_get_images: 'web.read',
+    browser_vision: 'web.read',
+    browser_console: 'web.read',
     todo: 'task.todo',
     delegate_task: 'subagent.spawn',
     skill_view: 'skill.load',
   },
   prefixes: [['mcp_', 'mcp.call']],
+  inert: {
+    process: 'polls, waits on or stops a background process an earlier terminal call started',
+    clarify: 'asks the user a question',
+    memory: 'reads or writes the agent’s own memory notes',
+    skills_list: 'lists the skills the agent can load',
+    session_search: 'searches the agent’s own past sessions',
+    vision_analyze: 'asks a vision model about an image',
+    image_generate: 'asks an image model for a picture',
+    text_to_speech: 'asks a speech model for audio',
+    mixture_of_agents: 'asks other models for an answer',
+    send_message: 'sends a chat message on a messaging platform',
+  },
   pathKeys: ['path', 'file_path'],
   commandKeys: ['command'],
 }
@@ -44,6 +68,9 @@ function toolNames(value: unknown): string[] | null {
  * closure — the next persistence point may add to it.
  */
 class HermesReader implements DocumentReader {
+  private readonly calls = new CallClassifier(HERMES_TOOL_OPERATIONS, HERMES_ADAPTER_ID)
+  private readonly drift = new DriftWatch(HERMES_VOCABULARY)
+
   constructor(private readonly seam: SeamOptions) {}
 
   pushDocument(document: ParsedDocument): Emission[] {
@@ -70,7 +97,6 @@ class HermesReader implements DocumentReader {
           events.push({ event: 'injection', text: textContent(message['content']) ?? '', origin: role })
           break
         case 'assistant': {
-          const before = events.length
           const reasoning = asString(message['reasoning']) ?? asString(message['reasoning_content'])
           if (reasoning !== undefined && reasoning.length > 0) events.push({ event: 'thinking', text: reasoning, request_id: null })
           const text = textContent(message['content'])
@@ -80,9 +106,10 @@ class HermesReader implements DocumentReader {
             const fn = asObject(object['function']) ?? {}
             const name = asString(fn['name']) ?? ''
             const input = argumentsObject(fn['arguments'], 'arguments')
-            events.push(classifiedCall(HERMES_TOOL_OPERATIONS, asString(object['id']) ?? '', name, input))
+            events.push(...this.calls.call(asString(object['id']) ?? '', name, input))
           }
-          if (events.length === before) events.push(opaqueValue(message, 'message', role, line))
+          // hermes writes no usage; the message is still one request, so request counts see it.
+          events.push({ event: 'usage', request_id: null, model: asString(message['model']) ?? asString(root['model']) ?? null, usage: {} })
           break
         }
         case 'tool':
@@ -90,6 +117,7 @@ class HermesReader implements DocumentReader {
           events.push(toolResult(asString(message['tool_call_id']) ?? '', null, message['content'] ?? null))
           break
         default:
+          this.drift.sawUnknown('message', role)
           events.push(opaqueValue(message, 'message', role, line))
       }
     })
@@ -97,7 +125,7 @@ class HermesReader implements DocumentReader {
   }
 
   finish(): Emission[] {
-    return []
+    return this.drift.finish()
   }
 
   closure(): CloseReason | null {
@@ -113,6 +141,8 @@ export const hermesFormat: DocumentFormat = {
   adapter: HERMES_ADAPTER_ID,
   summary: 'hermes-agent session snapshot (sessions/session_<id>.json)',
   extension: '.json',
+  vocabulary: HERMES_VOCABULARY,
   createReader: (seam) => new HermesReader(seam),
-  sniff: (document) => Array.isArray(document['messages']) && !Array.isArray(document['steps']),
+  // An `opencode export` document also holds `messages`, but beside an `info` object and as `{info, parts}`.
+  sniff: (document) => Array.isArray(document['messages']) && !Array.isArray(document['steps']) && !isObject(document['info']),
 }

@@ -2,7 +2,8 @@ import type { Emission } from '../../src/events/types.js'
 import { asF64, asObject, asString, asU64, type JsonObject } from '../shared/fields.js'
 import type { ToolOperationTable } from '../shared/operations.js'
 import { opaqueValue } from '../shared/opaque.js'
-import { classifiedCall, toolResult } from '../shared/session.js'
+import { toolResult, type CallClassifier } from '../shared/session.js'
+import { OPENCODE_PART_RECORDS } from './opencode-vocabulary.js'
 
 export const OPENCODE_ADAPTER_ID = 'opencode'
 
@@ -13,6 +14,7 @@ export const OPENCODE_TOOL_OPERATIONS: ToolOperationTable = {
     write: 'file.write',
     edit: 'file.edit',
     patch: 'file.edit',
+    apply_patch: 'file.edit',
     multiedit: 'file.edit',
     bash: 'shell',
     list: 'dir.list',
@@ -20,10 +22,18 @@ export const OPENCODE_TOOL_OPERATIONS: ToolOperationTable = {
     grep: 'search',
     webfetch: 'web.read',
     websearch: 'web.read',
+    codesearch: 'web.read',
+    lsp: 'search',
     todowrite: 'task.todo',
     todoread: 'task.todo',
     task: 'subagent.spawn',
     skill: 'skill.load',
+  },
+  inert: {
+    question: 'asks the user a question',
+    invalid: 'opencode’s stand-in for a call to a tool that does not exist; it runs nothing',
+    plan_enter: 'enters plan mode',
+    plan_exit: 'leaves plan mode',
   },
   pathKeys: ['filePath', 'path', 'file_path'],
   commandKeys: ['command'],
@@ -52,7 +62,7 @@ export function opencodeUsage(tokens: unknown, cost: unknown): Usage {
  * One part of a message (the same shape in storage files, in the session database and in
  * `run --format json` stdout): text, reasoning, a tool call with its state, step boundaries.
  */
-export function partEvents(part: JsonObject, role: string | null, model: string | null, line: number | null): Emission[] {
+export function partEvents(part: JsonObject, role: string | null, model: string | null, line: number | null, calls: CallClassifier): Emission[] {
   const type = asString(part['type']) ?? ''
   switch (type) {
     case 'text': {
@@ -67,7 +77,7 @@ export function partEvents(part: JsonObject, role: string | null, model: string 
       const callId = asString(part['callID']) ?? ''
       const state = asObject(part['state']) ?? {}
       const input = asObject(state['input']) ?? {}
-      const events: Emission[] = [classifiedCall(OPENCODE_TOOL_OPERATIONS, callId, name, input)]
+      const events: Emission[] = calls.call(callId, name, input)
       const status = asString(state['status'])
       if (status === 'completed') events.push(toolResult(callId, false, state['output'] ?? null))
       else if (status === 'error') events.push(toolResult(callId, true, state['error'] ?? null))
@@ -77,7 +87,11 @@ export function partEvents(part: JsonObject, role: string | null, model: string 
       return []
     case 'step-finish':
       return [{ event: 'usage', request_id: null, model, usage: opencodeUsage(part['tokens'], part['cost']) }]
-    default:
+    default: {
+      const meaning = OPENCODE_PART_RECORDS[`part/${type}`]
+      // A part the vocabulary says holds no call (a snapshot id, a patch summary…) is read and gives nothing.
+      if (meaning !== undefined && 'carriesNoToolCall' in meaning) return []
       return [opaqueValue(part, 'part', type, line)]
+    }
   }
 }

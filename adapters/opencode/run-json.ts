@@ -2,9 +2,11 @@ import type { CloseReason, Emission } from '../../src/events/types.js'
 import type { LineFormat } from '../formats.js'
 import { asF64, asObject, asString, millisToIso, type JsonObject } from '../shared/fields.js'
 import { opaqueLine } from '../shared/opaque.js'
-import { sessionEnded, sessionStart, timed } from '../shared/session.js'
+import { CallClassifier, sessionEnded, sessionStart, timed } from '../shared/session.js'
+import { DriftWatch } from '../shared/vocabulary.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
-import { OPENCODE_ADAPTER_ID, partEvents } from './parts.js'
+import { OPENCODE_RUN_VOCABULARY } from './opencode-vocabulary.js'
+import { OPENCODE_ADAPTER_ID, OPENCODE_TOOL_OPERATIONS, partEvents } from './parts.js'
 
 const RUN_TYPES = new Set(['step_start', 'step_finish', 'text', 'reasoning', 'tool_use', 'error'])
 
@@ -20,6 +22,9 @@ export class OpencodeRunProjector implements RecordProjector {
   private failed = false
   private lastReason: string | null = null
   private last: CloseReason | null = null
+  private readonly calls = new CallClassifier(OPENCODE_TOOL_OPERATIONS, OPENCODE_ADAPTER_ID)
+  // The stdout names no opencode version; the watch still names the record types it did not know.
+  private readonly drift = new DriftWatch(OPENCODE_RUN_VOCABULARY)
 
   constructor(private readonly seam: SeamOptions) {}
 
@@ -53,15 +58,16 @@ export class OpencodeRunProjector implements RecordProjector {
         this.lastReason = asString(part['reason']) ?? null
         if (this.lastReason === 'stop') this.last = 'completed'
       }
-      events.push(...partEvents(part, 'assistant', null, lineNumber))
+      events.push(...partEvents(part, 'assistant', null, lineNumber, this.calls))
     } else {
+      this.drift.sawUnknown(type, part ? (asString(part['type']) ?? null) : null)
       events.push(opaqueLine(raw, type, part ? (asString(part['type']) ?? null) : null, lineNumber))
     }
     return timed(events, at)
   }
 
   finish(): Emission[] {
-    if (this.steps === 0 && !this.failed) return []
+    if (this.steps === 0 && !this.failed) return this.drift.finish()
     return [
       sessionEnded({
         is_error: this.failed,
@@ -69,6 +75,7 @@ export class OpencodeRunProjector implements RecordProjector {
         num_turns: this.steps,
         total_cost_usd: this.cost ?? null,
       }),
+      ...this.drift.finish(),
     ]
   }
 
@@ -87,6 +94,7 @@ export const opencodeRunFormat: LineFormat = {
   adapter: OPENCODE_ADAPTER_ID,
   summary: 'opencode stdout under run --format json',
   extension: '.jsonl',
+  vocabulary: OPENCODE_RUN_VOCABULARY,
   createProjector: (seam) => new OpencodeRunProjector(seam),
   sniff: (record) => RUN_TYPES.has(asString(record['type']) ?? '') && typeof record['sessionID'] === 'string' && !('messageID' in record) && (asObject(record['part']) !== undefined || record['type'] === 'error'),
 }

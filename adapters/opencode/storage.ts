@@ -3,9 +3,11 @@ import { compareCodePoints } from '../../src/events/json.js'
 import type { DocumentFormat, DocumentReader, ParsedDocument } from '../formats.js'
 import { asObject, asString, millisToIso, type JsonObject } from '../shared/fields.js'
 import { opaqueValue } from '../shared/opaque.js'
-import { sessionStart, timed } from '../shared/session.js'
+import { CallClassifier, sessionStart, timed } from '../shared/session.js'
+import { DriftWatch } from '../shared/vocabulary.js'
 import type { SeamOptions } from '../types.js'
-import { OPENCODE_ADAPTER_ID, partEvents } from './parts.js'
+import { OPENCODE_STORAGE_VOCABULARY } from './opencode-vocabulary.js'
+import { OPENCODE_ADAPTER_ID, OPENCODE_TOOL_OPERATIONS, partEvents } from './parts.js'
 
 interface Stored {
   readonly value: JsonObject
@@ -37,6 +39,8 @@ class OpencodeStorageReader implements DocumentReader {
   private readonly messages: Stored[] = []
   private readonly parts: Stored[] = []
   private readonly other: Stored[] = []
+  private readonly calls = new CallClassifier(OPENCODE_TOOL_OPERATIONS, OPENCODE_ADAPTER_ID)
+  private readonly drift = new DriftWatch(OPENCODE_STORAGE_VOCABULARY)
 
   constructor(private readonly seam: SeamOptions) {}
 
@@ -72,7 +76,7 @@ class OpencodeStorageReader implements DocumentReader {
       const model = asString(value['modelID']) ?? null
       const at = createdAt(value)
       const id = asString(value['id']) ?? ''
-      for (const part of partsOf.get(id) ?? []) out.push(...timed(partEvents(part.value, role, model, 1), createdAt(part.value) ?? at))
+      for (const part of partsOf.get(id) ?? []) out.push(...timed(partEvents(part.value, role, model, 1, this.calls), createdAt(part.value) ?? at))
       partsOf.delete(id)
       const error = asObject(value['error'])
       if (error) out.push(...timed([{ event: 'warning', code: 'opencode-error', message: errorMessage(error) }], at))
@@ -81,6 +85,7 @@ class OpencodeStorageReader implements DocumentReader {
       const value = session.value
       const id = asString(value['id']) ?? ''
       const at = createdAt(value)
+      this.drift.sawVersion(asString(value['version']))
       const start = sessionStart(OPENCODE_ADAPTER_ID, this.seam, {
         harness_version: asString(value['version']) ?? this.seam.harnessVersion ?? null,
         session_id: id,
@@ -92,9 +97,13 @@ class OpencodeStorageReader implements DocumentReader {
     }
     // Messages and parts whose session or message file is absent: still read, never dropped.
     for (const messages of messagesOf.values()) for (const message of messages) writeMessage(message)
-    for (const parts of partsOf.values()) for (const part of parts) out.push(...timed(partEvents(part.value, null, null, 1), createdAt(part.value)))
-    for (const stored of this.other) out.push(opaqueValue(stored.value, 'storage', null, 1))
-    return out
+    for (const parts of partsOf.values()) for (const part of parts) out.push(...timed(partEvents(part.value, null, null, 1, this.calls), createdAt(part.value)))
+    for (const stored of this.other) {
+      this.drift.sawUnknown('storage')
+      out.push(opaqueValue(stored.value, 'storage', null, 1))
+    }
+    for (const event of out) if (event.event === 'opaque' && event.vendor_type === 'part') this.drift.sawUnknown('part', event.vendor_subtype ?? null)
+    return [...out, ...this.drift.finish()]
   }
 
   closure(): CloseReason | null {
@@ -111,6 +120,7 @@ export const opencodeStorageFormat: DocumentFormat = {
   adapter: OPENCODE_ADAPTER_ID,
   summary: "opencode's storage tree (session/, message/, part/ JSON objects)",
   extension: '.json',
+  vocabulary: OPENCODE_STORAGE_VOCABULARY,
   createReader: (seam) => new OpencodeStorageReader(seam),
   sniff: (document) =>
     (typeof document['messageID'] === 'string' && typeof document['sessionID'] === 'string') ||

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { convertLines, names } from '../../test/helpers/project.js'
+import { detect } from '../transcript/detect.js'
 
 describe('pi-session-jsonl', () => {
   it('opens with the model a model_change named; calls, results and per-request usage with cost; an error stop is a warning', async () => {
@@ -18,11 +19,55 @@ describe('pi-session-jsonl', () => {
       { type: 'message', id: 'a5', parentId: 'a4', timestamp: '2026-01-01T00:00:04Z', message: { role: 'assistant', content: [], stopReason: 'error', errorMessage: '429 rate limited' } },
       { type: 'compaction', id: 'a6', parentId: 'a5', timestamp: '2026-01-01T00:00:05Z', summary: 's', firstKeptEntryId: 'a2', tokensBefore: 9 },
     ])
-    expect(names(events)).toEqual(['session.started', 'injection', 'tool.requested', 'usage', 'tool.result', 'warning', 'opaque'])
+    expect(names(events)).toEqual(['session.started', 'injection', 'tool.requested', 'usage', 'tool.result', 'warning', 'injection'])
     expect(events[0]).toMatchObject({ model: 'gpt-x', cwd: '/w', session_id: 'S' })
     expect(events[2]).toMatchObject({ call_id: 'c1', operations: ['file.read'], subjects: ['file:note.txt'] })
     expect(events[3]).toMatchObject({ usage: { input_tokens: 10, cache_read_input_tokens: 4, cost_usd: 0.25 } })
     expect(events[4]).toMatchObject({ call_id: 'c1', is_error: true })
     expect(events[5]).toMatchObject({ code: 'pi-error', message: '429 rate limited' })
+    // A compaction's summary replaces older context: the model is given it.
+    expect(events[6]).toMatchObject({ event: 'injection', text: 's', origin: 'compaction' })
+  })
+
+  it('detects a pre-v3 header: v1 writes no version and names the model itself; v2 has ids', () => {
+    const v1 = { type: 'session', id: 'ffae836b', timestamp: '2025-12-09T00:53:29.825Z', cwd: '/w', provider: 'anthropic', modelId: 'claude-opus-4-5', thinkingLevel: 'off' }
+    expect(detect([JSON.stringify(v1)])?.name).toBe('pi-session-jsonl')
+    expect(detect([JSON.stringify({ type: 'session', version: 2, id: 's', timestamp: '2026-01-01T00:00:00Z', cwd: '/w' })])?.name).toBe('pi-session-jsonl')
+    // dsh's header has a millisecond createdAt and no ISO timestamp: not pi's.
+    expect(detect([JSON.stringify({ type: 'session', version: 0, id: 's', createdAt: 1, cwd: '/w' })])?.name).toBe('deepseek-session-jsonl')
+  })
+
+  it('reads a v1 session: the header’s model, entries without ids, the user’s own bash run as an injection', async () => {
+    const events = await convertLines('pi-session-jsonl', [
+      { type: 'session', id: 'S1', timestamp: '2025-12-09T00:53:29.825Z', cwd: '/w', provider: 'anthropic', modelId: 'claude-opus-4-5', thinkingLevel: 'off' },
+      { type: 'thinking_level_change', timestamp: '2025-12-09T00:53:30Z', thinkingLevel: 'high' },
+      { type: 'message', timestamp: '2025-12-09T00:53:31Z', message: { role: 'bashExecution', command: 'npm test', output: 'ok', exitCode: 0, cancelled: false, truncated: false } },
+      { type: 'message', timestamp: '2025-12-09T00:53:32Z', message: { role: 'assistant', content: [{ type: 'toolCall', id: 'c1', name: 'bash', arguments: { command: 'ls' } }], usage: { input: 1, output: 1 } } },
+    ])
+    expect(names(events)).toEqual(['session.started', 'injection', 'tool.requested', 'usage'])
+    expect(events[0]).toMatchObject({ model: 'claude-opus-4-5', session_id: 'S1' })
+    expect(events[1]).toMatchObject({ text: 'npm test\nok', origin: 'user_shell' })
+    expect(events[2]).toMatchObject({ operations: ['shell'] })
+  })
+
+  it('a session format it was not written against yields a version_drift warning naming the unknown records', async () => {
+    const events = await convertLines('pi-session-jsonl', [
+      { type: 'session', version: 4, id: 'S', timestamp: '2026-01-01T00:00:00Z', cwd: '/w' },
+      { type: 'mode_change', id: 'a', parentId: null, timestamp: '2026-01-01T00:00:01Z', mode: 'plan' },
+    ])
+    expect(names(events)).toEqual(['session.started', 'opaque', 'warning'])
+    expect(events[2]).toMatchObject({ code: 'version_drift' })
+    expect(events[2]?.event === 'warning' && events[2].message).toContain('mode_change (1)')
+  })
+
+  it('a line holding two records (pi lost a newline) is read as both, not as one opaque line', async () => {
+    const lines = [
+      JSON.stringify({ type: 'session', id: 'S', timestamp: '2025-12-17T19:39:21.535Z', cwd: '/w' }),
+      JSON.stringify({ type: 'message', timestamp: 't', message: { role: 'assistant', content: [{ type: 'toolCall', id: 'c9', name: 'bash', arguments: { command: 'pytest' } }], usage: { input: 1, output: 1 } } }) +
+        JSON.stringify({ type: 'message', timestamp: 't', message: { role: 'user', content: [{ type: 'text', text: 'ok' }] } }),
+    ]
+    const events = await convertLines('pi-session-jsonl', lines)
+    expect(names(events)).toEqual(['session.started', 'tool.requested', 'usage', 'injection'])
+    expect(events[1]).toMatchObject({ call_id: 'c9', operations: ['shell'] })
   })
 })

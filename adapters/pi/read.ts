@@ -1,11 +1,14 @@
 import type { CloseReason, Emission } from '../../src/events/types.js'
 import { asArray, asBoolean, asF64, asObject, asString, asU64, isObject, type JsonObject } from '../shared/fields.js'
+import { concatenatedObjects } from '../shared/concatenated.js'
 import { OpeningBuffer } from '../shared/opening.js'
 import type { ToolOperationTable } from '../shared/operations.js'
 import { opaqueLine, opaqueValue } from '../shared/opaque.js'
-import { classifiedCall, sessionStart, textContent, timed, toolResult } from '../shared/session.js'
+import { CallClassifier, sessionStart, textContent, timed, toolResult } from '../shared/session.js'
+import { DriftWatch, meaningOf } from '../shared/vocabulary.js'
 import type { LineFormat } from '../formats.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
+import { PI_VOCABULARY } from './pi-vocabulary.js'
 
 export const PI_ADAPTER_ID = 'pi'
 
@@ -16,21 +19,26 @@ export const PI_TOOL_OPERATIONS: ToolOperationTable = {
   commandKeys: ['command'],
 }
 
-// Entries whose facts are folded into other events (the model into session.started and usage).
-const FOLDED = new Set(['model_change'])
+// Entries whose `summary` the model is given in place of the context they summarise.
+const SUMMARIES = new Set(['compaction', 'branch_summary'])
 
 /**
- * A pi session file (`pi-session-jsonl`, format version 3): a `session` header, then entries
- * forming a tree through `parentId`, read in file order. The opening waits for the first message so
- * it can name the model a `model_change` set.
+ * A pi session file (`pi-session-jsonl`, format versions 1–3): a `session` header, then entries
+ * (from v2 on, a tree through `parentId`), read in file order. The opening waits for the first
+ * message so it can name the model a `model_change` set.
  */
 export class PiProjector implements RecordProjector {
   private readonly opening = new OpeningBuffer()
+  private readonly calls = new CallClassifier(PI_TOOL_OPERATIONS, PI_ADAPTER_ID)
+  private readonly drift = new DriftWatch(PI_VOCABULARY)
   private model: string | null = null
 
   constructor(private readonly seam: SeamOptions) {}
 
   pushUnreadable(raw: string | Uint8Array, lineNumber: number): Emission[] {
+    // pi appends without checking the last record ended its line, so two records can share one.
+    const records = typeof raw === 'string' ? concatenatedObjects(raw) : null
+    if (records) return records.flatMap((record) => this.pushRecord(record.value, record.raw, lineNumber))
     return this.opening.pass([opaqueLine(raw, null, null, lineNumber)])
   }
 
@@ -38,7 +46,11 @@ export class PiProjector implements RecordProjector {
     const type = asString(record['type']) ?? ''
     const at = asString(record['timestamp'])
     if (type === 'session' && !this.opening.pending) {
-      this.opening.begin({ ...sessionStart(PI_ADAPTER_ID, this.seam, { session_id: asString(record['id']) ?? null, cwd: asString(record['cwd']) ?? this.seam.cwd ?? null }), ...(at ? { at } : {}) })
+      // A v1 header has no `version` and names the model itself.
+      this.drift.sawVersion(String(asU64(record['version']) ?? 1))
+      this.model = asString(record['modelId']) ?? this.model
+      const facts = { session_id: asString(record['id']) ?? null, cwd: asString(record['cwd']) ?? this.seam.cwd ?? null, ...(this.model ? { model: this.model } : {}) }
+      this.opening.begin({ ...sessionStart(PI_ADAPTER_ID, this.seam, facts), ...(at ? { at } : {}) })
       return []
     }
     if (type === 'model_change') {
@@ -47,16 +59,19 @@ export class PiProjector implements RecordProjector {
       if (start) start.model = this.model
       return []
     }
-    if (FOLDED.has(type)) return []
     if (type === 'message') {
       const events = this.message(record, raw, lineNumber)
       return this.opening.release(timed(events, at))
     }
+    if (SUMMARIES.has(type)) return this.opening.pass(timed([{ event: 'injection', text: asString(record['summary']) ?? '', origin: type }], at))
+    if (type === 'custom_message') return this.opening.pass(timed([{ event: 'injection', text: textContent(record['content']) ?? '', origin: 'custom_message' }], at))
+    if (meaningOf(PI_VOCABULARY, type) !== undefined) return []
+    this.drift.sawUnknown(type)
     return this.opening.pass(timed([opaqueLine(raw, type, null, lineNumber)], at))
   }
 
   finish(): Emission[] {
-    return this.opening.release()
+    return this.opening.release(this.drift.finish())
   }
 
   closure(): CloseReason | null {
@@ -74,7 +89,19 @@ export class PiProjector implements RecordProjector {
         return this.assistant(message, lineNumber)
       case 'toolResult':
         return [toolResult(asString(message['toolCallId']) ?? '', asBoolean(message['isError']) ?? null, message['content'])]
+      case 'bashExecution': {
+        // The user's own `!command`: its line and output enter the context; the model called nothing.
+        const output = asString(message['output'])
+        const text = [asString(message['command']) ?? '', ...(output ? [output] : [])].join('\n')
+        return [{ event: 'injection', text, origin: 'user_shell' }]
+      }
+      case 'custom':
+      case 'hookMessage':
+      case 'branchSummary':
+      case 'compactionSummary':
+        return [{ event: 'injection', text: textContent(message['content']) ?? asString(message['summary']) ?? '', origin: role }]
       default:
+        this.drift.sawUnknown('message', role)
         return [opaqueLine(raw, 'message', role, lineNumber)]
     }
   }
@@ -89,8 +116,11 @@ export class PiProjector implements RecordProjector {
       else if (kind === 'toolCall') {
         const name = asString(object['name']) ?? ''
         const input = object['arguments'] ?? {}
-        events.push(classifiedCall(PI_TOOL_OPERATIONS, asString(object['id']) ?? '', name, input))
-      } else events.push(opaqueValue(block, 'message', kind, lineNumber))
+        events.push(...this.calls.call(asString(object['id']) ?? '', name, input))
+      } else {
+        this.drift.sawUnknown('message', `assistant/${kind}`)
+        events.push(opaqueValue(block, 'message', `assistant/${kind}`, lineNumber))
+      }
     }
     const usage = asObject(message['usage'])
     const model = asString(message['model']) ?? this.model
@@ -125,10 +155,17 @@ export const piSessionFormat: LineFormat = {
   name: 'pi-session-jsonl',
   aliases: [],
   adapter: PI_ADAPTER_ID,
-  summary: 'pi session file (format version 3)',
+  summary: 'pi session file (format versions 1–3)',
   extension: '.jsonl',
+  vocabulary: PI_VOCABULARY,
   createProjector: (seam) => new PiProjector(seam),
   sniff: (record) =>
-    (record['type'] === 'session' && typeof record['timestamp'] === 'string' && typeof record['version'] === 'number' && !('seq' in record)) ||
+    // The header; before v3 `version` may be absent (v1), and a v1 header names the model.
+    (record['type'] === 'session' &&
+      typeof record['timestamp'] === 'string' &&
+      typeof record['id'] === 'string' &&
+      (typeof record['version'] === 'number' || record['version'] === undefined) &&
+      !('seq' in record) &&
+      !('createdAt' in record)) ||
     (typeof record['parentId'] !== 'undefined' && typeof record['id'] === 'string' && typeof record['timestamp'] === 'string' && !('sessionId' in record)),
 }

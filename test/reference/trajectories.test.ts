@@ -80,17 +80,18 @@ const EXPECTED: Record<string, Expectation> = {
     calls: [],
     results: [],
   },
-  // header, the user's message, the assistant's answer (no usage written).
+  // header, the user's message, the assistant's answer (no usage written: still one request, its usage all null).
   'deepseek-session-jsonl/mss_deepSeekV0Log.session.jsonl': {
     format: 'deepseek-session-jsonl',
-    counts: { 'session.started': 1, injection: 1, text: 1 },
+    counts: { 'session.started': 1, injection: 1, text: 1, usage: 1 },
     calls: [],
     results: [],
   },
-  // header, session_info (opaque), model_change (folded into the model), thinking_level_change (opaque), user, assistant + usage.
+  // header, session_info (a display name: read, carries nothing), model_change (folded into the model),
+  // thinking_level_change (a setting: read, carries nothing), user, assistant + usage.
   'pi-session-jsonl/agent-history_real_session-01.jsonl': {
     format: 'pi-session-jsonl',
-    counts: { 'session.started': 1, opaque: 2, injection: 1, text: 1, usage: 1 },
+    counts: { 'session.started': 1, injection: 1, text: 1, usage: 1 },
     calls: [],
     results: [],
   },

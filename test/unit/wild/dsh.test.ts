@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs'
+import { describeWildFormat, type RawCount } from '../../helpers/wild.js'
+
+// dsh's tools that run a command line (bash, PowerShell, a persistent terminal).
+const SHELL_TOOLS = new Set(['bash', 'pwsh', 'shell', 'run_shell', 'terminal_open', 'terminal_send'])
+
+interface Line {
+  type?: string
+  data?: {
+    callId?: string
+    subCallId?: string
+    name?: string
+    message?: { content?: { type?: string; id?: string; name?: string }[] }
+  }
+}
+
+/**
+ * Every distinct call: the tool-call blocks of assistant messages, their tool/call echoes (same
+ * id), and the sub-calls a run_code program made (code/ptc dispatches, by subCallId).
+ */
+function count(path: string): RawCount {
+  const names = new Map<string, string>()
+  for (const text of readFileSync(path, 'utf8').split('\n')) {
+    if (text.trim() === '') continue
+    const line = JSON.parse(text) as Line
+    const data = line.data ?? {}
+    if (line.type === 'assistant/message') {
+      for (const block of data.message?.content ?? []) if (block.type === 'tool-call') names.set(block.id ?? '', block.name ?? '')
+    } else if (line.type === 'tool/call') names.set(data.callId ?? '', data.name ?? '')
+    else if (/^tool\/(code|ptc)-dispatch(-start)?$/.test(line.type ?? '')) names.set(data.subCallId ?? '', data.name ?? '')
+  }
+  const shellCallIds = [...names].filter(([, name]) => SHELL_TOOLS.has(name)).map(([id]) => id)
+  return { calls: names.size, shellCallIds }
+}
+
+describeWildFormat({ folder: 'dsh', format: 'deepseek-session-jsonl', count })
