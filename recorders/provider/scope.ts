@@ -7,15 +7,50 @@ import { tryParseJson, sha256Hex, type JsonValue } from './json.js'
 import { InteractionIndex, RequestCanonicalizer, type Exhausted, type MatchRules, type Miss } from './match.js'
 import { resolveMode, type ProviderMode } from './modes.js'
 import { prepareResponse, type PreparedResponse } from './prepared.js'
+import { ByteBoundedCache } from './byte-bounded-cache.js'
 import { RecentList } from './recent.js'
-import { credentialOf, Redactor } from './redact.js'
-import type { RequestLogEntry, RequestOutcome } from './request-log.js'
+import { credentialOf, learnCredentials, Redactor, SeenCredentials } from './redact.js'
+import { requestEntryBytes, type RequestLogEntry, type RequestOutcome } from './request-log.js'
 import { loadScenario, ScenarioResponder, type Scenario } from './scenario.js'
 import { forwardUpstream, type UpstreamAnswer } from './upstream.js'
 import { errorBody, routeOf, summarizeRequest, wireForPath, type ErrorKind, type RequestSummary, type Route, type WireName } from './wire.js'
 
 /** Requests kept in memory per scope and per provider; the request log file keeps all of them. */
 export const DEFAULT_KEEP_REQUESTS = 10_000
+/** …and at most this many bytes of them. */
+export const KEEP_REQUEST_BYTES = 16 * 1024 * 1024
+/** Misses kept per scope, by count and by bytes; the rest are counted (`missesDropped`). */
+export const KEEP_MISSES = 1_000
+export const KEEP_MISS_BYTES = 4 * 1024 * 1024
+/** A miss keeps the differing values it cites only up to this size (its message keeps an excerpt). */
+export const MISS_VALUE_BYTES = 4 * 1024
+/** Parsed request bodies cached per scope, in estimated bytes retained. */
+export const PARSE_CACHE_BYTES = 32 * 1024 * 1024
+/** Bodies above this are parsed every time rather than cached. */
+const PARSE_CACHE_BODY_LIMIT = 1 << 20
+
+/** The entries a request log list keeps: bounded by count and by bytes. */
+export function requestList(keep: number | undefined): RecentList<RequestLogEntry> {
+  return new RecentList<RequestLogEntry>({ count: keep ?? DEFAULT_KEEP_REQUESTS, bytes: KEEP_REQUEST_BYTES, sizeOf: requestEntryBytes })
+}
+
+function jsonBytes(value: JsonValue | undefined): number {
+  return value === undefined ? 0 : (JSON.stringify(value)?.length ?? 0)
+}
+
+/** The miss as it is kept: a cited value larger than `MISS_VALUE_BYTES` is dropped (the message still quotes its start). */
+function keptMiss(miss: Miss): Miss {
+  const { recordedValue, receivedValue, ...rest } = miss
+  return {
+    ...rest,
+    ...(recordedValue !== undefined && jsonBytes(recordedValue) <= MISS_VALUE_BYTES ? { recordedValue } : {}),
+    ...(receivedValue !== undefined && jsonBytes(receivedValue) <= MISS_VALUE_BYTES ? { receivedValue } : {}),
+  }
+}
+
+function missBytes(miss: Miss): number {
+  return 256 + miss.message.length + miss.path.length + (miss.model?.length ?? 0) + jsonBytes(miss.recordedValue) + jsonBytes(miss.receivedValue)
+}
 
 /** What one cassette scope does: where its answers come from and where they go. */
 export interface ScopeOptions {
@@ -70,7 +105,10 @@ export interface ScopeReport {
   readonly mode: ProviderMode
   readonly cassette: string | null
   readonly requests: readonly RequestLogEntry[]
+  /** The most recent misses (bounded by count and bytes). */
   readonly misses: readonly Miss[]
+  /** Misses that fell out of that window: a scope missed `misses.length + missesDropped` times. */
+  readonly missesDropped: number
   readonly recorded: number
 }
 
@@ -85,7 +123,7 @@ export class ProviderScope {
   readonly redactor: Redactor
   private readonly index: InteractionIndex
   private readonly recordedInteractions: Interaction[] = []
-  private readonly missList: Miss[] = []
+  private readonly missList = new RecentList<Miss>({ count: KEEP_MISSES, bytes: KEEP_MISS_BYTES, sizeOf: missBytes })
   private readonly entries: RecentList<RequestLogEntry>
   private readonly responder: ScenarioResponder | undefined
   private readonly provenance: Provenance
@@ -94,16 +132,18 @@ export class ProviderScope {
   /** Replay bytes, computed once per recorded answer (at load for a cassette). */
   private readonly preparedAnswers = new WeakMap<CassetteResponse, PreparedResponse>()
   /** Parsed bodies, digests and identities by body bytes: a repeated request costs one lookup. */
-  private readonly parsed = new Map<string, ParsedBody>()
+  private readonly parsed = new ByteBoundedCache<string, ParsedBody>(PARSE_CACHE_BYTES)
 
   constructor(
     readonly id: string,
     readonly options: ScopeOptions,
     private readonly log: (entry: Omit<RequestLogEntry, 'seq'>) => RequestLogEntry,
+    /** The credentials the run has seen: shared by every scope of one provider and its request log. */
+    seen: SeenCredentials = new SeenCredentials(),
   ) {
     this.mode = resolveMode(options.mode, options.env ?? process.env)
-    this.entries = new RecentList(options.keepRequests ?? DEFAULT_KEEP_REQUESTS)
-    this.redactor = new Redactor(options.redact ?? [])
+    this.entries = requestList(options.keepRequests)
+    this.redactor = new Redactor(options.redact ?? [], seen)
     const scenario = typeof options.scenario === 'string' ? loadScenario(options.scenario) : options.scenario
     this.responder = scenario ? new ScenarioResponder(scenario) : undefined
     this.provenance = options.provenance ?? (scenario ? 'provider_emulated' : 'vendor_live')
@@ -139,6 +179,14 @@ export class ProviderScope {
     const parsed = this.parse(call)
     const credential = credentialOf(call.headers)
     const { body, summary } = parsed
+    let refusal: RecorderError | undefined
+    try {
+      // Before anything is matched, stored or logged: every later write knows these values.
+      learnCredentials(this.redactor.seen, call.headers, route?.wire, body)
+    } catch (error) {
+      if (!(error instanceof RecorderError)) throw error
+      refusal = error
+    }
     const entry = (outcome: RequestOutcome, status: number, extra?: { nearest?: number; differsAt?: string }): Omit<RequestLogEntry, 'seq'> => ({
       scope: this.id,
       wire: route ? route.wire : null,
@@ -154,6 +202,10 @@ export class ProviderScope {
       status,
       ...extra,
     })
+    if (refusal) {
+      this.record(entry('refused', 400))
+      return errorAnswer(route?.wire ?? wireForPath(call.path), 400, 'invalid_request', prefixed(`${refusal.code}: ${refusal.message}`))
+    }
     if (!route) {
       this.record(entry('refused', 404))
       return errorAnswer(wireForPath(call.path), 404, 'not_found', `unknown path: ${call.method} ${call.path}; the provider serves POST /v1/responses, /v1/chat/completions, /v1/messages and /v1/messages/count_tokens`)
@@ -172,7 +224,7 @@ export class ProviderScope {
       if (this.mode === 'replay') {
         if (this.responder && this.index.size === 0) return this.fromScenario(route, request(), (outcome, status) => this.record(entry(outcome, status)), 'scripted')
         const miss = (found as { miss: Miss }).miss
-        this.missList.push(miss)
+        this.missList.push(keptMiss(miss))
         this.record(entry('miss', 400, { ...(miss.nearest !== undefined ? { nearest: miss.nearest } : {}), ...(miss.differsAt !== undefined ? { differsAt: miss.differsAt } : {}) }))
         return errorAnswer(route.wire, 400, 'cassette_miss', prefixed(`cassette miss: ${miss.message}`))
       }
@@ -197,16 +249,14 @@ export class ProviderScope {
   /** Parses a body once per distinct body (bounded), with its digest and summary. */
   private parse(call: IncomingCall): ParsedBody {
     // The bytes themselves are the key (a string hash is cheaper than a sha256); large bodies are not cached.
-    const key = call.body.length <= 1 << 20 ? `${call.method} ${call.path} ${call.body.toString('latin1')}` : undefined
+    const key = call.body.length <= PARSE_CACHE_BODY_LIMIT ? `${call.method} ${call.path} ${call.body.toString('latin1')}` : undefined
     const cached = key === undefined ? undefined : this.parsed.get(key)
     if (cached) return cached
     const text = call.body.toString('utf8')
     const body = text === '' ? undefined : tryParseJson(text)
     const parsed: ParsedBody = { digest: sha256Hex(call.body), body, summary: summarizeRequest(body) }
-    if (key !== undefined) {
-      if (this.parsed.size >= 256) this.parsed.delete(this.parsed.keys().next().value as string)
-      this.parsed.set(key, parsed)
-    }
+    // The key, the parsed body and (once matched) its redacted copy: about four times the bytes.
+    if (key !== undefined) this.parsed.set(key, parsed, 512 + key.length * 4)
     return parsed
   }
 
@@ -262,7 +312,12 @@ export class ProviderScope {
   }
 
   misses(): readonly Miss[] {
-    return this.missList
+    return this.missList.toArray()
+  }
+
+  /** Misses no longer kept in memory (counted, not held). */
+  get missesDropped(): number {
+    return this.missList.dropped
   }
 
   requests(): readonly RequestLogEntry[] {
@@ -270,6 +325,6 @@ export class ProviderScope {
   }
 
   report(): ScopeReport {
-    return { id: this.id, mode: this.mode, cassette: this.options.cassette ?? null, requests: [...this.entries.toArray()], misses: [...this.missList], recorded: this.recordedInteractions.length }
+    return { id: this.id, mode: this.mode, cassette: this.options.cassette ?? null, requests: [...this.entries.toArray()], misses: [...this.missList.toArray()], missesDropped: this.missList.dropped, recorded: this.recordedInteractions.length }
   }
 }
