@@ -34,8 +34,26 @@ export function requestList(keep: number | undefined): RecentList<RequestLogEntr
   return new RecentList<RequestLogEntry>({ count: keep ?? DEFAULT_KEEP_REQUESTS, bytes: KEEP_REQUEST_BYTES, sizeOf: requestEntryBytes })
 }
 
-function jsonBytes(value: JsonValue | undefined): number {
-  return value === undefined ? 0 : (JSON.stringify(value)?.length ?? 0)
+/** About how many bytes a value's JSON takes, counted only up to `limit` (a flood's 2 MiB value is not serialised to be measured). */
+function jsonBytes(value: JsonValue | undefined, limit = Number.POSITIVE_INFINITY): number {
+  if (value === undefined) return 0
+  let bytes = 0
+  const stack: JsonValue[] = [value]
+  while (stack.length > 0 && bytes <= limit) {
+    const item = stack.pop() as JsonValue
+    if (typeof item === 'string') bytes += item.length + 2
+    else if (item === null || typeof item !== 'object') bytes += 8
+    else if (Array.isArray(item)) {
+      bytes += 2 + item.length
+      stack.push(...item)
+    } else {
+      for (const [key, entry] of Object.entries(item)) {
+        bytes += key.length + 4
+        stack.push(entry)
+      }
+    }
+  }
+  return bytes
 }
 
 /** The miss as it is kept: a cited value larger than `MISS_VALUE_BYTES` is dropped (the message still quotes its start). */
@@ -43,8 +61,8 @@ function keptMiss(miss: Miss): Miss {
   const { recordedValue, receivedValue, ...rest } = miss
   return {
     ...rest,
-    ...(recordedValue !== undefined && jsonBytes(recordedValue) <= MISS_VALUE_BYTES ? { recordedValue } : {}),
-    ...(receivedValue !== undefined && jsonBytes(receivedValue) <= MISS_VALUE_BYTES ? { receivedValue } : {}),
+    ...(recordedValue !== undefined && jsonBytes(recordedValue, MISS_VALUE_BYTES) <= MISS_VALUE_BYTES ? { recordedValue } : {}),
+    ...(receivedValue !== undefined && jsonBytes(receivedValue, MISS_VALUE_BYTES) <= MISS_VALUE_BYTES ? { receivedValue } : {}),
   }
 }
 
@@ -96,7 +114,7 @@ interface ParsedBody {
   readonly body: JsonValue | undefined
   readonly summary: RequestSummary
   matchable?: CassetteRequest
-  identity?: string
+  canonical?: { readonly body: JsonValue; readonly identity: string }
 }
 
 /** What a scope saw: every request and every miss. */
@@ -216,7 +234,7 @@ export class ProviderScope {
     }
     const request = (): CassetteRequest => ({ method: call.method, path: call.path, headers: filterHeaders(call.headers, REQUEST_HEADER_ALLOW_LIST), body })
     if (this.mode === 'replay' || this.mode === 'auto') {
-      const found = this.index.size > 0 || this.mode === 'replay' ? this.index.take(this.matchable(parsed, call), summary.model, parsed.identity) : undefined
+      const found = this.index.size > 0 || this.mode === 'replay' ? this.index.take(this.matchable(parsed, call), summary.model, parsed.canonical) : undefined
       if (found && 'interaction' in found) {
         this.record(entry('replayed', found.interaction.response.status))
         return this.prepared(found.interaction.response)
@@ -264,7 +282,7 @@ export class ProviderScope {
   private matchable(parsed: ParsedBody, call: IncomingCall): CassetteRequest {
     if (parsed.matchable === undefined) {
       parsed.matchable = { method: call.method, path: call.path, headers: {}, body: this.redactor.json(parsed.body as JsonValue) }
-      parsed.identity = this.canonicalizer.identity(parsed.matchable)
+      parsed.canonical = this.canonicalizer.canonicalize(parsed.matchable)
     }
     return parsed.matchable
   }
