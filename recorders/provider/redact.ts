@@ -39,6 +39,8 @@ export class SeenCredentials {
 
   /** Learns a credential header's or field's value, and the bare token behind a `Bearer`/`Basic` scheme or in a cookie pair. */
   learn(value: string): void {
+    // The hot path: the same key on every request of a run.
+    if (this.values.has(value)) return
     const parts = [value]
     const scheme = /^[A-Za-z][\w-]*\s+(\S.*)$/.exec(value.trim())
     if (scheme) parts.push(scheme[1] as string)
