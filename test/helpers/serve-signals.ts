@@ -6,6 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { describe, expect, it } from 'vitest'
 import { scratchDir } from './provider.js'
 
+/** Each test starts one or two node processes; a loaded runner can take seconds to start one. */
+const PROCESS_TEST_MS = 60_000
 const SCENARIO = 'scenario: hello\nturns:\n  - text: "hello from serve"\n'
 
 interface Running {
@@ -74,7 +76,7 @@ export function describeServeAsProcess(label: string, command: readonly string[]
       served.child.kill(signal)
       expect(await withTimeout(served.exit, 5_000, `exit after one ${signal}`)).toEqual({ code: 0, signal: null })
       expect(await portClosed(served.port, 1_000)).toBe(true)
-    })
+    }, PROCESS_TEST_MS)
 
     it('stops when its parent dies on the signal and leaves it orphaned (as under npx, whose sh dies on SIGTERM)', async () => {
       const dir = fixture()
@@ -84,7 +86,7 @@ export function describeServeAsProcess(label: string, command: readonly string[]
       served.child.kill('SIGTERM')
       await withTimeout(served.exit, 5_000, 'the shell exiting')
       expect(await portClosed(served.port, 5_000)).toBe(true)
-    })
+    }, PROCESS_TEST_MS)
 
     it('exits 2 with a coded error when it fails after listen (the request log cannot be written)', async () => {
       const dir = fixture()
@@ -97,7 +99,7 @@ export function describeServeAsProcess(label: string, command: readonly string[]
       expect(await withTimeout(served.exit, 5_000, 'exit after a post-listen failure')).toEqual({ code: 2, signal: null })
       expect(served.stderr()).toMatch(/error: VH_REQUEST_LOG_FAILED: the request log .*requests\.jsonl could not be written/)
       expect(await portClosed(served.port, 1_000)).toBe(true)
-    })
+    }, PROCESS_TEST_MS)
 
     it('prints the control token once on stderr, or writes it to a 0600 file; the token opens a scope under --cassette-root', async () => {
       const dir = fixture()
@@ -119,6 +121,6 @@ export function describeServeAsProcess(label: string, command: readonly string[]
       expect((await open(`Bearer ${tokens[0] ?? ''}`)).status).toBe(403)
       written.child.kill('SIGTERM')
       expect((await written.exit).code).toBe(0)
-    })
+    }, PROCESS_TEST_MS)
   })
 }
