@@ -12,6 +12,15 @@ export type RecorderErrorCode =
   | 'VH_SCENARIO_INVALID'
   | 'VH_UPSTREAM_MISSING'
   | 'VH_OPTION_INVALID'
+  | 'VH_CONTROL_TOKEN'
+  | 'VH_CONTROL_HOST'
+  | 'VH_CONTROL_ORIGIN'
+  | 'VH_CONTROL_CONTENT_TYPE'
+  | 'VH_PATH_OUTSIDE_ROOT'
+  | 'VH_UPSTREAM_NOT_CONFIGURED'
+  | 'VH_CREDENTIALS_OVERFLOW'
+  | 'VH_REQUEST_LOG_FAILED'
+  | 'VH_PROVIDER_FAILED'
 
 /**
  * A recorder refusal: what failed, where (a file and line, or a JSON path) and how to fix it.

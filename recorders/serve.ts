@@ -1,3 +1,4 @@
+import { closeSync, openSync, rmSync, writeSync } from 'node:fs'
 import { basename } from 'node:path'
 import { readCassette } from './provider/cassette.js'
 import { loadScenario } from './provider/scenario.js'
@@ -13,6 +14,8 @@ export interface ServeOptions {
   readonly upstream?: string
   readonly recordRequests?: string
   readonly port?: number
+  /** The folder scopes opened through the control endpoint may read and write under; without it they name no files. */
+  readonly cassetteRoot?: string
   readonly env?: Readonly<Record<string, string | undefined>>
 }
 
@@ -39,6 +42,7 @@ export async function serveProvider(options: ServeOptions): Promise<Served> {
     ...(options.upstream !== undefined ? { upstream: options.upstream } : {}),
     ...(options.recordRequests !== undefined ? { recordRequests: options.recordRequests } : {}),
     ...(options.env !== undefined ? { env: options.env } : {}),
+    ...(options.cassetteRoot !== undefined ? { cassetteRoot: options.cassetteRoot } : {}),
     port: options.port ?? 0,
   })
   let name = scenario?.name
@@ -47,4 +51,18 @@ export async function serveProvider(options: ServeOptions): Promise<Served> {
     name = mode === 'replay' ? (readCassette(options.cassette).scenario ?? basename(options.cassette)) : basename(options.cassette)
   }
   return { provider, handshake: `${JSON.stringify({ base_url: provider.baseUrl, scenario: name ?? '' })}\n` }
+}
+
+/**
+ * Writes the control token to a fresh file only its owner can read (0600). Whatever was at the
+ * path is removed first, and the file is created exclusively, so a planted symlink is not followed.
+ */
+export function writeControlTokenFile(path: string, token: string): void {
+  rmSync(path, { force: true })
+  const fd = openSync(path, 'wx', 0o600)
+  try {
+    writeSync(fd, `${token}\n`)
+  } finally {
+    closeSync(fd)
+  }
 }

@@ -1,5 +1,5 @@
 export { startProvider, assertLoopback, MAX_BODY_BYTES, type Provider, type ProviderOptions } from './server.js'
-export { ProviderScope, type ScopeOptions, type ScopeReport } from './scope.js'
+export { ProviderScope, KEEP_MISSES, KEEP_MISS_BYTES, KEEP_REQUEST_BYTES, PARSE_CACHE_BYTES, type ScopeOptions, type ScopeReport } from './scope.js'
 export { resolveMode, PROVIDER_MODES, MODE_ENV, type ProviderMode } from './modes.js'
 export {
   CASSETTE_FORMAT,

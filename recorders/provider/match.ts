@@ -91,7 +91,13 @@ export class RequestCanonicalizer {
 
   /** The identity two requests share exactly when they are the same request. */
   identity(request: Pick<CassetteRequest, 'method' | 'path' | 'body' | 'bodyText'>): string {
-    return sha256Hex(`${request.method} ${request.path}\n${canonicalJson(this.canonicalBody(request.body, request.bodyText))}`)
+    return this.canonicalize(request).identity
+  }
+
+  /** The canonical body and the identity, computed once: a miss explains itself from the same canonical body. */
+  canonicalize(request: Pick<CassetteRequest, 'method' | 'path' | 'body' | 'bodyText'>): { readonly body: JsonValue; readonly identity: string } {
+    const body = this.canonicalBody(request.body, request.bodyText)
+    return { body, identity: sha256Hex(`${request.method} ${request.path}\n${canonicalJson(body)}`) }
   }
 }
 
@@ -124,7 +130,9 @@ export function compareBodies(recorded: JsonValue, received: JsonValue): { path:
       for (const key of keys) visit(a[key], b[key], [...parts, key])
       return
     }
-    if (a === undefined || b === undefined || canonicalJson(a) !== canonicalJson(b)) {
+    // Two scalars compare directly; only mixed shapes need their canonical text.
+    const differ = a === undefined || b === undefined || (a !== null && typeof a === 'object') || (b !== null && typeof b === 'object') ? a === undefined || b === undefined || canonicalJson(a) !== canonicalJson(b) : a !== b
+    if (differ) {
       distance += 1
       first ??= { path: formatPath(parts), ...(a !== undefined ? { recorded: a } : {}), ...(b !== undefined ? { received: b } : {}) }
     }
@@ -148,10 +156,17 @@ export interface Miss {
   readonly message: string
 }
 
+/** A copy of a short string that shares no storage with the (possibly huge) string it was cut from. */
+function detached(text: string): string {
+  return Buffer.from(text, 'utf16le').toString('utf16le')
+}
+
 function excerpt(value: JsonValue | undefined): string {
   if (value === undefined) return '(absent)'
-  const text = JSON.stringify(value)
-  return text.length > 120 ? `${text.slice(0, 117)}…` : text
+  // A long string is cut before it is quoted: quoting 2 MiB to show 117 characters costs a copy.
+  const text = typeof value === 'string' && value.length > 240 ? JSON.stringify(value.slice(0, 240)) : JSON.stringify(value)
+  // A kept miss must not pin the request it quotes: a slice would keep the whole text alive.
+  return text.length > 120 ? detached(`${text.slice(0, 117)}…`) : detached(text)
 }
 
 /** What to do when identical requests outnumber their recordings. */
@@ -196,8 +211,8 @@ export class InteractionIndex {
   }
 
   /** The recording that answers this request, or the miss that explains why none does. */
-  take(request: Pick<CassetteRequest, 'method' | 'path' | 'body' | 'bodyText'>, model: string | null, identity?: string): { interaction: Interaction; index: number } | { miss: Miss } {
-    const key = identity ?? this.canonicalizer.identity(request)
+  take(request: Pick<CassetteRequest, 'method' | 'path' | 'body' | 'bodyText'>, model: string | null, canonical?: { readonly body: JsonValue; readonly identity: string }): { interaction: Interaction; index: number } | { miss: Miss } {
+    const key = canonical?.identity ?? this.canonicalizer.identity(request)
     const list = this.byIdentity.get(key)
     if (list && list.length > 0) {
       const cursor = this.cursors.get(key) ?? 0
@@ -208,11 +223,11 @@ export class InteractionIndex {
       }
       return { miss: { method: request.method, path: request.path, model, message: `${request.method} ${request.path} was recorded ${list.length} time(s) and this is request ${cursor + 1} of that identity; record the cassette again, or allow repeats (exhausted: 'repeat-last').` } }
     }
-    return { miss: this.explainMiss(request, model) }
+    return { miss: this.explainMiss(request, model, canonical?.body) }
   }
 
-  private explainMiss(request: Pick<CassetteRequest, 'method' | 'path' | 'body' | 'bodyText'>, model: string | null): Miss {
-    const received = this.canonicalizer.canonicalBody(request.body, request.bodyText)
+  private explainMiss(request: Pick<CassetteRequest, 'method' | 'path' | 'body' | 'bodyText'>, model: string | null, canonicalBody?: JsonValue): Miss {
+    const received = canonicalBody ?? this.canonicalizer.canonicalBody(request.body, request.bodyText)
     let best: { index: number; path: string | undefined; recorded?: JsonValue; received?: JsonValue; distance: number } | undefined
     this.canonical.forEach((candidate, index) => {
       if (candidate.method !== request.method || candidate.path !== request.path) return

@@ -1,3 +1,4 @@
+import { isCi } from '../../src/util/ci.js'
 import { RecorderError } from '../errors.js'
 
 /**
@@ -15,8 +16,9 @@ export const PROVIDER_MODES: readonly ProviderMode[] = ['replay', 'record', 'aut
 export const MODE_ENV = 'VITEST_HARNESS_MODE'
 
 /**
- * The mode in force: the option, else `VITEST_HARNESS_MODE`, else `replay`. When `CI` is set,
- * `record` and `auto` are refused: CI never records.
+ * The mode in force: the option, else `VITEST_HARNESS_MODE`, else `replay`. When `CI` is set
+ * (see `isCi`), `record`, `auto` and `passthrough` are refused: CI never records and never
+ * reaches the network.
  */
 export function resolveMode(option: string | undefined, env: Readonly<Record<string, string | undefined>> = process.env): ProviderMode {
   const raw = option ?? (env[MODE_ENV] === '' ? undefined : env[MODE_ENV]) ?? 'replay'
@@ -25,8 +27,9 @@ export function resolveMode(option: string | undefined, env: Readonly<Record<str
     throw new RecorderError('VH_MODE_INVALID', `${from} must be one of ${PROVIDER_MODES.join(', ')}; got ${JSON.stringify(raw)}`, { location: from })
   }
   const mode = raw as ProviderMode
-  if ((mode === 'record' || mode === 'auto') && env['CI'] !== undefined && env['CI'] !== '' && env['CI'] !== 'false' && env['CI'] !== '0') {
-    throw new RecorderError('VH_MODE_REFUSED_IN_CI', `mode ${mode} is refused because CI is set: CI never records. Record on a workstation and commit the cassette; CI replays it.`, { location: 'mode' })
+  if (mode !== 'replay' && isCi(env)) {
+    const why = mode === 'passthrough' ? 'CI never reaches the network. Replay a recorded cassette instead' : 'CI never records. Record on a workstation and commit the cassette; CI replays it'
+    throw new RecorderError('VH_MODE_REFUSED_IN_CI', `mode ${mode} is refused because CI is set (CI=${JSON.stringify(env['CI'])}): ${why}.`, { location: 'mode' })
   }
   return mode
 }

@@ -12,3 +12,26 @@ describe('RecentList', () => {
     expect(short.toArray()).toEqual([1])
   })
 })
+
+describe('RecentList bounded by bytes', () => {
+  it('drops the oldest entries past the byte budget, counts them, and always keeps the newest', () => {
+    const list = new RecentList<string>({ count: 100, bytes: 10, sizeOf: (item) => item.length })
+    for (const item of ['aaaa', 'bbbb', 'cccc']) list.push(item)
+    expect(list.toArray()).toEqual(['bbbb', 'cccc'])
+    expect(list.retainedBytes).toBe(8)
+    expect(list.dropped).toBe(1)
+    list.push('x'.repeat(50))
+    expect(list.toArray()).toEqual(['x'.repeat(50)])
+    expect(list.total).toBe(4)
+    expect(list.dropped).toBe(3)
+  })
+
+  it('stays bounded by count across many pushes', () => {
+    const list = new RecentList<number>({ count: 1000, bytes: 1 << 30, sizeOf: () => 1 })
+    for (let index = 0; index < 100_000; index++) list.push(index)
+    expect(list.length).toBe(1000)
+    expect(list.toArray()[0]).toBe(99_000)
+    expect(list.retainedBytes).toBe(1000)
+    expect(list.dropped).toBe(99_000)
+  })
+})

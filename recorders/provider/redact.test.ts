@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { serializeCassette } from './cassette.js'
-import { Redactor, redactionPlaceholder } from './redact.js'
+import { learnCredentials, Redactor, redactionPlaceholder, SeenCredentials } from './redact.js'
 
 describe('redaction', () => {
   it('keeps presence and length', () => {
@@ -29,5 +29,25 @@ describe('redaction', () => {
     expect(text).toContain('"api-key":"*"')
     expect(text).toContain('"content-type":"application/json"')
     expect(text).toContain('echo *******')
+  })
+
+  it('learns credential values from headers and declared body fields, and replaces them anywhere, longest first', () => {
+    const seen = new SeenCredentials()
+    learnCredentials(seen, { authorization: 'Bearer tok-0123456789', cookie: 'sid=cookie-value-42; theme=dark', 'x-goog-api-key': 'goog-key-abcdef', accept: 'text/event-stream' }, 'openai-chat', { api_key: 'body-key-987654', model: 'gpt-test' })
+    const redactor = new Redactor([], seen)
+    expect(redactor.text('auth Bearer tok-0123456789 / tok-0123456789')).toBe(`auth ${redactionPlaceholder(21)} / ${redactionPlaceholder(14)}`)
+    expect(redactor.text('cookie-value-42 goog-key-abcdef body-key-987654')).not.toMatch(/cookie-value|goog-key|body-key/)
+    // Not credentials: other headers, other body fields, and values too short to redact as text.
+    expect(redactor.text('text/event-stream gpt-test dark')).toBe('text/event-stream gpt-test dark')
+    const other = new Redactor([], seen)
+    expect(other.json({ echo: 'tok-0123456789' })).toEqual({ echo: redactionPlaceholder(14) })
+  })
+
+  it('refuses a new credential past its budget rather than forgetting one', () => {
+    const seen = new SeenCredentials()
+    for (let index = 0; index < 4096; index++) seen.learn(`credential-${String(index).padStart(6, '0')}`)
+    expect(() => seen.learn('one-credential-too-many')).toThrow(expect.objectContaining({ code: 'VH_CREDENTIALS_OVERFLOW' }))
+    expect(() => seen.learn('credential-000001')).not.toThrow()
+    expect(new Redactor([], seen).text('credential-000000')).toBe(redactionPlaceholder(17))
   })
 })

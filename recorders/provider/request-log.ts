@@ -25,6 +25,13 @@ export interface RequestLogEntry {
   readonly differsAt?: string
 }
 
+/** What an entry retains in memory, roughly: its fixed fields plus the strings a client chose (path, model, tool names). */
+export function requestEntryBytes(entry: RequestLogEntry): number {
+  let bytes = 256 + entry.path.length + (entry.model?.length ?? 0) + (entry.differsAt?.length ?? 0)
+  for (const tool of entry.tools) bytes += 16 + tool.length
+  return bytes
+}
+
 /** The log line: snake_case keys in a fixed order, one JSON object per line. */
 export function requestLogLine(entry: RequestLogEntry): string {
   const line: Record<string, unknown> = {

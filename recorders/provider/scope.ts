@@ -9,15 +9,68 @@ import { tryParseJson, sha256Hex, type JsonValue } from './json.js'
 import { InteractionIndex, RequestCanonicalizer, type Exhausted, type MatchRules, type Miss } from './match.js'
 import { resolveMode, type ProviderMode } from './modes.js'
 import { prepareResponse, type PreparedResponse } from './prepared.js'
+import { ByteBoundedCache } from './byte-bounded-cache.js'
 import { RecentList } from './recent.js'
-import { credentialOf, Redactor } from './redact.js'
-import type { RequestLogEntry, RequestOutcome } from './request-log.js'
+import { credentialOf, learnCredentials, Redactor, SeenCredentials } from './redact.js'
+import { requestEntryBytes, type RequestLogEntry, type RequestOutcome } from './request-log.js'
 import { loadScenario, ScenarioResponder, type Scenario } from './scenario.js'
 import { forwardUpstream, type UpstreamAnswer } from './upstream.js'
 import { errorBody, routeOf, summarizeRequest, wireForPath, type ErrorKind, type RequestSummary, type Route, type WireName } from './wire.js'
 
 /** Requests kept in memory per scope and per provider; the request log file keeps all of them. */
 export const DEFAULT_KEEP_REQUESTS = 10_000
+/** …and at most this many bytes of them. */
+export const KEEP_REQUEST_BYTES = 16 * 1024 * 1024
+/** Misses kept per scope, by count and by bytes; the rest are counted (`missesDropped`). */
+export const KEEP_MISSES = 1_000
+export const KEEP_MISS_BYTES = 4 * 1024 * 1024
+/** A miss keeps the differing values it cites only up to this size (its message keeps an excerpt). */
+export const MISS_VALUE_BYTES = 4 * 1024
+/** Parsed request bodies cached per scope, in estimated bytes retained. */
+export const PARSE_CACHE_BYTES = 32 * 1024 * 1024
+/** Bodies above this are parsed every time rather than cached. */
+const PARSE_CACHE_BODY_LIMIT = 1 << 20
+
+/** The entries a request log list keeps: bounded by count and by bytes. */
+export function requestList(keep: number | undefined): RecentList<RequestLogEntry> {
+  return new RecentList<RequestLogEntry>({ count: keep ?? DEFAULT_KEEP_REQUESTS, bytes: KEEP_REQUEST_BYTES, sizeOf: requestEntryBytes })
+}
+
+/** About how many bytes a value's JSON takes, counted only up to `limit` (a flood's 2 MiB value is not serialised to be measured). */
+function jsonBytes(value: JsonValue | undefined, limit = Number.POSITIVE_INFINITY): number {
+  if (value === undefined) return 0
+  let bytes = 0
+  const stack: JsonValue[] = [value]
+  while (stack.length > 0 && bytes <= limit) {
+    const item = stack.pop() as JsonValue
+    if (typeof item === 'string') bytes += item.length + 2
+    else if (item === null || typeof item !== 'object') bytes += 8
+    else if (Array.isArray(item)) {
+      bytes += 2 + item.length
+      stack.push(...item)
+    } else {
+      for (const [key, entry] of Object.entries(item)) {
+        bytes += key.length + 4
+        stack.push(entry)
+      }
+    }
+  }
+  return bytes
+}
+
+/** The miss as it is kept: a cited value larger than `MISS_VALUE_BYTES` is dropped (the message still quotes its start). */
+function keptMiss(miss: Miss): Miss {
+  const { recordedValue, receivedValue, ...rest } = miss
+  return {
+    ...rest,
+    ...(recordedValue !== undefined && jsonBytes(recordedValue, MISS_VALUE_BYTES) <= MISS_VALUE_BYTES ? { recordedValue } : {}),
+    ...(receivedValue !== undefined && jsonBytes(receivedValue, MISS_VALUE_BYTES) <= MISS_VALUE_BYTES ? { receivedValue } : {}),
+  }
+}
+
+function missBytes(miss: Miss): number {
+  return 256 + miss.message.length + miss.path.length + (miss.model?.length ?? 0) + jsonBytes(miss.recordedValue) + jsonBytes(miss.receivedValue)
+}
 
 /** What one cassette scope does: where its answers come from and where they go. */
 export interface ScopeOptions {
@@ -63,7 +116,7 @@ interface ParsedBody {
   readonly body: JsonValue | undefined
   readonly summary: RequestSummary
   matchable?: CassetteRequest
-  identity?: string
+  canonical?: { readonly body: JsonValue; readonly identity: string }
 }
 
 /** What a scope saw: every request and every miss. */
@@ -72,7 +125,10 @@ export interface ScopeReport {
   readonly mode: ProviderMode
   readonly cassette: string | null
   readonly requests: readonly RequestLogEntry[]
+  /** The most recent misses (bounded by count and bytes). */
   readonly misses: readonly Miss[]
+  /** Misses that fell out of that window: a scope missed `misses.length + missesDropped` times. */
+  readonly missesDropped: number
   readonly recorded: number
 }
 
@@ -92,7 +148,7 @@ export class ProviderScope {
   private readonly existing: Cassette | undefined
   private appender: CassetteAppender | undefined
   private closed = false
-  private readonly missList: Miss[] = []
+  private readonly missList = new RecentList<Miss>({ count: KEEP_MISSES, bytes: KEEP_MISS_BYTES, sizeOf: missBytes })
   private readonly entries: RecentList<RequestLogEntry>
   private readonly responder: ScenarioResponder | undefined
   private readonly provenance: Provenance
@@ -100,16 +156,18 @@ export class ProviderScope {
   /** Replay bytes, computed once per recorded answer (at load for a cassette). */
   private readonly preparedAnswers = new WeakMap<CassetteResponse, PreparedResponse>()
   /** Parsed bodies, digests and identities by body bytes: a repeated request costs one lookup. */
-  private readonly parsed = new Map<string, ParsedBody>()
+  private readonly parsed = new ByteBoundedCache<string, ParsedBody>(PARSE_CACHE_BYTES)
 
   constructor(
     readonly id: string,
     readonly options: ScopeOptions,
     private readonly log: (entry: Omit<RequestLogEntry, 'seq'>) => RequestLogEntry,
+    /** The credentials the run has seen: shared by every scope of one provider and its request log. */
+    seen: SeenCredentials = new SeenCredentials(),
   ) {
     this.mode = resolveMode(options.mode, options.env ?? process.env)
-    this.entries = new RecentList(options.keepRequests ?? DEFAULT_KEEP_REQUESTS)
-    this.redactor = new Redactor(options.redact ?? [])
+    this.entries = requestList(options.keepRequests)
+    this.redactor = new Redactor(options.redact ?? [], seen)
     const scenario = typeof options.scenario === 'string' ? loadScenario(options.scenario) : options.scenario
     this.responder = scenario ? new ScenarioResponder(scenario) : undefined
     this.provenance = options.provenance ?? (scenario ? 'provider_emulated' : 'vendor_live')
@@ -149,6 +207,14 @@ export class ProviderScope {
     const parsed = this.parse(call)
     const credential = credentialOf(call.headers)
     const { body, summary } = parsed
+    let refusal: RecorderError | undefined
+    try {
+      // Before anything is matched, stored or logged: every later write knows these values.
+      learnCredentials(this.redactor.seen, call.headers, route?.wire, body)
+    } catch (error) {
+      if (!(error instanceof RecorderError)) throw error
+      refusal = error
+    }
     const entry = (outcome: RequestOutcome, status: number, extra?: { nearest?: number; differsAt?: string }): Omit<RequestLogEntry, 'seq'> => ({
       scope: this.id,
       wire: route ? route.wire : null,
@@ -164,6 +230,10 @@ export class ProviderScope {
       status,
       ...extra,
     })
+    if (refusal) {
+      this.record(entry('refused', 400))
+      return errorAnswer(route?.wire ?? wireForPath(call.path), 400, 'invalid_request', prefixed(`${refusal.code}: ${refusal.message}`))
+    }
     if (!route) {
       this.record(entry('refused', 404))
       return errorAnswer(wireForPath(call.path), 404, 'not_found', `unknown path: ${call.method} ${call.path}; the provider serves POST /v1/responses, /v1/chat/completions, /v1/messages and /v1/messages/count_tokens`)
@@ -174,7 +244,7 @@ export class ProviderScope {
     }
     const request = (): CassetteRequest => ({ method: call.method, path: call.path, headers: filterHeaders(call.headers, REQUEST_HEADER_ALLOW_LIST), body })
     if (this.mode === 'replay' || this.mode === 'auto') {
-      const found = this.index.size > 0 || this.mode === 'replay' ? this.index.take(this.matchable(parsed, call), summary.model, parsed.identity) : undefined
+      const found = this.index.size > 0 || this.mode === 'replay' ? this.index.take(this.matchable(parsed, call), summary.model, parsed.canonical) : undefined
       if (found && 'interaction' in found) {
         this.record(entry('replayed', found.interaction.response.status))
         return this.prepared(found.interaction.response)
@@ -182,7 +252,7 @@ export class ProviderScope {
       if (this.mode === 'replay') {
         if (this.responder && this.index.size === 0) return this.fromScenario(route, request(), (outcome, status) => this.record(entry(outcome, status)), 'scripted')
         const miss = (found as { miss: Miss }).miss
-        this.missList.push(miss)
+        this.missList.push(keptMiss(miss))
         this.record(entry('miss', 400, { ...(miss.nearest !== undefined ? { nearest: miss.nearest } : {}), ...(miss.differsAt !== undefined ? { differsAt: miss.differsAt } : {}) }))
         return errorAnswer(route.wire, 400, 'cassette_miss', prefixed(`cassette miss: ${miss.message}`))
       }
@@ -207,16 +277,14 @@ export class ProviderScope {
   /** Parses a body once per distinct body (bounded), with its digest and summary. */
   private parse(call: IncomingCall): ParsedBody {
     // The bytes themselves are the key (a string hash is cheaper than a sha256); large bodies are not cached.
-    const key = call.body.length <= 1 << 20 ? `${call.method} ${call.path} ${call.body.toString('latin1')}` : undefined
+    const key = call.body.length <= PARSE_CACHE_BODY_LIMIT ? `${call.method} ${call.path} ${call.body.toString('latin1')}` : undefined
     const cached = key === undefined ? undefined : this.parsed.get(key)
     if (cached) return cached
     const text = call.body.toString('utf8')
     const body = text === '' ? undefined : tryParseJson(text)
     const parsed: ParsedBody = { digest: sha256Hex(call.body), body, summary: summarizeRequest(body) }
-    if (key !== undefined) {
-      if (this.parsed.size >= 256) this.parsed.delete(this.parsed.keys().next().value as string)
-      this.parsed.set(key, parsed)
-    }
+    // The key, the parsed body and (once matched) its redacted copy: about four times the bytes.
+    if (key !== undefined) this.parsed.set(key, parsed, 512 + key.length * 4)
     return parsed
   }
 
@@ -224,7 +292,7 @@ export class ProviderScope {
   private matchable(parsed: ParsedBody, call: IncomingCall): CassetteRequest {
     if (parsed.matchable === undefined) {
       parsed.matchable = { method: call.method, path: call.path, headers: {}, body: this.redactor.json(parsed.body as JsonValue) }
-      parsed.identity = this.canonicalizer.identity(parsed.matchable)
+      parsed.canonical = this.canonicalizer.canonicalize(parsed.matchable)
     }
     return parsed.matchable
   }
@@ -276,7 +344,12 @@ export class ProviderScope {
   }
 
   misses(): readonly Miss[] {
-    return this.missList
+    return this.missList.toArray()
+  }
+
+  /** Misses no longer kept in memory (counted, not held). */
+  get missesDropped(): number {
+    return this.missList.dropped
   }
 
   requests(): readonly RequestLogEntry[] {
@@ -284,6 +357,14 @@ export class ProviderScope {
   }
 
   report(): ScopeReport {
-    return { id: this.id, mode: this.mode, cassette: this.options.cassette ?? null, requests: [...this.entries.toArray()], misses: [...this.missList], recorded: this.appender?.interactions ?? this.existing?.interactions.length ?? 0 }
+    return {
+      id: this.id,
+      mode: this.mode,
+      cassette: this.options.cassette ?? null,
+      requests: [...this.entries.toArray()],
+      misses: [...this.missList.toArray()],
+      missesDropped: this.missList.dropped,
+      recorded: this.appender?.interactions ?? this.existing?.interactions.length ?? 0,
+    }
   }
 }

@@ -4,13 +4,14 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { z } from 'zod'
 import { prefixed } from '../../src/util/log.js'
 import { RecorderError } from '../errors.js'
+import { confineToRoot } from './confine.js'
+import { controlRefusal, createControlToken, createScopeId } from './control-guard.js'
 import { PROVIDER_MODES, type ProviderMode } from './modes.js'
 import type { Miss } from './match.js'
 import { rechunk, type PreparedResponse } from './prepared.js'
-import { Redactor } from './redact.js'
+import { credentialOf, learnCredentials, Redactor, SeenCredentials } from './redact.js'
 import { RequestLogFile, type RequestLogEntry } from './request-log.js'
-import { RecentList } from './recent.js'
-import { DEFAULT_KEEP_REQUESTS, errorAnswer, ProviderScope, type Answer, type ScopeOptions, type ScopeReport } from './scope.js'
+import { errorAnswer, ProviderScope, requestList, type Answer, type ScopeOptions, type ScopeReport } from './scope.js'
 import { wireForPath } from './wire.js'
 
 /** Bodies above this are refused with 413, as the upstream emulator does. */
@@ -26,6 +27,14 @@ export interface ProviderOptions extends ScopeOptions {
   readonly recordRequests?: string
   /** Refuse bodies larger than this many bytes with 413. Default: 4 MiB. */
   readonly maxBodyBytes?: number
+  /**
+   * The folder that scopes opened through the control endpoint read and write under: their
+   * `cassette` and `scenario` paths are resolved against it and refused outside it. Without it,
+   * the control endpoint refuses any path. (`openScope` in-process is the owner's and unconfined.)
+   */
+  readonly cassetteRoot?: string
+  /** The upstreams a scope opened through the control endpoint may name (`upstream` is always one of them). */
+  readonly upstreams?: readonly string[]
 }
 
 /** A running loopback provider. */
@@ -35,9 +44,20 @@ export interface Provider {
   /** `http://127.0.0.1:PORT`: what Anthropic clients take (they add `/v1` themselves). */
   readonly origin: string
   readonly port: number
+  /**
+   * The control endpoint's token (256 random bits): `authorization: Bearer <token>` on every
+   * `/__vitest-harness/…` request. Hand it only to processes you start (the plugin hands it to its
+   * workers through Vitest's `provide`).
+   */
+  readonly controlToken: string
+  /**
+   * Settles with the error when the provider fails after it started listening (the server errors,
+   * the request log cannot be written); never rejects. `serve` exits on it.
+   */
+  readonly failure: Promise<RecorderError>
   /** The requests so far (the last `keepRequests`), in arrival order, across all scopes. */
   requests(): readonly RequestLogEntry[]
-  /** Every miss so far in the default scope. */
+  /** The most recent misses in the default scope (bounded; see `ScopeReport.missesDropped`). */
   misses(): readonly Miss[]
   /** Opens a cassette scope served under `/__scope/<id>`; its base URL is returned. */
   openScope(options: ScopeOptions): { id: string; baseUrl: string; origin: string }
@@ -153,7 +173,7 @@ const controlScopeOptions = z.strictObject({
 })
 
 /** Scope options sent to the control endpoint by a worker: checked, never trusted (no `env`). */
-function parseControlScopeOptions(text: string): ScopeOptions {
+function parseControlScopeOptions(text: string): z.infer<typeof controlScopeOptions> {
   let value: unknown
   try {
     value = JSON.parse(text || '{}')
@@ -165,10 +185,45 @@ function parseControlScopeOptions(text: string): ScopeOptions {
     const issue = result.error.issues[0]
     throw new RecorderError('VH_OPTION_INVALID', `scope option ${issue?.path.join('.') || '(root)'}: ${issue?.message ?? 'invalid'}`, { location: `/__vitest-harness/scopes ${issue?.path.join('.') ?? ''}` })
   }
-  return result.data as ScopeOptions
+  return result.data
 }
 
-let scopeCounter = 0
+/** An upstream as compared against the configured ones: its URL, normalised. */
+function normalisedUpstream(upstream: string): string {
+  try {
+    return new URL(upstream).href.replace(/\/+$/, '')
+  } catch {
+    return upstream
+  }
+}
+
+/** What the control endpoint may open: paths confined to the root, an upstream from configuration, the provider's environment. */
+function confinedScopeOptions(requested: z.infer<typeof controlScopeOptions>, options: ProviderOptions): ScopeOptions {
+  const { cassette, scenario, upstream, ...rest } = requested
+  const confine = (path: string, location: string): string => {
+    if (options.cassetteRoot === undefined) throw new RecorderError('VH_PATH_OUTSIDE_ROOT', `${location}: this provider has no cassette root, so scopes opened through the control endpoint name no files`, { location })
+    return confineToRoot(options.cassetteRoot, path, location)
+  }
+  if (cassette !== undefined && !cassette.endsWith('.jsonl')) {
+    throw new RecorderError('VH_PATH_OUTSIDE_ROOT', `cassette ${JSON.stringify(cassette)} must be a .jsonl file; the control endpoint writes cassettes and nothing else`, { location: 'cassette' })
+  }
+  if (upstream !== undefined) {
+    const allowed = [...(options.upstream !== undefined ? [options.upstream] : []), ...(options.upstreams ?? [])].map(normalisedUpstream)
+    if (!allowed.includes(normalisedUpstream(upstream))) {
+      throw new RecorderError('VH_UPSTREAM_NOT_CONFIGURED', `upstream ${JSON.stringify(upstream)} is not one this provider was configured with (${allowed.length === 0 ? 'none' : allowed.join(', ')}); upstreams come from configuration, never from a request`, { location: 'upstream' })
+    }
+  }
+  return {
+    ...rest,
+    ...(cassette !== undefined ? { cassette: confine(cassette, 'cassette') } : {}),
+    ...(scenario !== undefined ? { scenario: confine(scenario, 'scenario') } : {}),
+    ...(upstream !== undefined ? { upstream } : {}),
+    ...(options.env !== undefined ? { env: options.env } : {}),
+  } as ScopeOptions
+}
+
+/** Refusals that are the caller's lack of permission, not a malformed request. */
+const FORBIDDEN_CODES = new Set(['VH_CONTROL_TOKEN', 'VH_CONTROL_HOST', 'VH_CONTROL_ORIGIN', 'VH_CONTROL_CONTENT_TYPE', 'VH_PATH_OUTSIDE_ROOT', 'VH_UPSTREAM_NOT_CONFIGURED'])
 
 /**
  * Starts the loopback model provider on 127.0.0.1 (port 0 by default) and returns its URLs.
@@ -181,18 +236,27 @@ export async function startProvider(options: ProviderOptions = {}): Promise<Prov
   const host = options.host ?? '127.0.0.1'
   assertLoopback(host)
   const limit = options.maxBodyBytes ?? MAX_BODY_BYTES
-  const all = new RecentList<RequestLogEntry>(options.keepRequests ?? DEFAULT_KEEP_REQUESTS)
-  const logFile = options.recordRequests ? new RequestLogFile(options.recordRequests, new Redactor(options.redact ?? [])) : undefined
+  const controlToken = createControlToken()
+  const seen = new SeenCredentials()
+  let reportFailure: (error: RecorderError) => void = () => undefined
+  const failure = new Promise<RecorderError>((resolveFailure) => (reportFailure = resolveFailure))
+  const all = requestList(options.keepRequests)
+  const logFile = options.recordRequests ? new RequestLogFile(options.recordRequests, new Redactor(options.redact ?? [], seen)) : undefined
   const log = (entry: Omit<RequestLogEntry, 'seq'>): RequestLogEntry => {
     // The entry was built for the log alone: number it in place rather than copy it.
     const full = entry as RequestLogEntry
     ;(full as { seq: number }).seq = all.total + 1
     all.push(full)
-    logFile?.append(full)
+    try {
+      logFile?.append(full)
+    } catch (error) {
+      // The request is still answered; whoever runs the provider (serve) decides to stop.
+      reportFailure(new RecorderError('VH_REQUEST_LOG_FAILED', `the request log ${options.recordRequests} could not be written: ${(error as Error).message}`, { location: options.recordRequests ?? 'recordRequests', cause: error }))
+    }
     return full
   }
   const hasDefault = options.cassette !== undefined || options.scenario !== undefined || options.upstream !== undefined
-  const defaultScope = hasDefault ? new ProviderScope('default', options, log) : undefined
+  const defaultScope = hasDefault ? new ProviderScope('default', options, log, seen) : undefined
   const scopes = new Map<string, ProviderScope>()
   const sockets = new Set<Socket>()
   let origin = ''
@@ -204,10 +268,17 @@ export async function startProvider(options: ProviderOptions = {}): Promise<Prov
       response.end(text)
     }
     try {
+      const refusal = controlRefusal(request.method ?? 'GET', request.headers, port, controlToken)
+      if (refusal) {
+        // Nothing of an unauthorised body is buffered.
+        request.resume()
+        response.setHeader('connection', 'close')
+        return reply(403, { error: refusal.message, code: refusal.code })
+      }
       const body = await readBody(request, limit)
-      if (body === 'too-large') return reply(413, { error: 'control body too large' })
+      if (body === 'too-large') return reply(413, { error: 'control body too large', code: 'VH_OPTION_INVALID' })
       if (request.method === 'POST' && path === '/__vitest-harness/scopes') {
-        const opened = provider.openScope(parseControlScopeOptions(body.toString('utf8')))
+        const opened = provider.openScope(confinedScopeOptions(parseControlScopeOptions(body.toString('utf8')), options))
         return reply(200, opened)
       }
       const match = /^\/__vitest-harness\/scopes\/([\w-]+)(\/close)?$/.exec(path)
@@ -215,10 +286,10 @@ export async function startProvider(options: ProviderOptions = {}): Promise<Prov
         if (request.method === 'POST' && match[2]) return reply(200, provider.closeScope(match[1] as string))
         if (request.method === 'GET' && !match[2]) return reply(200, scopes.get(match[1] as string)?.report())
       }
-      return reply(404, { error: `no control endpoint ${request.method} ${path}` })
+      return reply(404, { error: `no control endpoint ${request.method} ${path}`, code: 'VH_OPTION_INVALID' })
     } catch (error) {
       const code = error instanceof RecorderError ? error.code : 'VH_OPTION_INVALID'
-      return reply(400, { error: (error as Error).message, code })
+      return reply(FORBIDDEN_CODES.has(code) ? 403 : 400, { error: (error as Error).message, code })
     }
   }
 
@@ -255,7 +326,12 @@ export async function startProvider(options: ProviderOptions = {}): Promise<Prov
     const method = request.method ?? 'GET'
     const refuse = (status: 404 | 413, message: string) => sendAnswer(response, errorAnswer(wireForPath(path), status, status === 413 ? 'too_large' : 'not_found', message)).catch((error: unknown) => fail(response, error))
     const tooLarge = () => {
-      log({ scope: scope?.id ?? 'none', wire: null, method, path, model: null, stream: false, tools: [], bodySha256: '', bodyBytes: Number(request.headers['content-length'] ?? 0), credential: { header: null, present: false, length: 0 }, outcome: 'refused', status: 413 })
+      try {
+        learnCredentials(seen, request.headers, undefined, undefined)
+      } catch {
+        // Full: the log line below holds no value anyway.
+      }
+      log({ scope: scope?.id ?? 'none', wire: null, method, path, model: null, stream: false, tools: [], bodySha256: '', bodyBytes: Number(request.headers['content-length'] ?? 0), credential: credentialOf(request.headers), outcome: 'refused', status: 413 })
       response.setHeader('connection', 'close')
       refuse(413, `the request body is over ${limit} bytes`)
     }
@@ -291,12 +367,17 @@ export async function startProvider(options: ProviderOptions = {}): Promise<Prov
   server.on('clientError', (_error, socket) => socket.destroy())
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
-    server.listen(options.port ?? 0, host, () => resolve())
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
   }).catch((error: unknown) => {
     // The default scope may hold its cassette's lock: a provider that never listened releases it.
     defaultScope?.close()
     throw error
   })
+  // After listen, an error is not a refusal to start: it is reported, and `serve` stops on it.
+  server.on('error', (error) => reportFailure(new RecorderError('VH_PROVIDER_FAILED', `the provider on ${origin} failed: ${error.message}`, { location: origin, cause: error })))
   const port = (server.address() as AddressInfo).port
   origin = `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`
 
@@ -304,11 +385,13 @@ export async function startProvider(options: ProviderOptions = {}): Promise<Prov
     baseUrl: `${origin}/v1`,
     origin,
     port,
+    controlToken,
+    failure,
     requests: () => all.toArray(),
     misses: () => defaultScope?.misses() ?? [],
     openScope(scopeOptions) {
-      const id = `s${++scopeCounter}-${process.pid}`
-      scopes.set(id, new ProviderScope(id, scopeOptions, log))
+      const id = createScopeId()
+      scopes.set(id, new ProviderScope(id, scopeOptions, log, seen))
       return { id, baseUrl: `${origin}/__scope/${id}/v1`, origin: `${origin}/__scope/${id}` }
     },
     closeScope(id) {

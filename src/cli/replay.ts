@@ -8,6 +8,7 @@ import type { SeamOptions } from '../../adapters/types.js'
 import { loadVectorManifest, vectorFile } from '../contract/manifest.js'
 import { replayVector } from '../contract/run-vector.js'
 import { writeFileAtomic } from '../util/atomic-write.js'
+import { isCi } from '../util/ci.js'
 import { UsageError, flagOption, stringOption, type ParsedArgs } from './args.js'
 import type { Command } from './command.js'
 import { EXIT } from '../util/exit-codes.js'
@@ -36,7 +37,7 @@ async function replayVectorCommand(args: ParsedArgs, io: CliIO, dir: string): Pr
   const stream = replayVector(vector, adapter)
   if (flagOption(args, 'write')) {
     // Regenerating a golden is a deliberate act on a workstation, never a way to make CI green.
-    if (io.env['CI']) throw new UsageError('--write is refused when CI is set: expected files are regenerated deliberately, not in CI')
+    if (isCi(io.env)) throw new UsageError('--write is refused when CI is set: expected files are regenerated deliberately, not in CI')
     const target = vectorFile(vector, vector.expected.events)
     writeFileAtomic(target, stream)
     io.stderr.write(escapeForTerminal(`wrote ${target}\n`))

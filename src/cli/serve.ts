@@ -1,15 +1,28 @@
 import { resolve } from 'node:path'
-import { serveProvider } from '../../recorders/serve.js'
+import { serveProvider, writeControlTokenFile } from '../../recorders/serve.js'
 import { PROVIDER_MODES, type ProviderMode } from '../../recorders/provider/modes.js'
 import { UsageError, stringOption, type ParsedArgs } from './args.js'
 import type { Command } from './command.js'
 import { EXIT, type ExitCode } from '../util/exit-codes.js'
 import type { CliIO } from './io.js'
 
-/** Resolves when the process is asked to stop (SIGINT or SIGTERM). */
-function untilSignalled(): Promise<void> {
+/** How often the parent is looked for: `npx` runs us under `sh -c`, which dies on SIGTERM and leaves us orphaned. */
+const PARENT_POLL_MS = 200
+
+/**
+ * Resolves when the process is asked to stop: the first SIGINT or SIGTERM, or its parent gone (it
+ * was re-parented). The handlers are removed then, so a second signal during shutdown kills at once.
+ */
+function untilStopped(): Promise<void> {
   return new Promise((resolveStop) => {
+    const parent = process.ppid
+    const watch = setInterval(() => {
+      if (process.ppid !== parent) stop()
+    }, PARENT_POLL_MS)
+    // The server keeps the process alive; this timer must not once it has closed.
+    watch.unref()
     const stop = () => {
+      clearInterval(watch)
       process.off('SIGINT', stop)
       process.off('SIGTERM', stop)
       resolveStop()
@@ -30,6 +43,8 @@ export async function runServe(args: ParsedArgs, io: CliIO, stopped: Promise<voi
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--port must be an integer from 0 to 65535; got ${JSON.stringify(portText)}`)
   const upstream = stringOption(args, 'upstream')
   const requests = stringOption(args, 'record-requests')
+  const cassetteRoot = stringOption(args, 'cassette-root')
+  const tokenFile = stringOption(args, 'control-token-file')
   const mode = stringOption(args, 'mode') as ProviderMode | undefined
   const served = await serveProvider({
     ...(cassette !== undefined ? { cassette: resolve(io.cwd, cassette) } : {}),
@@ -37,26 +52,40 @@ export async function runServe(args: ParsedArgs, io: CliIO, stopped: Promise<voi
     ...(mode !== undefined ? { mode } : {}),
     ...(upstream !== undefined ? { upstream } : {}),
     ...(requests !== undefined ? { recordRequests: resolve(io.cwd, requests) } : {}),
+    ...(cassetteRoot !== undefined ? { cassetteRoot: resolve(io.cwd, cassetteRoot) } : {}),
     port,
     env: io.env,
   })
+  try {
+    // The token goes to its owner once: into a 0600 file when asked, else on stderr (stdout is the handshake alone).
+    if (tokenFile !== undefined) writeControlTokenFile(resolve(io.cwd, tokenFile), served.provider.controlToken)
+    else io.stderr.write(`control token: ${served.provider.controlToken} (authorization: Bearer <token> on ${served.provider.origin}/__vitest-harness/…)\n`)
+  } catch (error) {
+    await served.provider.close()
+    throw error
+  }
   io.stdout.write(served.handshake)
-  await stopped
+  // Whichever comes first: a stop signal, or a failure after listen (which must not leave a dead server waiting for a signal).
+  const failed = await Promise.race([stopped.then(() => undefined), served.provider.failure])
   await served.provider.close()
-  return EXIT.OK
+  if (failed === undefined) return EXIT.OK
+  io.stderr.write(`error: ${failed.code}: ${failed.message}\n`)
+  return EXIT.REFUSAL
 }
 
 export const serveCommand: Command = {
   name: 'serve',
   summary: 'Serves a loopback model provider (OpenAI Responses, Chat Completions, Anthropic Messages) from a cassette or a scenario.',
-  usage: '(--cassette FILE | --scenario FILE) [--mode MODE] [--upstream URL] [--record-requests FILE] [--port 0]',
+  usage: '(--cassette FILE | --scenario FILE) [--mode MODE] [--upstream URL] [--record-requests FILE] [--port 0] [--cassette-root DIR] [--control-token-file FILE]',
   options: [
     { name: 'cassette', type: 'string', valueName: 'FILE', description: 'the cassette to replay (or to write in record/auto mode)' },
     { name: 'scenario', type: 'string', valueName: 'FILE', description: 'a scripted model (YAML or JSON); records into --cassette in record mode' },
-    { name: 'mode', type: 'string', choices: [...PROVIDER_MODES], description: 'default: VITEST_HARNESS_MODE, else replay; record/auto are refused when CI is set' },
+    { name: 'mode', type: 'string', choices: [...PROVIDER_MODES], description: 'default: VITEST_HARNESS_MODE, else replay; record, auto and passthrough are refused when CI is set' },
     { name: 'upstream', type: 'string', valueName: 'URL', description: 'the real provider to record from or pass through to' },
     { name: 'record-requests', type: 'string', valueName: 'FILE', description: 'append one JSON line per request (never a credential value)' },
     { name: 'port', type: 'string', valueName: 'N', description: 'the loopback port (default 0: an ephemeral port)' },
+    { name: 'cassette-root', type: 'string', valueName: 'DIR', description: 'the folder scopes opened through the control endpoint may read and write under (default: none, so they name no files)' },
+    { name: 'control-token-file', type: 'string', valueName: 'FILE', description: 'write the control token to FILE (mode 0600) instead of printing it once on stderr' },
   ],
-  run: (args, io) => runServe(args, io, untilSignalled()),
+  run: (args, io) => runServe(args, io, untilStopped()),
 }

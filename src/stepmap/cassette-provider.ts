@@ -54,9 +54,9 @@ export function cassetteProvider(options: CassetteProviderOptions): StepProvider
       wire: options.wire,
       ...(options.model === undefined ? {} : { model: options.model }),
       close() {
-        const { misses } = provider.closeScope(scope.id)
-        if (misses.length === 0) return undefined
-        return `the provider had no answer for ${misses.length} request(s) in ${cassette}: ${misses[0]?.message ?? ''}`
+        const { misses, missesDropped } = provider.closeScope(scope.id)
+        if (misses.length === 0 && missesDropped === 0) return undefined
+        return `the provider had no answer for ${misses.length + missesDropped} request(s) in ${cassette}: ${misses[0]?.message ?? ''}`
       },
     }
   }

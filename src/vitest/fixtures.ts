@@ -5,7 +5,7 @@ import type { ProviderMode } from '../../recorders/provider/modes.js'
 import type { RequestLogEntry } from '../../recorders/provider/request-log.js'
 import type { ScopeReport } from '../../recorders/provider/scope.js'
 import { prefixed } from '../util/log.js'
-import { PROVIDED_OPTIONS_KEY, PROVIDED_PROVIDER_KEY } from './provided.js'
+import { PROVIDED_OPTIONS_KEY, PROVIDED_PROVIDER_KEY, type ProvidedHarnessProvider } from './provided.js'
 
 /** What a test gets from the `provider` fixture: its own cassette scope on the run's provider. */
 export interface ProviderFixture {
@@ -25,7 +25,8 @@ export class CassetteMissError extends Error {
   readonly code = 'VH_CASSETTE_MISS'
 
   constructor(report: ScopeReport) {
-    super(prefixed(`${report.misses.length} request(s) missed the cassette ${report.cassette}:\n${report.misses.map((miss) => `  - ${miss.message}`).join('\n')}`))
+    const dropped = report.missesDropped > 0 ? `\n  (and ${report.missesDropped} earlier miss(es) no longer kept in memory)` : ''
+    super(prefixed(`${report.misses.length + report.missesDropped} request(s) missed the cassette ${report.cassette}:\n${report.misses.map((miss) => `  - ${miss.message}`).join('\n')}${dropped}`))
     this.name = 'CassetteMissError'
   }
 }
@@ -64,8 +65,12 @@ export function cassettePathFor(cassettesDir: string, task: TaskLike): string {
   return join(cassettesDir, relative.replace(/\.[cm]?[jt]sx?$/, ''), `${slug(names.join(' '))}-${hash}.cassette.jsonl`)
 }
 
-async function control<T>(origin: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${origin}/__vitest-harness${path}`, { method: body === undefined ? 'GET' : 'POST', headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) })
+async function control<T>(provided: ProvidedHarnessProvider, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${provided.origin}/__vitest-harness${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${provided.controlToken}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
   const value = (await response.json()) as T & { error?: string; code?: string }
   if (!response.ok) throw Object.assign(new Error(prefixed(value.error ?? `control ${path} answered ${response.status}`)), { code: value.code })
   return value
@@ -89,7 +94,7 @@ export const test = base.extend('provider', async ({ task }, { onCleanup }): Pro
     throw new Error(prefixed('the provider fixture needs the plugin: add harness() to your Vitest config plugins (and do not set provider: false)'))
   }
   const cassette = cassettePathFor(provided.cassettesDir, task as unknown as TaskLike)
-  const scope = await control<{ id: string; baseUrl: string; origin: string }>(provided.origin, '/scopes', {
+  const scope = await control<{ id: string; baseUrl: string; origin: string }>(provided, '/scopes', {
     mode: provided.mode,
     cassette,
     ...(options.provider.upstream ? { upstream: options.provider.upstream } : {}),
@@ -98,14 +103,14 @@ export const test = base.extend('provider', async ({ task }, { onCleanup }): Pro
     exhausted: options.provider.exhausted,
   })
   onCleanup(async () => {
-    const report = await control<ScopeReport>(provided.origin, `/scopes/${scope.id}/close`, {})
-    if (report.misses.length > 0) throw new CassetteMissError(report)
+    const report = await control<ScopeReport>(provided, `/scopes/${scope.id}/close`, {})
+    if (report.misses.length > 0 || report.missesDropped > 0) throw new CassetteMissError(report)
   })
   return {
     baseUrl: scope.baseUrl,
     origin: scope.origin,
     mode: provided.mode,
     cassette,
-    requests: async () => (await control<ScopeReport>(provided.origin, `/scopes/${scope.id}`)).requests,
+    requests: async () => (await control<ScopeReport>(provided, `/scopes/${scope.id}`)).requests,
   }
 })

@@ -16,7 +16,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     return async () => undefined
   }
   const mode = resolveMode(options.provider.mode ?? undefined, process.env)
-  const provider = await startProvider({ env: process.env })
-  project.provide(PROVIDED_PROVIDER_KEY, { origin: provider.origin, mode, cassettesDir: resolve(project.config.root, options.provider.cassettesDir) })
+  const cassettesDir = resolve(project.config.root, options.provider.cassettesDir)
+  // Scopes the fixture opens write under cassettesDir only, and pass through to the configured upstream only.
+  const provider = await startProvider({ env: process.env, cassetteRoot: cassettesDir, upstreams: options.provider.upstream ? [options.provider.upstream] : [] })
+  project.provide(PROVIDED_PROVIDER_KEY, { origin: provider.origin, mode, cassettesDir, controlToken: provider.controlToken })
   return () => provider.close()
 }

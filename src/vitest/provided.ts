@@ -9,6 +9,11 @@ export interface ProvidedHarnessProvider {
   readonly mode: ProviderMode
   /** Absolute: each test's cassette goes under it. */
   readonly cassettesDir: string
+  /**
+   * The provider's control token (`authorization: Bearer <token>`). Workers are children of the
+   * run, so it travels with `provide`; it is never written to a file.
+   */
+  readonly controlToken: string
 }
 
 /** The keys of `provide`/`inject` the plugin uses. */

@@ -5,6 +5,7 @@ import { readCassette } from '../../recorders/provider/cassette.js'
 import { CLAUDE_CODE, ensureHarness } from './harness-install.js'
 import { E2E_ROOT, freshDir, keepTranscripts, minimalPath, runAgainstProvider, type HarnessRun } from './harness-run.js'
 import { normaliseHarnessOutput } from './normalise.js'
+import { isCi } from '../../src/util/ci.js'
 
 // The real `claude -p … --output-format stream-json --verbose` (2.1.328) on the Messages wire,
 // pointed at the loopback provider with ANTHROPIC_BASE_URL and a placeholder key: a scripted
@@ -101,7 +102,7 @@ describe('claude -p --output-format stream-json against the loopback provider (M
       keepTranscripts('claude', label, { 'stream.jsonl': run.launch.stdout, 'session.jsonl': run.session, 'launch.json': `${JSON.stringify(run.launch.record, null, 2)}\n` })
     }
     keepTranscripts('claude', '.', { 'claude.cassette.jsonl': readFileSync(cassette, 'utf8') })
-    if (process.env['VITEST_HARNESS_WRITE_FIXTURES'] === '1' && !process.env['CI']) {
+    if (process.env['VITEST_HARNESS_WRITE_FIXTURES'] === '1' && !isCi(process.env)) {
       mkdirSync(FIXTURES, { recursive: true })
       // Only the stream: the session file carries Claude Code's own prompt text, which stays out of the repository.
       writeFileSync(join(FIXTURES, 'stream.jsonl'), normaliseHarnessOutput(first.launch.stdout))

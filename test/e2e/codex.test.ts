@@ -5,6 +5,7 @@ import { readCassette } from '../../recorders/provider/cassette.js'
 import { CODEX, ensureHarness } from './harness-install.js'
 import { E2E_ROOT, freshDir, keepTranscripts, minimalPath, runAgainstProvider, type HarnessRun } from './harness-run.js'
 import { normaliseHarnessOutput } from './normalise.js'
+import { isCi } from '../../src/util/ci.js'
 
 // The real `codex exec --json` (0.169.0) on the Responses wire, pointed at the loopback provider
 // with -c model_provider=…: a scripted two-turn run (read a file, then answer), recorded to a
@@ -80,7 +81,7 @@ describe('codex exec --json against the loopback provider (Responses wire)', () 
       keepTranscripts('codex', label, { 'exec.jsonl': run.launch.stdout, 'rollout.jsonl': run.session, 'launch.json': `${JSON.stringify(run.launch.record, null, 2)}\n` })
     }
     keepTranscripts('codex', '.', { 'codex.cassette.jsonl': readFileSync(cassette, 'utf8') })
-    if (process.env['VITEST_HARNESS_WRITE_FIXTURES'] === '1' && !process.env['CI']) {
+    if (process.env['VITEST_HARNESS_WRITE_FIXTURES'] === '1' && !isCi(process.env)) {
       keepFixtures(first)
     }
     if (existsSync(join(FIXTURES, 'exec.jsonl'))) {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
@@ -11,10 +11,12 @@ declare module 'vitest' {
   }
 }
 
-function filesUnder(dir: string): string[] {
+/** The files under `dir`; symlinks are not followed (a test may plant one pointing anywhere, even nowhere). */
+export function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name)
-    return statSync(path).isDirectory() ? filesUnder(path) : [path]
+    const stat = lstatSync(path)
+    return stat.isDirectory() ? filesUnder(path) : stat.isFile() ? [path] : []
   })
 }
 

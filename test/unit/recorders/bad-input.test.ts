@@ -94,10 +94,11 @@ describe('bad input', () => {
   })
 
   it('scope options sent to the control endpoint are checked', async () => {
-    const refused = await fetch(`${provider.origin}/__vitest-harness/scopes`, { method: 'POST', body: JSON.stringify({ mode: 'wild', env: { CI: '' } }) })
+    const owner = { 'content-type': 'application/json', authorization: `Bearer ${provider.controlToken}` }
+    const refused = await fetch(`${provider.origin}/__vitest-harness/scopes`, { method: 'POST', headers: owner, body: JSON.stringify({ mode: 'wild', env: { CI: '' } }) })
     expect(refused.status).toBe(400)
     expect(await refused.json()).toMatchObject({ code: 'VH_OPTION_INVALID', error: expect.stringMatching(/^scope option mode: /) })
-    const notJson = await fetch(`${provider.origin}/__vitest-harness/scopes`, { method: 'POST', body: '{' })
+    const notJson = await fetch(`${provider.origin}/__vitest-harness/scopes`, { method: 'POST', headers: owner, body: '{' })
     expect(await notJson.json()).toMatchObject({ code: 'VH_OPTION_INVALID', error: 'the scope options are not JSON' })
     await stillServes()
   })

@@ -5,8 +5,9 @@ import { resolveMode, startProvider } from '../../../../recorders/index.js'
 import { scratchDir, TWO_TURNS } from '../../../helpers/provider.js'
 
 describe("mode 'passthrough'", () => {
-  it('is allowed in CI (it stores nothing)', () => {
-    expect(resolveMode('passthrough', { CI: 'true' })).toBe('passthrough')
+  it('is refused in CI: CI never reaches the network', () => {
+    expect(() => resolveMode('passthrough', { CI: 'true' })).toThrow(expect.objectContaining({ code: 'VH_MODE_REFUSED_IN_CI', message: expect.stringContaining('CI never reaches the network') }))
+    expect(resolveMode('passthrough', { CI: 'false' })).toBe('passthrough')
   })
 
   it('answers from the source and writes no cassette', async () => {
