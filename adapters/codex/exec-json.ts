@@ -2,7 +2,6 @@ import type { CloseReason, Emission } from '../../src/events/types.js'
 import { asArray, asI64, asObject, asString, isObject, type JsonObject } from '../shared/fields.js'
 import { argumentsObject } from '../shared/arguments.js'
 import { opaqueLine } from '../shared/opaque.js'
-import type { Operation } from '../shared/operations.js'
 import { CallClassifier, sessionEnded, sessionStart, toolResult } from '../shared/session.js'
 import { DriftWatch, knowsRecord } from '../shared/vocabulary.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
@@ -13,17 +12,6 @@ import { codexTokens, isZero, normalisedUsage, tokensSince, type CodexTokens } f
 
 /** Item types that are a call: they open with `item.started` and close with `item.completed`. */
 const CALL_ITEMS: ReadonlySet<string> = new Set(EXEC_CALL_ITEMS)
-
-/** What a file change does to its files: a file added is written, one updated or deleted is edited. */
-function fileChangeOperations(changes: readonly unknown[]): Operation[] {
-  const operations: Operation[] = []
-  for (const change of changes) {
-    const kind = isObject(change) ? asString(change['kind']) : undefined
-    const operation: Operation = kind === 'add' ? 'file.write' : 'file.edit'
-    if (!operations.includes(operation)) operations.push(operation)
-  }
-  return operations.length === 0 ? ['file.edit'] : operations
-}
 
 /** The call a tool item stands for: the name a spec would match, and its input as an object. */
 function callOf(item: JsonObject): { name: string; input: unknown } {
@@ -135,11 +123,11 @@ export class CodexExecProjector implements RecordProjector {
     const call = callOf(item)
     const events = this.classifier.call(id, call.name, call.input)
     const requested = events.at(-1)
+    // A file change is an edit whatever its kind, as the rollout's apply_patch is (an `*** Add File`
+    // patch included): the same run must classify alike from either of Codex's records.
     if (call.name === 'file_change' && requested?.event === 'tool.requested') {
-      const input = call.input as { changes: unknown[]; paths: string[] }
-      requested.operations = fileChangeOperations(input.changes)
       const subjects = requested.subjects ?? []
-      for (const path of input.paths) if (!subjects.includes(`file:${path}`)) subjects.push(`file:${path}`)
+      for (const path of (call.input as { paths: string[] }).paths) if (!subjects.includes(`file:${path}`)) subjects.push(`file:${path}`)
       requested.subjects = subjects
     }
     return events

@@ -20,14 +20,14 @@ function family(types: readonly string[], meaning: RecordMeaning): Record<string
  * Every record the Codex session rollout writes (`RolloutItem`: `session_meta`, `response_item`,
  * `compacted`, `turn_context`, `event_msg`, and the 0.16x additions), every `ResponseItem` type and
  * every `EventMsg` subtype of codex-rs/protocol, and what the enriched reader makes of each. Written
- * against the rollouts of the wild corpus (CLI 0.47, 0.58, 0.89, 0.93, Codex Desktop 0.116, 0.128, 0.135,
- * 0.169),
+ * against the rollouts of the wild corpus (CLI 0.47, 0.58, 0.63, 0.89, 0.93, Codex Desktop 0.116, 0.128,
+ * Codex Desktop 0.133, 0.135, 0.169),
  * the reference rollout (0.145) and a 0.146 fixture listing the newer records (jazzyalex/agent-sessions).
  */
 export const CODEX_ROLLOUT_VOCABULARY: RecordVocabulary = {
   format: 'codex/rollout-jsonl',
   harness: 'codex-cli',
-  writtenAgainst: ['0.47.*', '0.58.*', '0.89.*', '0.93.*', '0.116.*', '0.128.*', '0.135.*', '0.145.*', '0.146.*', '0.169.*'],
+  writtenAgainst: ['0.47.*', '0.58.*', '0.63.*', '0.89.*', '0.93.*', '0.116.*', '0.128.*', '0.133.*', '0.135.*', '0.145.*', '0.146.*', '0.169.*'],
   records: {
     session_meta: becomes('session.started'),
     turn_context: silent('per-turn settings (cwd, model, approval and sandbox policy); the model it names is folded into session.started and usage'),
