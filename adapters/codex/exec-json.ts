@@ -2,15 +2,16 @@ import type { CloseReason, Emission } from '../../src/events/types.js'
 import { asArray, asI64, asObject, asString, isObject, type JsonObject } from '../shared/fields.js'
 import { argumentsObject } from '../shared/arguments.js'
 import { opaqueLine } from '../shared/opaque.js'
-import { classifyCall } from '../shared/operations.js'
-import { sessionEnded, sessionStart, toolRequested, toolResult } from '../shared/session.js'
+import { CallClassifier, sessionEnded, sessionStart, toolResult } from '../shared/session.js'
+import { DriftWatch, knowsRecord } from '../shared/vocabulary.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
 import { CODEX_ADAPTER_ID } from './declaration.js'
+import { CODEX_EXEC_JSON_VOCABULARY, EXEC_CALL_ITEMS } from './exec-json-vocabulary.js'
 import { CODEX_TOOL_OPERATIONS } from './operations.js'
 import { codexTokens, isZero, normalisedUsage, tokensSince, type CodexTokens } from './usage.js'
 
 /** Item types that are a call: they open with `item.started` and close with `item.completed`. */
-const CALL_ITEMS = new Set(['command_execution', 'mcp_tool_call', 'file_change', 'web_search', 'collab_tool_call', 'todo_list'])
+const CALL_ITEMS: ReadonlySet<string> = new Set(EXEC_CALL_ITEMS)
 
 /** The call a tool item stands for: the name a spec would match, and its input as an object. */
 function callOf(item: JsonObject): { name: string; input: unknown } {
@@ -63,7 +64,9 @@ function resultOf(item: JsonObject): { content: unknown; exitCode: number | null
  * stream carries no timestamps, no durations and no cost; what it does carry maps as follows.
  * A tool item becomes `tool.requested` when it starts (or when it completes, if its start was
  * never written) and `tool.result` when it completes. The stream proves closure when its last
- * record is `turn.completed` (or `turn.failed`).
+ * record is `turn.completed` (or `turn.failed`). Every record `CODEX_EXEC_JSON_VOCABULARY` lists is
+ * read; an unlisted one is `opaque`, and named by the drift warning when the caller states a
+ * version the vocabulary was not written against.
  */
 export class CodexExecProjector implements RecordProjector {
   private turn = 0
@@ -72,8 +75,13 @@ export class CodexExecProjector implements RecordProjector {
   private sawTurnEnd = false
   private failed = false
   private last: CloseReason | null = null
+  private readonly classifier = new CallClassifier(CODEX_TOOL_OPERATIONS, CODEX_ADAPTER_ID)
+  private readonly drift = new DriftWatch(CODEX_EXEC_JSON_VOCABULARY)
 
-  constructor(private readonly seam: SeamOptions) {}
+  constructor(private readonly seam: SeamOptions) {
+    // The stream names no version; only the caller's word can date it.
+    this.drift.sawVersion(seam.harnessVersion)
+  }
 
   pushUnreadable(raw: string | Uint8Array, lineNumber: number): Emission[] {
     this.last = null
@@ -85,14 +93,17 @@ export class CodexExecProjector implements RecordProjector {
     const events = this.map(record, type)
     this.last = type === 'turn.completed' ? 'completed' : type === 'turn.failed' ? 'error' : null
     const item = asObject(record['item'])
-    if (events.length === 0 && !(BOOKKEEPING.has(type) && item)) {
-      return [opaqueLine(raw, type, item ? (asString(item['type']) ?? null) : null, lineNumber)]
+    const subtype = item ? (asString(item['type']) ?? null) : null
+    if (events.length === 0 && !knowsRecord(CODEX_EXEC_JSON_VOCABULARY, type, subtype)) {
+      this.drift.sawUnknown(type, subtype)
+      return [opaqueLine(raw, type, subtype, lineNumber)]
     }
     return events
   }
 
   finish(): Emission[] {
-    if (!this.sawTurnEnd) return []
+    const drift = this.drift.finish()
+    if (!this.sawTurnEnd) return drift
     return [
       sessionEnded({
         is_error: this.failed,
@@ -100,6 +111,7 @@ export class CodexExecProjector implements RecordProjector {
         num_turns: this.turn,
         usage: this.lastTotals ? normalisedUsage(this.lastTotals) : null,
       }),
+      ...drift,
     ]
   }
 
@@ -107,13 +119,18 @@ export class CodexExecProjector implements RecordProjector {
     return this.last
   }
 
-  private requested(id: string, item: JsonObject): Emission {
+  private requested(id: string, item: JsonObject): Emission[] {
     const call = callOf(item)
-    const classified = classifyCall(CODEX_TOOL_OPERATIONS, call.name, call.input)
-    if (call.name === 'file_change') {
-      for (const path of (call.input as { paths: string[] }).paths) if (!classified.subjects.includes(`file:${path}`)) classified.subjects.push(`file:${path}`)
+    const events = this.classifier.call(id, call.name, call.input)
+    const requested = events.at(-1)
+    // A file change is an edit whatever its kind, as the rollout's apply_patch is (an `*** Add File`
+    // patch included): the same run must classify alike from either of Codex's records.
+    if (call.name === 'file_change' && requested?.event === 'tool.requested') {
+      const subjects = requested.subjects ?? []
+      for (const path of (call.input as { paths: string[] }).paths) if (!subjects.includes(`file:${path}`)) subjects.push(`file:${path}`)
+      requested.subjects = subjects
     }
-    return toolRequested(id, call.name, call.input, classified)
+    return events
   }
 
   private map(record: JsonObject, type: string): Emission[] {
@@ -161,7 +178,7 @@ export class CodexExecProjector implements RecordProjector {
       const events: Emission[] = []
       if (!this.open.has(id)) {
         this.open.add(id)
-        events.push(this.requested(id, item))
+        events.push(...this.requested(id, item))
       }
       if (type === 'item.completed') {
         this.open.delete(id)
@@ -183,6 +200,3 @@ export class CodexExecProjector implements RecordProjector {
     }
   }
 }
-
-// Records whose content is carried by another: a started/updated non-call item is completed later.
-const BOOKKEEPING = new Set(['item.started', 'item.updated'])

@@ -5,10 +5,12 @@ import { argumentsObject } from '../shared/arguments.js'
 import { isEnriched } from '../shared/hermetic.js'
 import { OpeningBuffer } from '../shared/opening.js'
 import { opaqueLine } from '../shared/opaque.js'
-import { classifiedCall, sessionEnded, sessionStart, timed, toolRequested, toolResult } from '../shared/session.js'
+import { CallClassifier, sessionEnded, sessionStart, textContent, timed, toolRequested, toolResult } from '../shared/session.js'
+import { DriftWatch, knowsRecord } from '../shared/vocabulary.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
 import { CODEX_ADAPTER_ID, CODEX_PINNED_VERSIONS } from './declaration.js'
 import { CODEX_TOOL_OPERATIONS } from './operations.js'
+import { CODEX_ROLLOUT_VOCABULARY } from './rollout-vocabulary.js'
 import { codexTokens, isZero, normalisedUsage, reportedUsage, tokensSince, type CodexTokens } from './usage.js'
 
 type Usage = Extract<Emission, { event: 'usage' }>['usage']
@@ -52,6 +54,10 @@ function exitCodeIn(output: unknown): number | null {
  * last `task_complete`, every unmapped shape `opaque`. Enriched, it also decodes arguments into
  * objects, classifies calls, reports usage per request instead of cumulatively, reads the model
  * from `turn_context`, and drops the `event_msg` echoes of items the `response_item`s already carry.
+ * Enriched, every record `CODEX_ROLLOUT_VOCABULARY` lists is read (the built-in `web_search_call`,
+ * `tool_search_call`, `image_generation_call` and `local_shell_call` are calls like any other);
+ * only an unlisted record is `opaque`, and a rollout from a version the vocabulary was not written
+ * against ends with a `version_drift` warning naming it and the records it did not know.
  */
 export class CodexRolloutProjector implements RecordProjector {
   private readonly enriched: boolean
@@ -61,6 +67,10 @@ export class CodexRolloutProjector implements RecordProjector {
   private lastComplete: { at: string | undefined; payload: JsonObject } | undefined
   private lastTotals: CodexTokens | undefined
   private model: string | null = null
+  private readonly classifier = new CallClassifier(CODEX_TOOL_OPERATIONS, CODEX_ADAPTER_ID)
+  private readonly drift = new DriftWatch(CODEX_ROLLOUT_VOCABULARY)
+  // The user's words this turn: `user_message` and a completed `UserMessage` item say them twice.
+  private readonly heard = new Set<string>()
 
   constructor(private readonly seam: SeamOptions) {
     this.enriched = isEnriched(seam, 'upstream')
@@ -87,7 +97,7 @@ export class CodexRolloutProjector implements RecordProjector {
         break
       default:
         if (type === 'turn_context') this.model = asString(payload['model']) ?? this.model
-        events = [opaqueLine(raw, type, asString(payload['type']) ?? null, lineNumber)]
+        events = this.enriched && knowsRecord(CODEX_ROLLOUT_VOCABULARY, type) ? [] : [this.opaque(raw, type, asString(payload['type']) ?? null, lineNumber)]
     }
     timed(events, at)
     const start = this.opening.pending
@@ -101,14 +111,15 @@ export class CodexRolloutProjector implements RecordProjector {
   finish(): Emission[] {
     const complete = this.lastComplete
     this.lastComplete = undefined
-    if (!complete) return this.opening.release()
+    const drift = this.enriched ? this.drift.finish() : []
+    if (!complete) return [...this.opening.release(), ...drift]
     const ended = sessionEnded({
       num_turns: this.turn,
       duration_ms: asU64(complete.payload['duration_ms']) ?? null,
       ttft_ms: asU64(complete.payload['time_to_first_token_ms']) ?? null,
       usage: this.lastTotals ? this.totalUsage(this.lastTotals) : null,
     })
-    return this.opening.release([complete.at === undefined ? ended : { ...ended, at: complete.at }])
+    return [...this.opening.release([complete.at === undefined ? ended : { ...ended, at: complete.at }]), ...drift]
   }
 
   closure(): CloseReason | null {
@@ -120,8 +131,17 @@ export class CodexRolloutProjector implements RecordProjector {
     return this.enriched ? normalisedUsage(tokens) : reportedUsage(tokens)
   }
 
+  /** An unmapped record: opaque, and (enriched) one more record type the drift warning names. */
+  private opaque(raw: string, type: string | null, subtype: string | null, lineNumber: number): Emission {
+    if (this.enriched) this.drift.sawUnknown(type, subtype)
+    return opaqueLine(raw, type, subtype, lineNumber)
+  }
+
   private sessionMeta(payload: JsonObject, raw: string, lineNumber: number, at: string | undefined): Emission[] {
-    if (this.sawMeta) return [opaqueLine(raw, 'session_meta', null, lineNumber)]
+    if (this.sawMeta) {
+      // A forked or resumed session repeats its parent's header: no new facts, the first one holds.
+      return this.enriched ? [] : [opaqueLine(raw, 'session_meta', null, lineNumber)]
+    }
     this.sawMeta = true
     const version = asString(payload['cli_version']) ?? null
     const start = sessionStart(CODEX_ADAPTER_ID, this.seam, {
@@ -130,22 +150,26 @@ export class CodexRolloutProjector implements RecordProjector {
       model: null,
       cwd: asString(payload['cwd']) ?? null,
     })
-    const events: Emission[] = []
-    if (version !== null && !CODEX_PINNED_VERSIONS.includes(version)) {
-      events.push({
-        event: 'warning',
-        code: 'version_outside_pin',
-        message: `the rollout was written by codex-cli ${version} and this adapter is pinned to ${CODEX_PINNED_VERSIONS.join(', ')}; the format has no documented stability guarantee, so unmapped shapes become opaque rather than errors`,
-      })
+    if (!this.enriched) {
+      const events: Emission[] = [start]
+      if (version !== null && !CODEX_PINNED_VERSIONS.includes(version)) {
+        events.push({
+          event: 'warning',
+          code: 'version_outside_pin',
+          message: `the rollout was written by codex-cli ${version} and this adapter is pinned to ${CODEX_PINNED_VERSIONS.join(', ')}; the format has no documented stability guarantee, so unmapped shapes become opaque rather than errors`,
+        })
+      }
+      return events
     }
-    if (!this.enriched) return [start, ...events]
+    // Enriched, the vocabulary's versions decide drift (at the end, when the unknown records are counted).
+    this.drift.sawVersion(version)
     // The model is a per-turn fact (`turn_context`); hold the opening until the first one names it.
     this.opening.begin(at === undefined ? start : { ...start, at })
-    return events
+    return []
   }
 
-  private toolRequested(callId: string, name: string, input: unknown): Emission {
-    return this.enriched ? classifiedCall(CODEX_TOOL_OPERATIONS, callId, name, input) : toolRequested(callId, name, input)
+  private toolRequested(callId: string, name: string, input: unknown): Emission[] {
+    return this.enriched ? this.classifier.call(callId, name, input) : [toolRequested(callId, name, input)]
   }
 
   private responseItem(payload: JsonObject, raw: string, lineNumber: number): Emission[] {
@@ -166,11 +190,8 @@ export class CodexRolloutProjector implements RecordProjector {
             input = text
           }
         }
-        return [this.toolRequested(callId, name, input)]
+        return this.toolRequested(callId, name, input)
       }
-      case 'local_shell_call':
-        if (!this.enriched) break
-        return [this.toolRequested(callId || (asString(payload['id']) ?? ''), 'local_shell', asObject(payload['action']) ?? {})]
       case 'function_call_output':
       case 'custom_tool_call_output': {
         const content = payload['output'] ?? null
@@ -181,18 +202,55 @@ export class CodexRolloutProjector implements RecordProjector {
       }
       case 'message':
         if (asString(payload['role']) === 'assistant') return [{ event: 'text', text: textOf(payload), request_id: null }]
+        // The prompt context (developer instructions, environment, AGENTS.md) and the user's turn,
+        // whose words the user_message / item_completed events carry.
+        if (this.enriched) return []
         break
       case 'reasoning':
         return [{ event: 'thinking', text: this.enriched ? reasoningText(payload) : textOf(payload), request_id: null }]
     }
-    return [opaqueLine(raw, 'response_item', itemType, lineNumber)]
+    if (this.enriched) {
+      const builtIn = this.builtInItem(itemType, payload, lineNumber)
+      if (builtIn) return builtIn
+      if (knowsRecord(CODEX_ROLLOUT_VOCABULARY, 'response_item', itemType)) return []
+    }
+    return [this.opaque(raw, 'response_item', itemType, lineNumber)]
+  }
+
+  /** The Responses API's own calls (run by Codex or the provider, never named in a function_call) and inter-agent messages. */
+  private builtInItem(itemType: string, payload: JsonObject, lineNumber: number): Emission[] | undefined {
+    const id = asString(payload['call_id']) ?? asString(payload['id']) ?? `${itemType}@${lineNumber}`
+    switch (itemType) {
+      case 'local_shell_call':
+        return this.toolRequested(id, 'local_shell', asObject(payload['action']) ?? {})
+      case 'web_search_call': {
+        const action = asObject(payload['action'])
+        const query = (action && asString(action['query'])) ?? asString(payload['query']) ?? null
+        return [...this.toolRequested(id, 'web_search', { query, action: action ?? null }), toolResult(id, statusFailed(payload), null)]
+      }
+      case 'tool_search_call':
+        return this.toolRequested(id, 'tool_search', argumentsObject(payload['arguments'], 'arguments'))
+      case 'tool_search_output':
+        return [toolResult(id, statusFailed(payload), payload['tools'] ?? null)]
+      case 'image_generation_call':
+        return [...this.toolRequested(id, 'image_generation', { revised_prompt: payload['revised_prompt'] ?? null }), toolResult(id, statusFailed(payload), null)]
+      case 'agent_message': {
+        const text = textOf(payload)
+        return text === '' ? [] : [{ event: 'injection', text, origin: 'agent' }]
+      }
+      default:
+        return undefined
+    }
   }
 
   private eventMessage(payload: JsonObject, raw: string, lineNumber: number): Emission[] {
     const messageType = asString(payload['type']) ?? ''
-    switch (messageType) {
+    // 0.16x names a turn's start and end `turn_started`/`turn_complete`; upstream reads only the older names.
+    const kind = this.enriched && messageType === 'turn_started' ? 'task_started' : this.enriched && messageType === 'turn_complete' ? 'task_complete' : messageType
+    switch (kind) {
       case 'task_started':
         this.turn += 1
+        this.heard.clear()
         return [{ event: 'turn.started', turn: this.turn, frame_digest: null }]
       case 'task_complete':
         this.lastComplete = { at: undefined, payload }
@@ -210,13 +268,28 @@ export class CodexRolloutProjector implements RecordProjector {
         return this.enriched ? [] : [{ event: 'thinking', text: textOf(payload), request_id: null }]
       case 'user_message':
         if (!this.enriched) break
-        return [{ event: 'injection', text: asString(payload['message']) ?? '', origin: 'user' }]
+        return this.heardFromUser(asString(payload['message']) ?? '')
+      case 'item_completed': {
+        if (!this.enriched) break
+        const item = asObject(payload['item'])
+        // Only the user's turn is not already a response_item of its own; the rest are echoes.
+        return item && asString(item['type']) === 'UserMessage' ? this.heardFromUser(textContent(item['content'], '') ?? '') : []
+      }
       case 'error':
       case 'stream_error':
+      case 'warning':
         if (!this.enriched) break
         return [{ event: 'warning', code: `codex-${messageType.replace('_', '-')}`, message: asString(payload['message']) ?? '' }]
     }
-    return [opaqueLine(raw, 'event_msg', messageType, lineNumber)]
+    if (this.enriched && knowsRecord(CODEX_ROLLOUT_VOCABULARY, 'event_msg', messageType)) return []
+    return [this.opaque(raw, 'event_msg', messageType, lineNumber)]
+  }
+
+  /** The user's words, once per turn however many records repeat them. */
+  private heardFromUser(text: string): Emission[] {
+    if (this.heard.has(text)) return []
+    this.heard.add(text)
+    return [{ event: 'injection', text, origin: 'user' }]
   }
 
   private tokenCount(payload: JsonObject, raw: string, lineNumber: number): Emission[] {
@@ -247,7 +320,14 @@ export class CodexRolloutProjector implements RecordProjector {
         },
       })
     }
-    if (events.length === 0) events.push(opaqueLine(raw, 'event_msg', 'token_count', lineNumber))
+    // Enriched, a report with nothing new (no totals, or the same again) is read and holds nothing.
+    if (events.length === 0 && !this.enriched) events.push(opaqueLine(raw, 'event_msg', 'token_count', lineNumber))
     return events
   }
+}
+
+/** A built-in item's status as an error flag: failed is an error, completed is not, anything else is unknown. */
+function statusFailed(payload: JsonObject): boolean | null {
+  const status = asString(payload['status'])
+  return status === 'failed' || status === 'incomplete' ? true : status === 'completed' ? false : null
 }

@@ -71,12 +71,13 @@ const EXPECTED: Record<string, Expectation> = {
     calls: [{ name: 'command_execution', call_id: 'item_1', input: { command: "/usr/bin/bash -lc 'head -n 1 README.md'" } }],
     results: [{ call_id: 'item_1', is_error: false }],
   },
-  // session_meta (+ off-pin warning), task_started, developer/environment/turn_context/user items (opaque ×4),
+  // session_meta (CLI 0.135, a version the rollout vocabulary was written against: no drift warning), task_started,
+  // developer/environment/user items and turn_context (read: prompt context and settings, none opaque),
   // user_message (injection), agent_message (an echo of the next line's message: read), the answer, token_count
   // (usage + rate_limit), task_complete (turn.ended), and session.ended built at the end.
   'codex-session-jsonl/agent-history_real_session-01.jsonl': {
     format: 'codex/rollout-jsonl',
-    counts: { 'session.started': 1, warning: 1, 'turn.started': 1, opaque: 4, injection: 1, text: 1, usage: 1, rate_limit: 1, 'turn.ended': 1, 'session.ended': 1 },
+    counts: { 'session.started': 1, 'turn.started': 1, injection: 1, text: 1, usage: 1, rate_limit: 1, 'turn.ended': 1, 'session.ended': 1 },
     calls: [],
     results: [],
   },

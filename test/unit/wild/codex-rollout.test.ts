@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs'
+import { describeWildFormat, type RawCount } from '../../helpers/wild.js'
+
+// Counted from the raw bytes with JSON.parse, never through the adapter: every call a rollout
+// records is one `response_item` of a call type, the model's functions and the Responses API's
+// built-in calls alike.
+const CALL_ITEMS = new Set(['function_call', 'custom_tool_call', 'local_shell_call', 'web_search_call', 'tool_search_call', 'image_generation_call'])
+// Codex's tools that run a command line or an argv (or feed a running one, `write_stdin`).
+const SHELL_TOOLS = new Set(['exec_command', 'shell', 'shell_command', 'local_shell', 'container.exec', 'write_stdin'])
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined
+}
+
+/** Calls and shell call ids of one rollout, read line by line. */
+export function countRollout(path: string): RawCount {
+  let calls = 0
+  const shellCallIds: string[] = []
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    if (line.trim() === '') continue
+    let record: { type?: unknown; payload?: Record<string, unknown> }
+    try {
+      record = JSON.parse(line) as typeof record
+    } catch {
+      continue
+    }
+    const payload = record.payload
+    if (record.type !== 'response_item' || !payload || !CALL_ITEMS.has(text(payload['type']) ?? '')) continue
+    calls += 1
+    const type = payload['type']
+    const id = text(payload['call_id']) ?? text(payload['id'])
+    if (id === undefined) continue
+    if (type === 'local_shell_call' || ((type === 'function_call' || type === 'custom_tool_call') && SHELL_TOOLS.has(text(payload['name']) ?? ''))) shellCallIds.push(id)
+  }
+  return { calls, shellCallIds }
+}
+
+describeWildFormat({ folder: 'codex-rollout', format: 'codex/rollout-jsonl', count: countRollout })
