@@ -157,16 +157,26 @@ function manifestOf(dir: string): EvidenceSetManifest | undefined {
   }
 }
 
+/** The names in a folder, or undefined when it is gone (another writer pruned the same dead set first). */
+function namesIn(dir: string): string[] | undefined {
+  try {
+    return readdirSync(dir)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
+    throw error
+  }
+}
+
 /** Whether a set holds exactly what its manifest lists, so removing it removes nothing of anyone's. */
-function holdsOnlyItsOwn(dir: string, manifest: EvidenceSetManifest): boolean {
-  return readdirSync(dir).every((name) => name === EVIDENCE_SET_MANIFEST || Object.hasOwn(manifest.documents, name))
+function holdsOnlyItsOwn(names: readonly string[], manifest: EvidenceSetManifest): boolean {
+  return names.every((name) => name === EVIDENCE_SET_MANIFEST || Object.hasOwn(manifest.documents, name))
 }
 
 /** Removes sets no writer can swap in any more; never the current one, never a live writer's. */
 function pruneSets(outDir: string, ownId: string, notes: string[]): void {
   const sets = setsFolder(outDir)
   const me = writerOf(ownId)
-  for (const name of readdirSync(sets)) {
+  for (const name of namesIn(sets) ?? []) {
     if (name === ownId || name.startsWith('legacy-')) continue
     const writer = writerOf(name)
     if (!writer || !me || writer.host !== me.host) continue
@@ -174,8 +184,10 @@ function pruneSets(outDir: string, ownId: string, notes: string[]): void {
     // Read just before removing: a dead writer cannot swap its set in after this look.
     if (currentSetId(outDir) === name) continue
     const dir = join(sets, name)
+    const names = namesIn(dir)
+    if (names === undefined) continue
     const manifest = manifestOf(dir)
-    if (manifest && !holdsOnlyItsOwn(dir, manifest)) {
+    if (manifest && !holdsOnlyItsOwn(names, manifest)) {
       notes.push(`${dir} holds files its manifest does not list; it is kept`)
       continue
     }

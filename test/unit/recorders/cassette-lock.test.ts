@@ -56,14 +56,15 @@ describe('two recorders on one cassette', () => {
   })
 
   it('in one process: the second scope is refused naming this pid, and may open once the first closes', async () => {
-    const cassette = join(scratchDir(), 'shared.cassette.jsonl')
-    provider = await startProvider({ env: {} })
+    const root = scratchDir()
+    const cassette = join(root, 'shared.cassette.jsonl')
+    provider = await startProvider({ env: {}, cassetteRoot: root })
     const first = provider.openScope({ mode: 'record', cassette, scenario: SCENARIO, env: {} })
     expect(() => provider?.openScope({ mode: 'auto', cassette, scenario: SCENARIO, env: {} })).toThrow(expect.objectContaining({ code: 'VH_CASSETTE_LOCKED', location: cassette, message: expect.stringContaining(`process ${process.pid}`) }))
     // Through the control endpoint (what the Vitest fixture calls), too: a coded 400, no scope.
-    const scenario = join(scratchDir(), 'locked.json')
+    const scenario = join(root, 'locked.json')
     writeFileSync(scenario, JSON.stringify({ scenario: 'locked', turns: [{ text: 'ok' }] }))
-    const control = await fetch(`${provider.origin}/__vitest-harness/scopes`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ mode: 'record', cassette, scenario }) })
+    const control = await fetch(`${provider.origin}/__vitest-harness/scopes`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${provider.controlToken}` }, body: JSON.stringify({ mode: 'record', cassette, scenario }) })
     expect(control.status).toBe(400)
     expect(await control.json()).toMatchObject({ code: 'VH_CASSETTE_LOCKED', error: expect.stringContaining(`process ${process.pid}`) })
     await (await fetch(`${first.baseUrl}/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'm', messages: [{ role: 'user', content: 'first' }] }) })).text()

@@ -74,9 +74,10 @@ describe('scenario faults', () => {
     const arrivals: number[] = []
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) if (chunk.length > 0) arrivals.push(Date.now() - started)
     // Five frames (role, two text halves, finish, [DONE]) paced 40 ms apart: each its own read,
-    // the last no sooner than 4 × 40 ms after the first (timers may fire a little early).
+    // the last no sooner than 4 × 40 ms after the request (timers may fire a little early). Measured
+    // from the request, not the first read: a busy machine may deliver the first frame late, never the last early.
     expect(arrivals).toHaveLength(5)
-    expect((arrivals.at(-1) as number) - (arrivals[0] as number)).toBeGreaterThanOrEqual(150)
+    expect(arrivals.at(-1) as number).toBeGreaterThanOrEqual(150)
   })
 
   it('ids and timestamps are deterministic across runs', async () => {
