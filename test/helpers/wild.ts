@@ -3,7 +3,7 @@ import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { findFormat } from '../../adapters/formats.js'
 import { knowsRecord } from '../../adapters/shared/vocabulary.js'
-import { detectTranscriptFile, readTranscriptAsEvents } from '../../adapters/transcript/read.js'
+import { detectTranscriptFile, planTranscript, readTranscriptAsEvents } from '../../adapters/transcript/read.js'
 import type { Emission } from '../../src/events/types.js'
 import { checkTranscriptFile } from '../../src/trace/check/check.js'
 import type { TraceReport } from '../../src/trace/report-types.js'
@@ -95,7 +95,7 @@ export function describeWildFormat(corpus: WildFormat): void {
       const name = path.slice(path.lastIndexOf('/') + 1)
       const format = corpus.formatOf?.[name] ?? corpus.format
       it(name, async () => {
-        expect(detectTranscriptFile(path)?.name, `${name} is detected`).toBe(format)
+        expect(detectedFormat(path), `${name} is detected`).toBe(format)
         const raw = corpus.count(path)
         const events = await eventsOf(path, format)
         const calls = events.filter((event): event is Extract<Emission, { event: 'tool.requested' }> => event.event === 'tool.requested')
@@ -122,6 +122,11 @@ export function describeWildFormat(corpus: WildFormat): void {
       })
     }
   })
+}
+
+/** The format detection picks for an entry: a file's own, or a directory's as the reader plans it. */
+function detectedFormat(path: string): string | undefined {
+  return isDirectory(path) ? planTranscript(path).format.name : detectTranscriptFile(path)?.name
 }
 
 /** Whether a path is a directory (a Claude projects folder, an opencode storage tree). */
