@@ -42,6 +42,8 @@ export interface TraceCensus {
   assistant_events: number
   api_requests: number
   tool_traffic: Record<string, ToolTraffic>
+  /** Calls of tools no operation table knows, by tool name: a selector by operation cannot see them. */
+  unclassified_calls: Record<string, number>
   repeated_call_groups: number
   steps: CensusStep[]
   inference_total_ms: number | null
@@ -81,6 +83,7 @@ export class CensusSink implements IrSink {
   private readonly requestIds = new Set<string>()
   private anonymousRequests = 0
   private readonly traffic = new Map<string, ToolTraffic>()
+  private readonly unclassified = new Map<string, number>()
   private readonly groups = new Map<string, number>()
   private readonly steps: CensusStep[] = []
   private readonly clock = new StepClock()
@@ -102,6 +105,7 @@ export class CensusSink implements IrSink {
       }
       const counted = traffic
       counted.calls += 1
+      if (call.unclassified) this.unclassified.set(call.name, (this.unclassified.get(call.name) ?? 0) + 1)
       counted.input_bytes += utf8Length(compactInput(call.input))
       const key = repetitionKey(call)
       const id = key.length <= 64 ? `k${key}` : `h${sha256Hex(key)}`
@@ -141,6 +145,7 @@ export class CensusSink implements IrSink {
       assistant_events: this.assistantEvents,
       api_requests: this.requestIds.size + this.anonymousRequests,
       tool_traffic: sortedRecord(this.traffic),
+      unclassified_calls: sortedRecord(this.unclassified),
       repeated_call_groups: [...this.groups.values()].filter((count) => count > 1).length,
       steps: this.steps,
       inference_total_ms: totalOf(this.steps.map((step) => step.gen_ms)),
@@ -188,6 +193,11 @@ export function censusToText(census: TraceCensus): string {
     results += traffic.result_bytes
   }
   lines.push(`tools-total  ${calls} call(s), results ${results}B into context`)
+  const unclassified = Object.entries(census.unclassified_calls)
+  if (unclassified.length > 0) {
+    const named = unclassified.map(([tool, count]) => `${tool} ×${count}`).join(', ')
+    lines.push(`unclassified ${unclassified.reduce((sum, [, count]) => sum + count, 0)} call(s) of tools no operation table knows: ${named} — a check by operation cannot see them`)
+  }
   lines.push(`repeated     ${census.repeated_call_groups} identical call group(s)`)
   census.steps.forEach((step, position) => {
     lines.push(`step         ${position + 1}. ${step.tool} (event ${step.call_event}): gen ${ms(step.gen_ms)}, exec ${ms(step.exec_ms)}`)

@@ -17,6 +17,8 @@ export type UnknownReason =
   | { reason: 'result_field_absent'; call_event: number; result_event: number; field: string }
   | { reason: 'timestamp_absent'; event: number }
   | { reason: 'opaque_events'; events: number[]; types: string[] }
+  /** Calls of tools no operation table knows, which a selector by operation cannot rule in or out (ours; upstream's wire has no such calls). */
+  | { reason: 'unclassified_calls'; events: number[]; tools: string[] }
   | { reason: 'stream_not_closed'; markers: string[] }
   | { reason: 'model_not_used'; model: string }
   | { reason: 'run_cut_by_rate_limit'; outcome_event: number; limit_event: number; window: string | null }
@@ -86,6 +88,8 @@ export function describeReason(reason: UnknownReason): string {
       const kinds = reason.types.length === 0 ? 'untyped' : reason.types.join(', ')
       return `the adapter could not read events ${reason.events.join(', ')} (${kinds}), and one of them could have changed this answer`
     }
+    case 'unclassified_calls':
+      return `the adapter could classify none of the calls at events ${reason.events.join(', ')} (${reason.tools.join(', ')}): no operation table knows ${reason.tools.length === 1 ? 'that tool' : 'those tools'}, and one of them could have changed this answer`
     case 'model_not_used':
       return `this run never used \`${reason.model}\``
     case 'run_cut_by_rate_limit': {

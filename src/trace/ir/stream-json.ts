@@ -94,6 +94,8 @@ function toolCall(block: unknown): ToolCall | null {
     subjects: subjectsFromInput(input),
     input,
     joinedArgv: joinedArgv(input),
+    // Upstream's wire carries no operations at all: nothing claims to have classified the call.
+    unclassified: false,
   }
 }
 

@@ -56,6 +56,12 @@ export interface ToolCall {
   input: Record<string, unknown>
   /** `argv` joined by spaces, answering `args.command` for a harness that records an argv. */
   joinedArgv: string | null
+  /**
+   * The adapter said no operation table knows this tool (an `unclassified_tool` warning named it):
+   * its empty `operations` mean "nobody could tell", not "none", so a selector by operation cannot
+   * rule it out.
+   */
+  unclassified: boolean
 }
 
 /** One tool result. */

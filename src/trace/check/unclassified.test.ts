@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest'
+import { unclassifiedToolWarning } from '../../events/unclassified-tool.js'
+import { call, closed, ended, metaharness, opaque, result, rowOf, start, type Event } from '../../../test/helpers/trace.js'
+import { inspectTranscript } from '../census.js'
+import { reportToText } from './render.js'
+import { checkTranscriptText } from './check.js'
+import { readSpec } from '../spec/read.js'
+
+/**
+ * A call of a tool no operation table knows carries no operations on the wire; the adapter's
+ * `unclassified_tool` warning says so. A selector by operation cannot see such a call, so it never
+ * lets an absence pass nor a count by operation stand as exact; a selector by name still sees it.
+ */
+
+const warned = (tool: string): Event => ({ ...unclassifiedToolWarning(tool, 'test') })
+
+/** A closed run: one classified write, then two calls of an unknown tool `Frobnicate` (events 2 and 4). */
+function run(extra: Event[] = [], warn = true): string {
+  const events: Event[] = [
+    start(),
+    call('c-1', 'Write', { file_path: '/w/a.txt', content: 'x' }, { operations: ['file.write'] }),
+    result('c-1'),
+    ...(warn ? [warned('Frobnicate')] : []),
+    call('c-2', 'Frobnicate', { command: 'make all' }),
+    result('c-2'),
+    call('c-3', 'Frobnicate', { command: 'make clean' }),
+    result('c-3'),
+    ...extra,
+    ended(),
+  ]
+  return metaharness([...events, closed(events.length)])
+}
+
+describe('unclassified calls in the checker', () => {
+  it('an absence over operations is unknown, naming the calls and tools, never ok', () => {
+    const row = rowOf('{tool.absent: {operations: [shell]}}', run())
+    expect(row.verdict).toBe('unknown')
+    expect(row.outcome).toEqual({ outcome: 'undecidable', reason: 'unclassified_calls', events: [3, 5], tools: ['Frobnicate'] })
+  })
+
+  it('an absence over operations still gaps on a classified call that matches', () => {
+    expect(rowOf('{tool.absent: {operations: [file.write]}}', run()).verdict).toBe('gap')
+  })
+
+  it('a selector by name sees an unclassified call as it is', () => {
+    expect(rowOf('{tool.absent: {tools: [Frobnicate]}}', run()).verdict).toBe('gap')
+    expect(rowOf('{tool.called: {tools: [Frobnicate], count: {exactly: 2}}}', run()).verdict).toBe('ok')
+    // A name in `tools` beside the operations: the named calls are counted, so they leave nothing unseen.
+    expect(rowOf('{tool.absent: {tools: [Frobnicate], operations: [shell]}}', run()).verdict).toBe('gap')
+  })
+
+  it('arguments are recorded facts: a call whose arguments fail the selector cannot be one it missed', () => {
+    const row = rowOf('{tool.absent: {operations: [shell], args: {command: {contains: "rm -rf"}}}}', run())
+    expect(row.verdict).toBe('ok')
+  })
+
+  it('a count by operation is a lower bound: holds for every larger value → ok, ceiling exceeded → gap, else unknown', () => {
+    expect(rowOf('{tool.called: {operations: [file.write], count: {at_least: 1}}}', run()).verdict).toBe('ok')
+    const floor = rowOf('{tool.called: {operations: [shell], count: {at_least: 1}}}', run())
+    expect(floor.verdict).toBe('unknown')
+    expect(floor.outcome).toMatchObject({ reason: 'unclassified_calls', events: [3, 5], tools: ['Frobnicate'] })
+    expect(rowOf('{tool.called: {operations: [shell], count: {at_most: 0}}}', run()).verdict).toBe('unknown')
+    const twoWrites = [call('c-9', 'Write', { file_path: '/w/b.txt', content: 'y' }, { operations: ['file.write'] }), result('c-9')]
+    expect(rowOf('{tool.called: {operations: [file.write], count: {at_most: 1}}}', run(twoWrites)).verdict).toBe('gap')
+  })
+
+  it('a repetition count by operation is a lower bound too', () => {
+    expect(rowOf('{tool.repeated: {operations: [shell], count: {at_most: 0}}}', run())).toMatchObject({ verdict: 'unknown', outcome: { reason: 'unclassified_calls' } })
+  })
+
+  it('opaque events are named first when both stand in the way', () => {
+    expect(rowOf('{tool.called: {operations: [shell], count: {at_least: 1}}}', run([opaque()])).outcome).toMatchObject({ reason: 'opaque_events' })
+  })
+
+  it('without the warning (an upstream-written stream) empty operations decide as today', () => {
+    expect(rowOf('{tool.absent: {operations: [shell]}}', run([], false)).verdict).toBe('ok')
+    expect(rowOf('{tool.called: {operations: [shell], count: {at_least: 1}}}', run([], false)).verdict).toBe('gap')
+  })
+
+  it('the warning marks only calls of the tool it names that carry no operations', () => {
+    const text = metaharness([start(), warned('Frobnicate'), call('c-1', 'Frobnicate', {}, { operations: ['shell'] }), call('c-2', 'Other', {}), ended(), closed(5)])
+    expect(rowOf('{tool.absent: {operations: [web.read]}}', text).verdict).toBe('ok')
+  })
+
+  it('the text report says which calls could not be seen', () => {
+    const spec = readSpec('format: trace-spec/1\nid: unit/unclassified\nexpectations:\n  - id: no-shell\n    expect: {tool.absent: {operations: [shell]}}\n')
+    const text = reportToText(checkTranscriptText(spec, run()))
+    expect(text).toContain('Frobnicate')
+    expect(text).toMatch(/unk\s+no-shell/)
+  })
+
+  it('inspect counts unclassified calls by tool', async () => {
+    const census = await inspectTranscript([run()])
+    expect(census.unclassified_calls).toEqual({ Frobnicate: 2 })
+    expect((await inspectTranscript([run([], false)])).unclassified_calls).toEqual({})
+  })
+})
