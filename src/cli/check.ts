@@ -1,4 +1,4 @@
-import { checkTranscript } from '../trace/check/check.js'
+import { checkTranscriptDetailed, type DetailedCheck } from '../trace/check/check.js'
 import { reportToText, verdictSentence } from '../trace/check/render.js'
 import { reportExitCode } from '../trace/check/report.js'
 import { UsageError, flagOption, listOption, stringOption } from './args.js'
@@ -24,11 +24,11 @@ export const checkCommand: Command = {
     if (specPath === undefined) throw new UsageError('--spec is required')
     if (transcriptPath === undefined) throw new UsageError('--transcript is required')
     if (args.positionals.length > 0) throw new UsageError(`check takes no positional arguments; got ${JSON.stringify(args.positionals[0])}`)
-    let report
+    let checked: DetailedCheck
     try {
       const spec = loadSpec(io, specPath)
       const transcript = await openTranscriptInput(io, transcriptPath, stringOption(args, 'from'))
-      report = await checkTranscript(spec, transcript.bytes, {
+      checked = await checkTranscriptDetailed(spec, transcript.bytes, {
         advisory: listOption(args, 'advisory'),
         redact: flagOption(args, 'redact'),
         source: transcriptPath,
@@ -37,8 +37,9 @@ export const checkCommand: Command = {
     } catch (error) {
       return refusalExit(io, error)
     }
+    const { report, unread } = checked
     if (stringOption(args, 'format') === 'json') await writeWithBackpressure(io.stdout, `${JSON.stringify(report, null, 2)}\n`)
-    else await writeWithBackpressure(io.stdout, `${reportToText(report)}${verdictSentence(report)}\n`)
+    else await writeWithBackpressure(io.stdout, `${reportToText(report, { unread })}${verdictSentence(report)}\n`)
     return reportExitCode(report)
   },
 }

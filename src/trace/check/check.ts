@@ -8,6 +8,7 @@ import type { TraceSpec } from '../spec/model.js'
 import type { TraceReport } from '../report-types.js'
 import { TraceChecker } from './checker.js'
 import { redactReport } from './report.js'
+import type { UnreadRecords } from './unread.js'
 
 /** How a check runs. */
 export interface CheckOptions extends TranscriptReadOptions {
@@ -54,6 +55,25 @@ export class TraceCheck {
     const report = this.checker.report(result.digest)
     return this.options.redact ? redactReport(report) : report
   }
+
+  /** The records nobody could read, by type and first lines (for the text report); read after `end()`. */
+  unread(): UnreadRecords {
+    return this.checker.unread()
+  }
+}
+
+/** A report and what the text rendering says of the records nobody could read. */
+export interface DetailedCheck {
+  report: TraceReport
+  unread: UnreadRecords
+}
+
+/** As `checkTranscript`, with the unread records counted for `reportToText`. */
+export async function checkTranscriptDetailed(spec: TraceSpec, source: AsyncIterable<Uint8Array | string>, options: CheckOptions = {}): Promise<DetailedCheck> {
+  const check = new TraceCheck(spec, options)
+  for await (const chunk of source) check.push(chunk)
+  const report = check.end()
+  return { report, unread: check.unread() }
 }
 
 /**
@@ -61,9 +81,7 @@ export class TraceCheck {
  * the expectations hold, not the transcript, so a gigabyte checks in the memory a kilobyte does.
  */
 export async function checkTranscript(spec: TraceSpec, source: AsyncIterable<Uint8Array | string>, options: CheckOptions = {}): Promise<TraceReport> {
-  const check = new TraceCheck(spec, options)
-  for await (const chunk of source) check.push(chunk)
-  return check.end()
+  return (await checkTranscriptDetailed(spec, source, options)).report
 }
 
 /** Options for checking a transcript in any supported format. */

@@ -1,3 +1,5 @@
+import { countNames, describeTypeCounts, firstFew } from './unread.js'
+
 /**
  * What the checker says about one expectation: `ok` or `gap` citing IR event indices and a note,
  * or `undecidable` with a reason naming what a reader can go and look at. The shapes and spellings
@@ -85,11 +87,13 @@ export function describeReason(reason: UnknownReason): string {
     case 'stream_not_closed':
       return `nothing states that this transcript is the whole run, so an absence cannot be told from a hole — the run's producer closes the stream and says so with ${reason.markers.join(' or ')}`
     case 'opaque_events': {
-      const kinds = reason.types.length === 0 ? 'untyped' : reason.types.join(', ')
-      return `the adapter could not read events ${reason.events.join(', ')} (${kinds}), and one of them could have changed this answer`
+      // Counted, never listed: the JSON report keeps every index.
+      const untyped = reason.events.length - reason.types.length
+      const kinds = describeTypeCounts([...countNames(reason.types), ...(untyped > 0 ? [{ type: '(untyped)', count: untyped }] : [])])
+      return `the adapter could not read ${reason.events.length} event(s): ${kinds} (events ${firstFew(reason.events)}) — one of them could have changed this answer`
     }
     case 'unclassified_calls':
-      return `the adapter could classify none of the calls at events ${reason.events.join(', ')} (${reason.tools.join(', ')}): no operation table knows ${reason.tools.length === 1 ? 'that tool' : 'those tools'}, and one of them could have changed this answer`
+      return `${reason.events.length} call(s) of ${reason.tools.join(', ')} (events ${firstFew(reason.events)}): no operation table knows ${reason.tools.length === 1 ? 'that tool' : 'those tools'}, so a selector by operation cannot see them — one of them could have changed this answer`
     case 'model_not_used':
       return `this run never used \`${reason.model}\``
     case 'run_cut_by_rate_limit': {

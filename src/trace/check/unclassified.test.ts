@@ -12,6 +12,10 @@ import { readSpec } from '../spec/read.js'
  * lets an absence pass nor a count by operation stand as exact; a selector by name still sees it.
  */
 
+async function* chunks(text: string): AsyncGenerator<string> {
+  yield text
+}
+
 const warned = (tool: string): Event => ({ ...unclassifiedToolWarning(tool, 'test') })
 
 /** A closed run: one classified write, then two calls of an unknown tool `Frobnicate` (events 2 and 4). */
@@ -90,8 +94,8 @@ describe('unclassified calls in the checker', () => {
   })
 
   it('inspect counts unclassified calls by tool', async () => {
-    const census = await inspectTranscript([run()])
+    const census = await inspectTranscript(chunks(run()))
     expect(census.unclassified_calls).toEqual({ Frobnicate: 2 })
-    expect((await inspectTranscript([run([], false)])).unclassified_calls).toEqual({})
+    expect((await inspectTranscript(chunks(run([], false)))).unclassified_calls).toEqual({})
   })
 })

@@ -218,7 +218,7 @@ export class MetaharnessIrReader {
         this.emitter.emit(
           {
             family: 'opaque',
-            opaque: { eventType: textAt(value, 'vendor_type'), subtype: textAt(value, 'vendor_subtype'), digest: textAt(value, 'digest') ?? this.lineDigest(value, raw) },
+            opaque: { eventType: textAt(value, 'vendor_type'), subtype: textAt(value, 'vendor_subtype'), digest: textAt(value, 'digest') ?? this.lineDigest(value, raw), vendorLine: u64At(value, 'source_line') },
           },
           sourceLine,
           at,
@@ -304,6 +304,6 @@ export class MetaharnessIrReader {
   }
 
   private emitOpaqueLine(eventType: string | null, value: JsonObject, sourceLine: number, at: string | null, raw: string | undefined): void {
-    this.emitter.emit({ family: 'opaque', opaque: { eventType, subtype: null, digest: this.lineDigest(value, raw) } }, sourceLine, at)
+    this.emitter.emit({ family: 'opaque', opaque: { eventType, subtype: null, digest: this.lineDigest(value, raw), vendorLine: null } }, sourceLine, at)
   }
 }

@@ -131,7 +131,7 @@ export class StreamJsonIrReader {
     const emit = (body: IrEventBody) => this.emitter.emit(body, sourceLine, timestamp)
     const opaque = (eventType: string | null, eventSubtype: string | null): IrEventBody => ({
       family: 'opaque',
-      opaque: { eventType, subtype: eventSubtype, digest: digestLine(raw) },
+      opaque: { eventType, subtype: eventSubtype, digest: digestLine(raw), vendorLine: null },
     })
 
     if (type === 'system' && subtype === 'init') emit({ family: 'session_start', start: sessionStart(value) })

@@ -134,6 +134,8 @@ export interface OpaqueEvent {
   eventType: string | null
   subtype: string | null
   digest: string
+  /** The line of the harness's own transcript it came from, where the wire says (`source_line`); else the event's own line is. */
+  vendorLine: number | null
 }
 
 /** What an IR event says. */
