@@ -26,9 +26,18 @@ export interface LineFormat {
   readonly numbers?: 'lexeme' | 'value'
   /** Whether one record, read from the start of a file, could only be this format. */
   sniff(record: JsonObject): boolean
+  /** How sure a record `sniff` accepted makes it; see `SniffConfidence`. Default: `certain`. */
+  sniffConfidence?(record: JsonObject): SniffConfidence
   /** Every record type the format has and what its reader makes of it; the versions it was written against. */
   readonly vocabulary?: RecordVocabulary
 }
+
+/**
+ * How much one record `sniff` accepted says. `certain`: a field only this format writes (a format
+ * tag, a header only it has). `likely`: a shape other writers could share (a bare `type` name, an
+ * `id`/`timestamp` pair); detection then wants another record of the first lines to fit as well.
+ */
+export type SniffConfidence = 'certain' | 'likely'
 
 /** One parsed JSON document, with the means to say which line a part of it starts on. */
 export interface ParsedDocument {
@@ -56,6 +65,8 @@ export interface DocumentFormat {
   readonly extension: '.json'
   createReader(seam: SeamOptions): DocumentReader
   sniff(document: JsonObject): boolean
+  /** How sure a document `sniff` accepted makes it. Default: `certain`. */
+  sniffConfidence?(document: JsonObject): SniffConfidence
   /** Every record type the format has and what its reader makes of it; the versions it was written against. */
   readonly vocabulary?: RecordVocabulary
 }

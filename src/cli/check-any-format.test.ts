@@ -5,6 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../test/helpers/cli.js'
 import { sha256Hex } from '../events/digest.js'
 import type { TraceReport } from '../trace/report-types.js'
+import { checkTranscriptFile } from '../trace/check/check.js'
+import { readSpec } from '../trace/spec/read.js'
 
 /**
  * `check`, `inspect` and `evidence` read any transcript format: Codex `exec --json` and pi are
@@ -92,10 +94,13 @@ describe('check reads any supported format', () => {
     expect(rows(report)).toEqual(rows(json((await runCli(['check', '--spec', 'spec.yaml', '--transcript', 'exec.jsonl', '--format', 'json'], { cwd: dir })).stdout)))
   })
 
-  it('--from overrides detection: read as stream-json, the exec stream is opaque lines, as upstream would read it', async () => {
+  it('--from overrides detection: read as stream-json, the exec stream is opaque lines, as upstream would read it; the CLI refuses a read that read nothing', async () => {
     const run = await runCli(['check', '--spec', 'spec.yaml', '--transcript', 'exec.jsonl', '--from', 'claude-code/stream-json', '--format', 'json'], { cwd: dir })
-    expect(run.code).toBe(3)
-    const report = json(run.stdout)
+    expect(run.code).toBe(2)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toContain('VH_NOTHING_READ')
+    // The library reports it as upstream's checker does: every event unread, every absence unknown.
+    const report = await checkTranscriptFile(readSpec(SPEC), join(dir, 'exec.jsonl'), { from: 'claude-code/stream-json' })
     expect(report.adapter.name).toBe('claude-code/stream-json')
     expect(report.transcript_digest).toBe(sha256Hex(readFileSync(join(dir, 'exec.jsonl'))))
     expect(report.expectations[0]?.outcome).toMatchObject({ outcome: 'undecidable', reason: 'opaque_events', events: [0, 1, 2, 3, 4, 5] })

@@ -32,6 +32,7 @@ export const checkCommand: Command = {
         advisory: listOption(args, 'advisory'),
         redact: flagOption(args, 'redact'),
         source: transcriptPath,
+        requireRead: true,
         ...transcript.read,
       })
     } catch (error) {

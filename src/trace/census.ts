@@ -7,6 +7,7 @@ import { TranscriptReader, type TranscriptReadOptions } from './ir/read.js'
 import type { AdapterRef, AssistantRequest, IrEvent, IrSink, StreamClose, StreamEnd } from './ir/types.js'
 import { witnessMarker } from './ir/types.js'
 import { TraceTranscriptError } from './errors.js'
+import { ReadWitness } from './ir/read-witness.js'
 import { utf8Length } from './rust-format.js'
 
 /** What one tool cost the run: calls, errors, and the bytes each direction carried. */
@@ -157,12 +158,15 @@ export class CensusSink implements IrSink {
 }
 
 /** Takes the census of a transcript streamed from any byte source. */
-export async function inspectTranscript(source: AsyncIterable<Uint8Array | string>, options: TranscriptReadOptions & { source?: string } = {}): Promise<TraceCensus> {
+export async function inspectTranscript(source: AsyncIterable<Uint8Array | string>, options: TranscriptReadOptions & { source?: string; requireRead?: boolean } = {}): Promise<TraceCensus> {
   const sink = new CensusSink()
-  const reader = new TranscriptReader(sink, options)
+  // `requireRead`: refuse (`VH_NOTHING_READ`) a transcript nothing of which was read, as the CLI does.
+  const witness = options.requireRead ? new ReadWitness(sink) : undefined
+  const reader = new TranscriptReader(witness ?? sink, options)
   for await (const chunk of source) reader.push(chunk)
   const result = reader.end()
   if (!result.ok) throw new TraceTranscriptError(result.refusals, result.format, result.total, options.source)
+  if (witness?.nothingRead) throw witness.refusal(options.source ?? 'the transcript', result.adapter.name)
   return sink.census(result.digest)
 }
 

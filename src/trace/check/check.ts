@@ -7,6 +7,7 @@ import { markAdvisory } from '../spec/advisory.js'
 import type { TraceSpec } from '../spec/model.js'
 import type { TraceReport } from '../report-types.js'
 import { TraceChecker } from './checker.js'
+import { ReadWitness } from '../ir/read-witness.js'
 import { redactReport } from './report.js'
 import type { UnreadRecords } from './unread.js'
 
@@ -22,12 +23,19 @@ export interface CheckOptions extends TranscriptReadOptions {
   redact?: boolean
   /** Names the transcript in errors, e.g. its path. */
   source?: string
+  /**
+   * Refuse (`VH_NOTHING_READ`, a `TranscriptError`) a transcript nothing of which was read — every
+   * event opaque, or only an empty session opening — instead of reporting on it. Upstream's
+   * checker reports such a run (every absence unknown); the CLI refuses it. Default: false.
+   */
+  requireRead?: boolean
 }
 
 /** A check in progress: push the transcript's bytes, then `end()` for the report. */
 export class TraceCheck {
   private readonly checker: TraceChecker
   private readonly reader: TranscriptReader
+  private readonly witness: ReadWitness | undefined
 
   constructor(
     spec: TraceSpec,
@@ -41,7 +49,8 @@ export class TraceCheck {
       checked = marked.spec
     }
     this.checker = new TraceChecker(checked, advisory)
-    this.reader = new TranscriptReader(this.checker, options)
+    this.witness = options.requireRead ? new ReadWitness(this.checker) : undefined
+    this.reader = new TranscriptReader(this.witness ?? this.checker, options)
   }
 
   push(chunk: Uint8Array | string): void {
@@ -52,6 +61,7 @@ export class TraceCheck {
   end(): TraceReport {
     const result: TranscriptReadResult = this.reader.end()
     if (!result.ok) throw new TraceTranscriptError(result.refusals, result.format, result.total, this.options.source)
+    if (this.witness?.nothingRead) throw this.witness.refusal(this.options.source ?? 'the transcript', result.adapter.name)
     const report = this.checker.report(result.digest)
     return this.options.redact ? redactReport(report) : report
   }
