@@ -124,15 +124,15 @@ describe('check reads any supported format', () => {
     expect(run.code).toBe(1)
   })
 
-  it('refuses what the adapter refuses, with exit 2, the trace code and the file and line', async () => {
+  it('refuses what the adapter refuses, with exit 1 (upstream: an unreadable transcript), the trace code and the file and line', async () => {
     const corrupt = await runCli(['check', '--spec', 'spec.yaml', '--transcript', 'corrupt'], { cwd: dir })
-    expect(corrupt.code).toBe(2)
+    expect(corrupt.code).toBe(1)
     expect(corrupt.stdout).toBe('')
     expect(corrupt.stderr).toBe(
       `error: corrupt is not a transcript this build can read as pi-session-jsonl — 1 refusal(s):\nTRACE-ADAPT-001 at line[2]: ${join(dir, 'corrupt', 'a.jsonl')}: the line is not JSON, and only a torn last line is tolerated (VH_TRANSCRIPT_CORRUPT_LINE)\n`,
     )
     const empty = await runCli(['check', '--spec', 'spec.yaml', '--transcript', 'empty'], { cwd: dir })
-    expect(empty).toMatchObject({ code: 2, stderr: expect.stringContaining('TRACE-ADAPT-002 at transcript: the directory') as unknown })
+    expect(empty).toMatchObject({ code: 1, stderr: expect.stringContaining('TRACE-ADAPT-002 at transcript: the directory') as unknown })
   })
 
   it('refuses an unknown --from as a usage error naming the formats', async () => {

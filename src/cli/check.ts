@@ -4,7 +4,7 @@ import { reportExitCode } from '../trace/check/report.js'
 import { UsageError, flagOption, listOption, stringOption } from './args.js'
 import type { Command } from './command.js'
 import { writeWithBackpressure } from './io.js'
-import { FROM_OPTION, TRANSCRIPT_OPTION, loadSpec, openTranscriptInput, refusalExit } from './trace-input.js'
+import { FROM_OPTION, TRANSCRIPT_OPTION, UPSTREAM_TRACE_REFUSAL, loadSpec, openTranscriptInput, refusalExit } from './trace-input.js'
 
 export const checkCommand: Command = {
   name: 'check',
@@ -36,7 +36,7 @@ export const checkCommand: Command = {
         ...transcript.read,
       })
     } catch (error) {
-      return refusalExit(io, error)
+      return refusalExit(io, error, UPSTREAM_TRACE_REFUSAL)
     }
     const { report, unread } = checked
     if (stringOption(args, 'format') === 'json') await writeWithBackpressure(io.stdout, `${JSON.stringify(report, null, 2)}\n`)

@@ -11,7 +11,7 @@ import type { Command } from './command.js'
 import { inputFile } from './input-file.js'
 import { EXIT, type ExitCode } from '../util/exit-codes.js'
 import { writeWithBackpressure, type CliIO } from './io.js'
-import { FROM_OPTION, TRANSCRIPT_OPTION } from './trace-input.js'
+import { FROM_OPTION, TRANSCRIPT_OPTION, UPSTREAM_TRACE_REFUSAL, refusalExit } from './trace-input.js'
 
 /**
  * The trace checker as the `evidence` command needs it: reads the spec and the transcript, applies
@@ -73,7 +73,13 @@ async function mintTraceEvidence(args: ParsedArgs, io: CliIO, checkTrace: CheckT
   // Parsed before the check runs, so a bad value refuses without reading anything.
   const observedAt = observedAtOption === undefined ? undefined : parseObservedAtOption(observedAtOption, '--observed-at').at
   // Paths as given: relative to the working directory, `-` for stdin.
-  const report = await checkTrace(spec, transcript, advisory, io, from)
+  let report: TraceReport
+  try {
+    report = await checkTrace(spec, transcript, advisory, io, from)
+  } catch (error) {
+    // Refused before anything was written: stdout stays empty, the reason is on stderr.
+    return refusalExit(io, error, UPSTREAM_TRACE_REFUSAL)
+  }
   const record = traceConformanceRecord(report, observedAt ?? Date.now(), { command: traceEvidenceCommand(spec, transcript, advisory, from), inputs: [spec, transcript] })
   const document = renderEvidenceDocument([record], stringOption(args, 'format') === 'json' ? 'json' : 'yaml')
   const out = stringOption(args, 'out')
