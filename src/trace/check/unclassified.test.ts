@@ -72,6 +72,17 @@ describe('unclassified calls in the checker', () => {
     expect(rowOf('{tool.repeated: {operations: [shell], count: {at_most: 0}}}', run())).toMatchObject({ verdict: 'unknown', outcome: { reason: 'unclassified_calls' } })
   })
 
+  it('an order is undecided only by an unseen call earlier than the occurrence that decided it', () => {
+    // run(): Write at 1, Frobnicate (unclassified) at 3 and 5.
+    const writeFirst = rowOf('{order: {first: {operations: [file.write]}, before: {operations: [shell]}}}', run([call('c-9', 'Bash', { command: 'ls' }, { operations: ['shell'] })]))
+    expect(writeFirst.verdict).toBe('ok')
+    const shellFirst = rowOf('{order: {first: {operations: [shell]}, before: {operations: [file.write]}}}', run([call('c-9', 'Bash', { command: 'ls' }, { operations: ['shell'] })]))
+    expect(shellFirst.verdict).toBe('gap')
+    const late = metaharness([start(), warned('Frobnicate'), call('c-1', 'Frobnicate', {}), call('c-2', 'Write', { file_path: '/w/a' }, { operations: ['file.write'] }), call('c-3', 'Bash', {}, { operations: ['shell'] }), ended(), closed(6)])
+    expect(rowOf('{order: {first: {operations: [shell]}, before: {operations: [file.write]}}}', late)).toMatchObject({ verdict: 'unknown', outcome: { reason: 'unclassified_calls', events: [1] } })
+    expect(rowOf('{order: {first: {operations: [file.write]}, before: {operations: [shell]}}}', late)).toMatchObject({ verdict: 'unknown', outcome: { reason: 'unclassified_calls', events: [1] } })
+  })
+
   it('opaque events are named first when both stand in the way', () => {
     expect(rowOf('{tool.called: {operations: [shell], count: {at_least: 1}}}', run([opaque()])).outcome).toMatchObject({ reason: 'opaque_events' })
   })

@@ -12,6 +12,7 @@ import type { UnknownReason } from './outcome.js'
 export class UnseenCalls {
   private readonly events: number[] = []
   private readonly tools = new Set<string>()
+  private readonly names: string[] = []
 
   constructor(private readonly selector: CallSelector) {}
 
@@ -19,6 +20,7 @@ export class UnseenCalls {
   missed(event: Extract<IrEvent, { family: 'tool_call' }>): void {
     if (!selectorMightMatch(this.selector, event.call)) return
     this.events.push(event.index)
+    this.names.push(event.call.name)
     this.tools.add(event.call.name)
   }
 
@@ -28,5 +30,16 @@ export class UnseenCalls {
 
   reason(): UnknownReason {
     return { reason: 'unclassified_calls', events: [...this.events], tools: [...this.tools].sort(compareCodePoints) }
+  }
+
+  /** The reason naming only the unseen calls before event `index`, or null when there are none. */
+  reasonBefore(index: number): UnknownReason | null {
+    const events = this.events.filter((event) => event < index)
+    if (events.length === 0) return null
+    const tools = new Set<string>()
+    this.events.forEach((event, position) => {
+      if (event < index) tools.add(this.names[position] as string)
+    })
+    return { reason: 'unclassified_calls', events, tools: [...tools].sort(compareCodePoints) }
   }
 }

@@ -116,23 +116,38 @@ export function toolRepeated(selector: CallSelector, count: CountBound): Accumul
   }
 }
 
-/** The first occurrence of one call precedes the first occurrence of another. */
+/**
+ * The first occurrence of one call precedes the first occurrence of another. A call the selector
+ * could not see (an unclassified tool's) that comes earlier than the one that decided could have
+ * been the first itself, so it leaves the order undecided.
+ */
 export function order(first: CallSelector, before: CallSelector): Accumulator {
   let firstAt: number | null = null
   let beforeAt: number | null = null
+  const unseenFirst = new UnseenCalls(first)
+  const unseenBefore = new UnseenCalls(before)
   return {
     families: ['tool_call'],
     event(event: IrEvent) {
       if (event.family !== 'tool_call') return
-      if (firstAt === null && selectorMatches(first, event.call)) firstAt = event.index
-      if (beforeAt === null && selectorMatches(before, event.call)) beforeAt = event.index
+      if (firstAt === null) {
+        if (selectorMatches(first, event.call)) firstAt = event.index
+        else unseenFirst.missed(event)
+      }
+      if (beforeAt === null) {
+        if (selectorMatches(before, event.call)) beforeAt = event.index
+        else unseenBefore.missed(event)
+      }
     },
     finish(): Outcome {
       if (firstAt === null) return undecidable({ reason: 'never_occurred', selector: describeSelector(first) })
       if (beforeAt === null) return undecidable({ reason: 'never_occurred', selector: describeSelector(before) })
+      const holds = firstAt < beforeAt
+      // An unseen call overturns the answer only if it came before the occurrence that decided it.
+      const overturning = holds ? unseenBefore.reasonBefore(firstAt) : unseenFirst.reasonBefore(beforeAt)
+      if (overturning) return undecidable(overturning)
       const note = `first ${describeSelector(first)} at ${firstAt}, first ${describeSelector(before)} at ${beforeAt}`
-      return (firstAt < beforeAt ? ok : gap)([firstAt, beforeAt], note)
+      return (holds ? ok : gap)([firstAt, beforeAt], note)
     },
   }
 }
-
