@@ -83,6 +83,20 @@ describe('unclassified calls in the checker', () => {
     expect(rowOf('{order: {first: {operations: [file.write]}, before: {operations: [shell]}}}', late)).toMatchObject({ verdict: 'unknown', outcome: { reason: 'unclassified_calls', events: [1] } })
   })
 
+  it('the results family: a claim over every result, a failure count or a rate by operation waits on the unseen calls', () => {
+    const withShell = run([call('c-9', 'Bash', { command: 'ls' }, { operations: ['shell'] }), result('c-9', { is_error: true })])
+    expect(rowOf('{tool.failed: {operations: [shell], count: {at_least: 2}}}', withShell)).toMatchObject({ verdict: 'unknown', outcome: { reason: 'unclassified_calls' } })
+    // One failure already breaks a ceiling of zero, and meets a floor of one, whatever the unseen calls were.
+    expect(rowOf('{tool.failed: {operations: [shell], count: {at_most: 0}}}', withShell).verdict).toBe('gap')
+    expect(rowOf('{tool.failed: {operations: [shell], count: {at_least: 1}}}', withShell).verdict).toBe('ok')
+    expect(rowOf('{tool.error_rate: {operations: [shell], rate: {at_most: 1.0}}}', withShell)).toMatchObject({ verdict: 'unknown', outcome: { reason: 'unclassified_calls' } })
+    expect(rowOf('{tool.result_bytes: {operations: [shell], bytes: {at_most: 100000}}}', withShell)).toMatchObject({ verdict: 'unknown', outcome: { reason: 'unclassified_calls' } })
+    // No classified call in scope at all: the unseen calls are the reason, not "nothing in scope".
+    expect(rowOf('{tool.failed: {operations: [web.read], count: {at_most: 0}}}', run())).toMatchObject({ verdict: 'unknown', outcome: { reason: 'unclassified_calls' } })
+    // By name, the same calls are seen and decided.
+    expect(rowOf('{tool.failed: {tools: [Frobnicate], count: {at_most: 0}}}', run()).verdict).not.toBe('unknown')
+  })
+
   it('opaque events are named first when both stand in the way', () => {
     expect(rowOf('{tool.called: {operations: [shell], count: {at_least: 1}}}', run([opaque()])).outcome).toMatchObject({ reason: 'opaque_events' })
   })
