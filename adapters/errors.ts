@@ -36,6 +36,12 @@ export type TranscriptErrorCode =
   | 'VH_TRANSCRIPT_UNDETECTED'
   /** The named format is not registered. */
   | 'VH_UNKNOWN_FORMAT'
+  /** More than one format claims the record that decides the format: name one with --from. */
+  | 'VH_AMBIGUOUS_FORMAT'
+  /** A format fits, but not with confidence (only a later record fits, or a weak sniff nothing corroborates): name it with --from. */
+  | 'VH_UNCERTAIN_FORMAT'
+  /** Nothing in the transcript was read: every record came out opaque (or only an empty session opening did not). */
+  | 'VH_NOTHING_READ'
 
 /** A transcript refused: a code, the file and line, and a sentence saying why. */
 export class TranscriptError extends Error {

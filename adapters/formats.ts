@@ -28,9 +28,18 @@ export interface LineFormat {
   sniff(record: JsonObject): boolean
   /** In a directory, whether `<sid>/subagents/*` files are read right after `<sid>.jsonl` (Claude Code projects). Default: Python `Path` order. */
   readonly subagentsFollowParents?: boolean
+  /** How sure a record `sniff` accepted makes it; see `SniffConfidence`. Default: `certain`. */
+  sniffConfidence?(record: JsonObject): SniffConfidence
   /** Every record type the format has and what its reader makes of it; the versions it was written against. */
   readonly vocabulary?: RecordVocabulary
 }
+
+/**
+ * How much one record `sniff` accepted says. `certain`: a field only this format writes (a format
+ * tag, a header only it has). `likely`: a shape other writers could share (a bare `type` name, an
+ * `id`/`timestamp` pair); detection then wants another record of the first lines to fit as well.
+ */
+export type SniffConfidence = 'certain' | 'likely'
 
 /** One parsed JSON document, with the means to say which line a part of it starts on. */
 export interface ParsedDocument {
@@ -63,6 +72,8 @@ export interface DocumentFormat {
    * sees `{[arrayKey]: [...]}`), and whether the array's first element could only be this format.
    */
   readonly array?: { readonly key: string; sniff(first: JsonObject): boolean }
+  /** How sure a document `sniff` accepted makes it. Default: `certain`. */
+  sniffConfidence?(document: JsonObject): SniffConfidence
   /** Every record type the format has and what its reader makes of it; the versions it was written against. */
   readonly vocabulary?: RecordVocabulary
 }

@@ -13,8 +13,9 @@ export type { RecordProjector } from './types.js'
 export { TranscriptError } from './errors.js'
 export type { TranscriptErrorCode } from './errors.js'
 export { registerFormat, findFormat, formatNames, transcriptFormats } from './formats.js'
-export type { TranscriptFormat, LineFormat, DocumentFormat, DocumentReader, ParsedDocument } from './formats.js'
-export { detect, detectFormatName, DETECT_LINES } from './transcript/detect.js'
+export type { TranscriptFormat, LineFormat, DocumentFormat, DocumentReader, ParsedDocument, SniffConfidence } from './formats.js'
+export { detect, detectCandidates, detectFormatName, DETECT_LINES } from './transcript/detect.js'
+export type { Detection } from './transcript/detect.js'
 export {
   readTranscriptAsEvents,
   readTranscriptBatches,
@@ -25,6 +26,7 @@ export {
   convertLineStream,
   planTranscript,
   detectTranscriptFile,
+  detectTranscriptCandidates,
 } from './transcript/read.js'
 export type { ReadTranscriptOptions, LinePolicy, TranscriptPlan } from './transcript/read.js'
 export { comparePythonPaths, listTranscriptFiles } from './transcript/path-order.js'

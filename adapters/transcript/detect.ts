@@ -1,38 +1,120 @@
 import '../builtin-formats.js'
 import { isBlank } from '../../src/events/lines.js'
+import { TranscriptError } from '../errors.js'
 import { findFormat, transcriptFormats, type TranscriptFormat } from '../formats.js'
-import { isObject } from '../shared/fields.js'
+import { isObject, type JsonObject } from '../shared/fields.js'
 import { parseRecordLine } from '../shared/line-projector.js'
 
 /** How many leading lines `detect` reads. */
 export const DETECT_LINES = 32
 
 /**
- * Picks the format of a transcript from its first lines: the first JSON-object line decides
- * among the line formats; a document (several lines making one JSON object) decides among the
- * document formats. Undefined when nothing fits — the caller then has to name the format.
+ * What the first lines say of a transcript's format.
+ * - `detected`: one format claims the deciding record — with a `certain` sniff, or a `likely` one
+ *   another of the first records bears out (`corroborated`).
+ * - `ambiguous`: two or more formats claim the deciding record.
+ * - `uncertain`: a format fits, but only a later record fits it (`later_record`), or its sniff is
+ *   weak and nothing else in the first lines bears it out (`weak_sniff`).
+ * - `none`: no format fits any of the first records.
+ * The deciding record is the first JSON-object line, or the whole text when that is one JSON
+ * document (several lines making one object).
  */
-export function detect(firstLines: readonly string[]): TranscriptFormat | undefined {
+export type Detection =
+  | { readonly outcome: 'detected'; readonly format: TranscriptFormat; readonly confidence: 'certain' | 'corroborated' }
+  | { readonly outcome: 'ambiguous'; readonly candidates: readonly string[]; readonly line: number | null }
+  | { readonly outcome: 'uncertain'; readonly candidates: readonly string[]; readonly line: number | null; readonly why: 'later_record' | 'weak_sniff' }
+  | { readonly outcome: 'none' }
+
+interface NumberedRecord {
+  readonly record: JsonObject
+  readonly line: number
+}
+
+function claimants(formats: readonly TranscriptFormat[], record: JsonObject): TranscriptFormat[] {
+  return formats.filter((format) => format.sniff(record))
+}
+
+/** One claimant's detection: certain, corroborated by another record, or uncertain. */
+function judged(format: TranscriptFormat, deciding: NumberedRecord | null, whole: JsonObject, others: readonly NumberedRecord[]): Detection {
+  const confidence = format.sniffConfidence?.(whole) ?? 'certain'
+  if (confidence === 'certain') return { outcome: 'detected', format, confidence: 'certain' }
+  if (others.some(({ record }) => format.sniff(record))) return { outcome: 'detected', format, confidence: 'corroborated' }
+  return { outcome: 'uncertain', candidates: [format.name], line: deciding?.line ?? null, why: 'weak_sniff' }
+}
+
+function decide(claims: readonly TranscriptFormat[], deciding: NumberedRecord | null, whole: JsonObject, others: readonly NumberedRecord[]): Detection | undefined {
+  if (claims.length > 1) return { outcome: 'ambiguous', candidates: claims.map((format) => format.name), line: deciding?.line ?? null }
+  const only = claims[0]
+  return only === undefined ? undefined : judged(only, deciding, whole, others)
+}
+
+/**
+ * Weighs the first lines against every registered format (or `formats`): see `Detection`. Pure:
+ * it reads only what it is given.
+ */
+export function detectCandidates(firstLines: readonly string[], formats: readonly TranscriptFormat[] = transcriptFormats()): Detection {
   const lines = firstLines.slice(0, DETECT_LINES)
-  for (const line of lines) {
-    if (isBlank(line)) continue
+  const lineFormats = formats.filter((format) => format.kind === 'lines')
+  const documentFormats = formats.filter((format) => format.kind === 'documents')
+  const records: NumberedRecord[] = []
+  let firstLineReads = false
+  let sawContent = false
+  lines.forEach((line, index) => {
+    if (isBlank(line)) return
     const parsed = parseRecordLine(line)
-    if (!parsed.ok || !isObject(parsed.value)) continue
-    const record = parsed.value
-    for (const format of transcriptFormats()) if (format.kind === 'lines' && format.sniff(record)) return format
-    for (const format of transcriptFormats()) if (format.kind === 'documents' && format.sniff(record)) return format
-    // The first readable record fits no line format: a later line would not change that.
-    return undefined
+    const reads = parsed.ok && isObject(parsed.value)
+    if (!sawContent) firstLineReads = reads
+    sawContent = true
+    if (reads) records.push({ record: parsed.value as JsonObject, line: index + 1 })
+  })
+  // A document spread over lines: the whole text is the deciding record, not a line inside it.
+  if (!firstLineReads) {
+    const whole = parseRecordLine(firstLines.join('\n'))
+    if (whole.ok && isObject(whole.value)) return decide(claimants(documentFormats, whole.value), null, whole.value, []) ?? { outcome: 'none' }
+    // A JSON array of records (Claude Code's `--output-format json --verbose`): its first element decides.
+    if (whole.ok && Array.isArray(whole.value) && isObject(whole.value[0])) {
+      const element = whole.value[0]
+      return decide(documentFormats.filter((format) => format.kind === 'documents' && format.array?.sniff(element) === true), null, element, []) ?? { outcome: 'none' }
+    }
   }
-  const whole = parseRecordLine(firstLines.join('\n'))
-  if (whole.ok && isObject(whole.value)) {
-    for (const format of transcriptFormats()) if (format.kind === 'documents' && format.sniff(whole.value)) return format
+  const [first, ...later] = records
+  if (first === undefined) return { outcome: 'none' }
+  const byLine = decide(claimants(lineFormats, first.record), first, first.record, later)
+  if (byLine) return byLine
+  const byDocument = decide(claimants(documentFormats, first.record), first, first.record, later)
+  if (byDocument) return byDocument
+  // The deciding record fits nothing; a later one fitting is a guess, and a guess is not a detection.
+  const fitting = lineFormats.filter((format) => later.some(({ record }) => format.sniff(record)))
+  if (fitting.length === 0) return { outcome: 'none' }
+  const line = later.find(({ record }) => fitting.some((format) => format.sniff(record)))?.line ?? null
+  return { outcome: 'uncertain', candidates: fitting.map((format) => format.name), line, why: 'later_record' }
+}
+
+/** The refusal a detection that is neither a format nor nothing becomes. */
+export function detectionRefusal(detection: Extract<Detection, { outcome: 'ambiguous' | 'uncertain' }>, file: string): TranscriptError {
+  const named = detection.candidates.join(', ')
+  if (detection.outcome === 'ambiguous') {
+    return new TranscriptError('VH_AMBIGUOUS_FORMAT', file, detection.line, `the record that decides the format fits ${detection.candidates.length} formats (${named}); name one with --from`)
   }
-  if (whole.ok && Array.isArray(whole.value) && isObject(whole.value[0])) {
-    const first = whole.value[0]
-    for (const format of transcriptFormats()) if (format.kind === 'documents' && format.array?.sniff(first)) return format
-  }
-  return undefined
+  const why =
+    detection.why === 'later_record'
+      ? `the first record fits no format; a later one fits ${named}`
+      : `only a weak sign points to ${named}, and nothing else in the first lines bears it out`
+  return new TranscriptError('VH_UNCERTAIN_FORMAT', file, detection.line, `${why}; name the format with --from`)
+}
+
+/**
+ * Picks the format of a transcript from its first lines: the first JSON-object line decides among
+ * the line formats; a document (several lines making one JSON object) decides among the document
+ * formats. Undefined when nothing fits — the caller then has to name the format. Two formats
+ * claiming it, or a fit without confidence, is refused (`VH_AMBIGUOUS_FORMAT`,
+ * `VH_UNCERTAIN_FORMAT`) naming the candidates.
+ */
+export function detect(firstLines: readonly string[], file = 'the transcript'): TranscriptFormat | undefined {
+  const detection = detectCandidates(firstLines)
+  if (detection.outcome === 'detected') return detection.format
+  if (detection.outcome === 'none') return undefined
+  throw detectionRefusal(detection, file)
 }
 
 /** `detect`, answering with the format's name. */

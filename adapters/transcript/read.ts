@@ -9,9 +9,10 @@ import { TranscriptError } from '../errors.js'
 import { findFormat, formatNames, type DocumentFormat, type LineFormat, type TranscriptFormat } from '../formats.js'
 import { isObject } from '../shared/fields.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
-import { detect } from './detect.js'
+import { detectCandidates, detectionRefusal, type Detection } from './detect.js'
 import { parseJsonDocument } from './json-document.js'
 import { listTranscriptFiles, subagentsAfterParents } from './path-order.js'
+import { ReadWatch } from './read-watch.js'
 
 /** How unreadable lines are treated. */
 export type LinePolicy =
@@ -35,7 +36,16 @@ export interface ReadTranscriptOptions {
   lines?: LinePolicy
   /** Lines longer than this are refused. Default: 64 MiB. */
   maxLineBytes?: number
+  /**
+   * Refuse (`VH_NOTHING_READ`) an input nothing of which was read — every record opaque, or only a
+   * session opening built from nothing — instead of writing it. Output is held back until something
+   * is read (up to 16 MiB), so a refused conversion writes nothing. Default: false.
+   */
+  requireRead?: boolean
 }
+
+/** How much converted text is held back while nothing has been read yet. */
+const HOLD_UNREAD_CHARS = 16 * 1024 * 1024
 
 const DETECT_BYTES = 64 * 1024
 
@@ -57,18 +67,32 @@ function headOf(path: string): string {
 }
 
 /**
- * Detects the format of one file from its first 64 KiB, reading the whole file only for a JSON
- * document that did not fit. Undefined when no format fits.
+ * Weighs one file's first 64 KiB against every format (see `Detection`), reading the whole file
+ * only for a JSON document that did not fit.
  */
-export function detectTranscriptFile(path: string): TranscriptFormat | undefined {
+export function detectTranscriptCandidates(path: string): Detection {
   const head = headOf(path)
   const lines = splitTextLines(head)
   // The head may end mid-line; a torn last line must not decide anything.
-  if (head.length === DETECT_BYTES) lines.pop()
-  const format = detect(lines)
+  const truncated = head.length === DETECT_BYTES
+  if (truncated) lines.pop()
+  const detection = detectCandidates(lines)
   const opening = head.trimStart()[0]
-  if (format || head.length < DETECT_BYTES || (opening !== '{' && opening !== '[')) return format
-  return detect(splitTextLines(readFileSync(path, 'utf8')))
+  if (detection.outcome === 'detected' || !truncated || (opening !== '{' && opening !== '[')) return detection
+  return detectCandidates(splitTextLines(readFileSync(path, 'utf8')))
+}
+
+/**
+ * Detects the format of one file from its first 64 KiB, reading the whole file only for a JSON
+ * document that did not fit. Undefined when no format fits; a file two formats claim, or one no
+ * format fits with confidence, is refused (`VH_AMBIGUOUS_FORMAT`, `VH_UNCERTAIN_FORMAT`) naming
+ * the candidates.
+ */
+export function detectTranscriptFile(path: string): TranscriptFormat | undefined {
+  const detection = detectTranscriptCandidates(path)
+  if (detection.outcome === 'detected') return detection.format
+  if (detection.outcome === 'none') return undefined
+  throw detectionRefusal(detection, path)
 }
 
 /** What a transcript path holds, as the readers will read it. */
@@ -289,14 +313,19 @@ export async function* readTranscriptAsEvents(path: string, options: ReadTranscr
  */
 export async function* convertTranscript(path: string, options: ReadTranscriptOptions = {}, chunkChars = 64 * 1024): AsyncGenerator<string> {
   const writer = new EventStreamWriter(options.run ?? 'convert')
+  const watch = options.requireRead ? new ReadWatch(options.seam) : undefined
   let out = ''
   for await (const batch of readTranscriptBatches(path, options)) {
-    for (const emission of batch) out += writer.write(emission)
-    if (out.length >= chunkChars) {
+    for (const emission of batch) {
+      out += writer.write(emission)
+      watch?.observe(emission)
+    }
+    if (out.length >= chunkChars && (watch === undefined || watch.read || out.length >= HOLD_UNREAD_CHARS)) {
       yield out
       out = ''
     }
   }
+  if (watch?.nothingRead) throw watch.refusal(path, planTranscript(path, options).format.name)
   if (out.length > 0) yield out
 }
 
@@ -319,22 +348,32 @@ export async function* convertLineStream(
     // Decoded once, whole: a character split across two chunks must not become two bad ones.
     const text = decodeDocument(Buffer.concat(chunks), name)
     const reader = format.createReader(seam)
+    const watch = options.requireRead ? new ReadWatch(options.seam) : undefined
     let out = ''
-    for (const emission of [...reader.pushDocument(parseJsonDocument(text, name, format.array?.key)), ...reader.finish()]) out += writer.write(emission)
+    for (const emission of [...reader.pushDocument(parseJsonDocument(text, name, format.array?.key)), ...reader.finish()]) {
+      out += writer.write(emission)
+      watch?.observe(emission)
+    }
+    if (watch?.nothingRead) throw watch.refusal(name, format.name)
     const reason = reader.closure()
     if (reason !== null) out += writer.close(reason)
     yield out
     return
   }
   const projector = format.createProjector(seam)
+  const watch = options.requireRead ? new ReadWatch(options.seam) : undefined
   let out = ''
   for await (const batch of projectLines(projector, source, name, options.lines ?? 'lenient', options.maxLineBytes, parserFor(format))) {
-    for (const emission of batch) out += writer.write(emission)
-    if (out.length >= 64 * 1024) {
+    for (const emission of batch) {
+      out += writer.write(emission)
+      watch?.observe(emission)
+    }
+    if (out.length >= 64 * 1024 && (watch === undefined || watch.read || out.length >= HOLD_UNREAD_CHARS)) {
       yield out
       out = ''
     }
   }
+  if (watch?.nothingRead) throw watch.refusal(name, format.name)
   const reason = projector.closure()
   if (reason !== null) out += writer.close(reason)
   if (out.length > 0) yield out

@@ -5,6 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { runCli } from '../../test/helpers/cli.js'
 import { sha256Hex } from '../events/digest.js'
 import type { TraceReport } from '../trace/report-types.js'
+import { checkTranscriptFile } from '../trace/check/check.js'
+import { readSpec } from '../trace/spec/read.js'
 
 /**
  * `check`, `inspect` and `evidence` read any transcript format: Codex `exec --json` and pi are
@@ -92,10 +94,13 @@ describe('check reads any supported format', () => {
     expect(rows(report)).toEqual(rows(json((await runCli(['check', '--spec', 'spec.yaml', '--transcript', 'exec.jsonl', '--format', 'json'], { cwd: dir })).stdout)))
   })
 
-  it('--from overrides detection: read as stream-json, the exec stream is opaque lines, as upstream would read it', async () => {
+  it('--from overrides detection: read as stream-json, the exec stream is opaque lines, as upstream would read it; the CLI refuses a read that read nothing', async () => {
     const run = await runCli(['check', '--spec', 'spec.yaml', '--transcript', 'exec.jsonl', '--from', 'claude-code/stream-json', '--format', 'json'], { cwd: dir })
-    expect(run.code).toBe(3)
-    const report = json(run.stdout)
+    expect(run.code).toBe(2)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toContain('VH_NOTHING_READ')
+    // The library reports it as upstream's checker does: every event unread, every absence unknown.
+    const report = await checkTranscriptFile(readSpec(SPEC), join(dir, 'exec.jsonl'), { from: 'claude-code/stream-json' })
     expect(report.adapter.name).toBe('claude-code/stream-json')
     expect(report.transcript_digest).toBe(sha256Hex(readFileSync(join(dir, 'exec.jsonl'))))
     expect(report.expectations[0]?.outcome).toMatchObject({ outcome: 'undecidable', reason: 'opaque_events', events: [0, 1, 2, 3, 4, 5] })
@@ -119,15 +124,15 @@ describe('check reads any supported format', () => {
     expect(run.code).toBe(1)
   })
 
-  it('refuses what the adapter refuses, with exit 2, the trace code and the file and line', async () => {
+  it('refuses what the adapter refuses, with exit 1 (upstream: an unreadable transcript), the trace code and the file and line', async () => {
     const corrupt = await runCli(['check', '--spec', 'spec.yaml', '--transcript', 'corrupt'], { cwd: dir })
-    expect(corrupt.code).toBe(2)
+    expect(corrupt.code).toBe(1)
     expect(corrupt.stdout).toBe('')
     expect(corrupt.stderr).toBe(
       `error: corrupt is not a transcript this build can read as pi-session-jsonl — 1 refusal(s):\nTRACE-ADAPT-001 at line[2]: ${join(dir, 'corrupt', 'a.jsonl')}: the line is not JSON, and only a torn last line is tolerated (VH_TRANSCRIPT_CORRUPT_LINE)\n`,
     )
     const empty = await runCli(['check', '--spec', 'spec.yaml', '--transcript', 'empty'], { cwd: dir })
-    expect(empty).toMatchObject({ code: 2, stderr: expect.stringContaining('TRACE-ADAPT-002 at transcript: the directory') as unknown })
+    expect(empty).toMatchObject({ code: 1, stderr: expect.stringContaining('TRACE-ADAPT-002 at transcript: the directory') as unknown })
   })
 
   it('refuses an unknown --from as a usage error naming the formats', async () => {

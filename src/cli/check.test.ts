@@ -56,19 +56,19 @@ describe('vitest-harness check', () => {
     expect(run.stdout).not.toContain('npm test')
   })
 
-  it('downgrades with --advisory, and refuses an id the spec does not declare with exit 2', async () => {
+  it('downgrades with --advisory, and refuses an id the spec does not declare with exit 1, as upstream does', async () => {
     const downgraded = await check('--transcript', 'gap.jsonl', '--advisory', 'no-edit', '--advisory', 'ran-the-suite')
     expect(downgraded.code).toBe(0)
     expect(downgraded.stdout).toContain('gap (adv) no-edit')
     const refused = await check('--transcript', 'gap.jsonl', '--advisory', 'no-such')
-    expect(refused.code).toBe(2)
+    expect(refused.code).toBe(1)
     expect(refused.stdout).toBe('')
     expect(refused.stderr).toBe('error: --advisory names 1 expectation(s) `cli/check` does not declare: no-such. A downgrade that matched nothing would relax nothing while looking as though it had\n')
   })
 
-  it('exits 2 with every refusal line on stderr for a specification that is not one', async () => {
+  it('exits 1 (upstream: an unreadable spec) with every refusal line on stderr for a specification that is not one', async () => {
     const run = await runCli(['check', '--spec', 'bad-spec.yaml', '--transcript', 'ok.jsonl'], { cwd: dir })
-    expect(run.code).toBe(2)
+    expect(run.code).toBe(1)
     expect(run.stderr).toBe(
       'error: bad-spec.yaml is not a trace-spec/1 specification — 2 refusal(s):\n' +
         'TRACE-SPEC-001 at format: this build reads `trace-spec/1`, and the document is written in `trace-spec/9`\n' +
@@ -76,9 +76,9 @@ describe('vitest-harness check', () => {
     )
   })
 
-  it('exits 2 with the line refused for a transcript that is not one', async () => {
+  it('exits 1 (upstream: an unreadable transcript) with the line refused for a transcript that is not one', async () => {
     const run = await check('--transcript', 'bad.jsonl')
-    expect(run.code).toBe(2)
+    expect(run.code).toBe(1)
     expect(run.stderr).toMatch(/^error: bad.jsonl is not a transcript this build can read as metaharness.event\/1 — 1 refusal\(s\):\nTRACE-ADAPT-001 at line\[2\]: line 2 is not JSON/)
   })
 

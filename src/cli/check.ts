@@ -1,10 +1,10 @@
-import { checkTranscript } from '../trace/check/check.js'
+import { checkTranscriptDetailed, type DetailedCheck } from '../trace/check/check.js'
 import { reportToText, verdictSentence } from '../trace/check/render.js'
 import { reportExitCode } from '../trace/check/report.js'
 import { UsageError, flagOption, listOption, stringOption } from './args.js'
 import type { Command } from './command.js'
 import { writeWithBackpressure } from './io.js'
-import { FROM_OPTION, TRANSCRIPT_OPTION, loadSpec, openTranscriptInput, refusalExit } from './trace-input.js'
+import { FROM_OPTION, TRANSCRIPT_OPTION, UPSTREAM_TRACE_REFUSAL, loadSpec, openTranscriptInput, refusalExit } from './trace-input.js'
 
 export const checkCommand: Command = {
   name: 'check',
@@ -24,21 +24,23 @@ export const checkCommand: Command = {
     if (specPath === undefined) throw new UsageError('--spec is required')
     if (transcriptPath === undefined) throw new UsageError('--transcript is required')
     if (args.positionals.length > 0) throw new UsageError(`check takes no positional arguments; got ${JSON.stringify(args.positionals[0])}`)
-    let report
+    let checked: DetailedCheck
     try {
       const spec = loadSpec(io, specPath)
       const transcript = await openTranscriptInput(io, transcriptPath, stringOption(args, 'from'))
-      report = await checkTranscript(spec, transcript.bytes, {
+      checked = await checkTranscriptDetailed(spec, transcript.bytes, {
         advisory: listOption(args, 'advisory'),
         redact: flagOption(args, 'redact'),
         source: transcriptPath,
+        requireRead: true,
         ...transcript.read,
       })
     } catch (error) {
-      return refusalExit(io, error)
+      return refusalExit(io, error, UPSTREAM_TRACE_REFUSAL)
     }
+    const { report, unread } = checked
     if (stringOption(args, 'format') === 'json') await writeWithBackpressure(io.stdout, `${JSON.stringify(report, null, 2)}\n`)
-    else await writeWithBackpressure(io.stdout, `${reportToText(report)}${verdictSentence(report)}\n`)
+    else await writeWithBackpressure(io.stdout, `${reportToText(report, { unread })}${verdictSentence(report)}\n`)
     return reportExitCode(report)
   },
 }

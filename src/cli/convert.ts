@@ -48,9 +48,9 @@ export const convertCommand: Command = {
     try {
       if (input === '-') {
         if (from === undefined) throw new UsageError('reading stdin needs --from FORMAT: a stream cannot be sniffed and then read again')
-        await write(io, convertLineStream(io.stdin, from, { run, seam, ...(lines ? { lines } : {}) }))
+        await write(io, convertLineStream(io.stdin, from, { run, seam, requireRead: true, ...(lines ? { lines } : {}) }))
       } else {
-        await write(io, convertTranscript(resolve(io.cwd, input), { run, seam, ...(from ? { from } : {}), ...(lines ? { lines } : {}) }))
+        await write(io, convertTranscript(resolve(io.cwd, input), { run, seam, requireRead: true, ...(from ? { from } : {}), ...(lines ? { lines } : {}) }))
       }
     } catch (error) {
       if (!(error instanceof TranscriptError)) throw error

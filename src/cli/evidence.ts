@@ -14,7 +14,7 @@ import { inputFile } from './input-file.js'
 import { EXIT, type ExitCode } from '../util/exit-codes.js'
 import { writeWithBackpressure, type CliIO } from './io.js'
 import { escapeForTerminal } from '../util/terminal-text.js'
-import { FROM_OPTION, TRANSCRIPT_OPTION } from './trace-input.js'
+import { FROM_OPTION, TRANSCRIPT_OPTION, UPSTREAM_TRACE_REFUSAL, refusalExit } from './trace-input.js'
 
 /**
  * The trace checker as the `evidence` command needs it: reads the spec and the transcript, applies
@@ -129,7 +129,15 @@ async function mintTraceEvidenceTo(args: ParsedArgs, io: CliIO, checkTrace: Chec
   // Parsed before the check runs, so a bad value refuses without reading anything.
   const observedAt = observedAtOption === undefined ? undefined : parseObservedAtOption(observedAtOption, '--observed-at').at
   // Paths as given: relative to the working directory, `-` for stdin.
-  const report = await checkTrace(spec, transcript, advisory, io, from)
+  let report: TraceReport
+  try {
+    report = await checkTrace(spec, transcript, advisory, io, from)
+  } catch (error) {
+    // Refused before anything was written: stdout stays empty, the reason is on stderr, and a
+    // previous run's record at --out does not stand as this run's.
+    if (out !== undefined) rmSync(resolve(io.cwd, out), { force: true })
+    return refusalExit(io, error, UPSTREAM_TRACE_REFUSAL)
+  }
   const record = traceConformanceRecord(report, observedAt ?? Date.now(), { command: traceEvidenceCommand(spec, transcript, advisory, from), inputs: [spec, transcript] })
   const document = renderEvidenceDocument([record], stringOption(args, 'format') === 'json' ? 'json' : 'yaml')
   if (out === undefined) {

@@ -21,7 +21,7 @@ export const inspectCommand: Command = {
     let census
     try {
       const transcript = await openTranscriptInput(io, transcriptPath, stringOption(args, 'from'))
-      census = await inspectTranscript(transcript.bytes, { source: transcriptPath, ...transcript.read })
+      census = await inspectTranscript(transcript.bytes, { source: transcriptPath, requireRead: true, ...transcript.read })
     } catch (error) {
       return refusalExit(io, error)
     }

@@ -58,9 +58,25 @@ export async function openTranscriptInput(io: CliIO, path: string, from: string 
   return openTranscriptPath(full, from, path)
 }
 
-/** Prints a trace refusal the way upstream words it (every refusal line) and says exit 2. */
-export function refusalExit(io: CliIO, error: unknown): ExitCode {
-  if (error instanceof TraceSpecError || error instanceof TraceTranscriptError || error instanceof TraceAdvisoryError || error instanceof TranscriptError) {
+/**
+ * What upstream's trace verbs exit with when they refuse a specification, a transcript or an
+ * `--advisory` id: 1, with the reason on stderr (`aep observe trace check|evidence`; pinned by
+ * upstream's `trace_cli.rs`). Usage errors stay 2, as clap's are.
+ */
+export const UPSTREAM_TRACE_REFUSAL = EXIT.GAP
+
+/**
+ * Prints a trace refusal the way upstream words it (every refusal line). The refusals upstream's
+ * checker makes (`TraceSpecError`, `TraceTranscriptError`, `TraceAdvisoryError`) exit as upstream's
+ * `check` and `evidence` do (`upstreamCode`); the ones it does not have (an ambiguous or uncertain
+ * format, a file nothing of which was read: `TranscriptError`) exit 2.
+ */
+export function refusalExit(io: CliIO, error: unknown, upstreamCode: ExitCode = EXIT.REFUSAL): ExitCode {
+  if (error instanceof TraceSpecError || error instanceof TraceTranscriptError || error instanceof TraceAdvisoryError) {
+    io.stderr.write(escapeForTerminal(`error: ${error.message}\n`))
+    return upstreamCode
+  }
+  if (error instanceof TranscriptError) {
     io.stderr.write(escapeForTerminal(`error: ${error.message}\n`))
     return EXIT.REFUSAL
   }

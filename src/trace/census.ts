@@ -8,6 +8,7 @@ import { TranscriptReader, type TranscriptReadOptions } from './ir/read.js'
 import type { AdapterRef, AssistantRequest, IrEvent, IrSink, StreamClose, StreamEnd } from './ir/types.js'
 import { witnessMarker } from './ir/types.js'
 import { TraceTranscriptError } from './errors.js'
+import { ReadWitness } from './ir/read-witness.js'
 import { utf8Length } from './rust-format.js'
 
 /** What one tool cost the run: calls, errors, and the bytes each direction carried. */
@@ -43,6 +44,8 @@ export interface TraceCensus {
   assistant_events: number
   api_requests: number
   tool_traffic: Record<string, ToolTraffic>
+  /** Calls of tools no operation table knows, by tool name: a selector by operation cannot see them. */
+  unclassified_calls: Record<string, number>
   repeated_call_groups: number
   steps: CensusStep[]
   inference_total_ms: number | null
@@ -82,6 +85,7 @@ export class CensusSink implements IrSink {
   private readonly requestIds = new Set<string>()
   private anonymousRequests = 0
   private readonly traffic = new Map<string, ToolTraffic>()
+  private readonly unclassified = new Map<string, number>()
   private readonly groups = new Map<string, number>()
   private readonly steps: CensusStep[] = []
   private readonly clock = new StepClock()
@@ -103,6 +107,7 @@ export class CensusSink implements IrSink {
       }
       const counted = traffic
       counted.calls += 1
+      if (call.unclassified) this.unclassified.set(call.name, (this.unclassified.get(call.name) ?? 0) + 1)
       counted.input_bytes += utf8Length(compactInput(call.input))
       const key = repetitionKey(call)
       const id = key.length <= 64 ? `k${key}` : `h${sha256Hex(key)}`
@@ -142,6 +147,7 @@ export class CensusSink implements IrSink {
       assistant_events: this.assistantEvents,
       api_requests: this.requestIds.size + this.anonymousRequests,
       tool_traffic: sortedRecord(this.traffic),
+      unclassified_calls: sortedRecord(this.unclassified),
       repeated_call_groups: [...this.groups.values()].filter((count) => count > 1).length,
       steps: this.steps,
       inference_total_ms: totalOf(this.steps.map((step) => step.gen_ms)),
@@ -153,12 +159,15 @@ export class CensusSink implements IrSink {
 }
 
 /** Takes the census of a transcript streamed from any byte source. */
-export async function inspectTranscript(source: AsyncIterable<Uint8Array | string>, options: TranscriptReadOptions & { source?: string } = {}): Promise<TraceCensus> {
+export async function inspectTranscript(source: AsyncIterable<Uint8Array | string>, options: TranscriptReadOptions & { source?: string; requireRead?: boolean } = {}): Promise<TraceCensus> {
   const sink = new CensusSink()
-  const reader = new TranscriptReader(sink, options)
+  // `requireRead`: refuse (`VH_NOTHING_READ`) a transcript nothing of which was read, as the CLI does.
+  const witness = options.requireRead ? new ReadWitness(sink) : undefined
+  const reader = new TranscriptReader(witness ?? sink, options)
   for await (const chunk of source) reader.push(chunk)
   const result = reader.end()
   if (!result.ok) throw new TraceTranscriptError(result.refusals, result.format, result.total, options.source)
+  if (witness?.nothingRead) throw witness.refusal(options.source ?? 'the transcript', result.adapter.name)
   return sink.census(result.digest)
 }
 
@@ -189,6 +198,11 @@ export function censusToText(census: TraceCensus): string {
     results += traffic.result_bytes
   }
   lines.push(`tools-total  ${calls} call(s), results ${results}B into context`)
+  const unclassified = Object.entries(census.unclassified_calls)
+  if (unclassified.length > 0) {
+    const named = unclassified.map(([tool, count]) => `${tool} ×${count}`).join(', ')
+    lines.push(`unclassified ${unclassified.reduce((sum, [, count]) => sum + count, 0)} call(s) of tools no operation table knows: ${named} — a check by operation cannot see them`)
+  }
   lines.push(`repeated     ${census.repeated_call_groups} identical call group(s)`)
   census.steps.forEach((step, position) => {
     lines.push(`step         ${position + 1}. ${step.tool} (event ${step.call_event}): gen ${ms(step.gen_ms)}, exec ${ms(step.exec_ms)}`)

@@ -21,12 +21,12 @@ describe('vitest-harness check and inspect, built', () => {
     expect(JSON.parse(downgraded.stdout)).toMatchObject({ format: 'trace-report/1', verdict: 'ok', advisory_overrides: ['thinking-was-billed'] })
   })
 
-  it('exits 1 on a gap read from stdin, and 2 with the refused line for a transcript that is not one', () => {
+  it('exits 1 on a gap read from stdin, and 1 (as upstream) with the refused line for a transcript that is not one', () => {
     const edited = run(['check', '--spec', SPEC, '--transcript', '-', '--advisory', 'thinking-was-billed'], readEditedTranscript())
     expect(edited.status).toBe(1)
     expect(edited.stdout).toContain('gap       left-the-tests-alone')
     const refused = run(['check', '--spec', SPEC, '--transcript', '-'], 'not a transcript\n')
-    expect(refused.status).toBe(2)
+    expect(refused.status).toBe(1)
     expect(refused.stderr).toMatch(/^error: - is not a transcript this build can read as claude-code\/stream-json — 1 refusal\(s\):\nTRACE-ADAPT-001 at line\[1\]: line 1 is not JSON: .+\n$/)
   })
 

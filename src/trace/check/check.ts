@@ -7,7 +7,9 @@ import { markAdvisory } from '../spec/advisory.js'
 import type { TraceSpec } from '../spec/model.js'
 import type { TraceReport } from '../report-types.js'
 import { TraceChecker } from './checker.js'
+import { ReadWitness } from '../ir/read-witness.js'
 import { redactReport } from './report.js'
+import type { UnreadRecords } from './unread.js'
 
 /** How a check runs. */
 export interface CheckOptions extends TranscriptReadOptions {
@@ -21,12 +23,19 @@ export interface CheckOptions extends TranscriptReadOptions {
   redact?: boolean
   /** Names the transcript in errors, e.g. its path. */
   source?: string
+  /**
+   * Refuse (`VH_NOTHING_READ`, a `TranscriptError`) a transcript nothing of which was read — every
+   * event opaque, or only an empty session opening — instead of reporting on it. Upstream's
+   * checker reports such a run (every absence unknown); the CLI refuses it. Default: false.
+   */
+  requireRead?: boolean
 }
 
 /** A check in progress: push the transcript's bytes, then `end()` for the report. */
 export class TraceCheck {
   private readonly checker: TraceChecker
   private readonly reader: TranscriptReader
+  private readonly witness: ReadWitness | undefined
 
   constructor(
     spec: TraceSpec,
@@ -40,7 +49,8 @@ export class TraceCheck {
       checked = marked.spec
     }
     this.checker = new TraceChecker(checked, advisory)
-    this.reader = new TranscriptReader(this.checker, options)
+    this.witness = options.requireRead ? new ReadWitness(this.checker) : undefined
+    this.reader = new TranscriptReader(this.witness ?? this.checker, options)
   }
 
   push(chunk: Uint8Array | string): void {
@@ -51,9 +61,29 @@ export class TraceCheck {
   end(): TraceReport {
     const result: TranscriptReadResult = this.reader.end()
     if (!result.ok) throw new TraceTranscriptError(result.refusals, result.format, result.total, this.options.source)
+    if (this.witness?.nothingRead) throw this.witness.refusal(this.options.source ?? 'the transcript', result.adapter.name)
     const report = this.checker.report(result.digest)
     return this.options.redact ? redactReport(report) : report
   }
+
+  /** The records nobody could read, by type and first lines (for the text report); read after `end()`. */
+  unread(): UnreadRecords {
+    return this.checker.unread()
+  }
+}
+
+/** A report and what the text rendering says of the records nobody could read. */
+export interface DetailedCheck {
+  report: TraceReport
+  unread: UnreadRecords
+}
+
+/** As `checkTranscript`, with the unread records counted for `reportToText`. */
+export async function checkTranscriptDetailed(spec: TraceSpec, source: AsyncIterable<Uint8Array | string>, options: CheckOptions = {}): Promise<DetailedCheck> {
+  const check = new TraceCheck(spec, options)
+  for await (const chunk of source) check.push(chunk)
+  const report = check.end()
+  return { report, unread: check.unread() }
 }
 
 /**
@@ -61,9 +91,7 @@ export class TraceCheck {
  * the expectations hold, not the transcript, so a gigabyte checks in the memory a kilobyte does.
  */
 export async function checkTranscript(spec: TraceSpec, source: AsyncIterable<Uint8Array | string>, options: CheckOptions = {}): Promise<TraceReport> {
-  const check = new TraceCheck(spec, options)
-  for await (const chunk of source) check.push(chunk)
-  return check.end()
+  return (await checkTranscriptDetailed(spec, source, options)).report
 }
 
 /** Options for checking a transcript in any supported format. */

@@ -5,6 +5,7 @@ import type { Accumulator, CheckContext } from './accumulator.js'
 import { CallCorrelator, StepClock, StreamFacts } from './context.js'
 import { accumulatorFor } from './kinds/index.js'
 import { buildReport } from './report.js'
+import type { UnreadRecords } from './unread.js'
 
 /**
  * Checks one specification against IR as a reader produces it: one accumulator per expectation,
@@ -56,6 +57,11 @@ export class TraceChecker implements IrSink {
 
   end(end: StreamEnd): void {
     this.context.facts.end = end
+  }
+
+  /** The records nobody could read, counted by type with their first lines. */
+  unread(): UnreadRecords {
+    return this.context.facts.unread.summary()
   }
 
   /** The report, once the stream has ended. */

@@ -1,5 +1,6 @@
 import type { IrEvent, RateLimitState, RunOutcome, SessionStart, StreamEnd } from '../ir/types.js'
 import { undecidable, type Outcome, type UnknownReason } from './outcome.js'
+import { UnreadTally } from './unread.js'
 
 export type CallEvent = Extract<IrEvent, { family: 'tool_call' }>
 export type ResultEvent = Extract<IrEvent, { family: 'tool_result' }>
@@ -18,6 +19,8 @@ export class StreamFacts {
   lastText: { index: number; text: string } | null = null
   readonly opaqueEvents: number[] = []
   readonly opaqueTypes: string[] = []
+  /** The unread records counted by type, with their first lines: what the text report prints. */
+  readonly unread = new UnreadTally()
   end: StreamEnd | null = null
 
   observe(event: IrEvent): void {
@@ -40,6 +43,7 @@ export class StreamFacts {
       case 'opaque':
         this.opaqueEvents.push(event.index)
         if (event.opaque.eventType !== null) this.opaqueTypes.push(event.opaque.eventType)
+        this.unread.observe(event)
         break
       default:
         break

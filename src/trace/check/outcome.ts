@@ -1,3 +1,5 @@
+import { countNames, describeTypeCounts, firstFew } from './unread.js'
+
 /**
  * What the checker says about one expectation: `ok` or `gap` citing IR event indices and a note,
  * or `undecidable` with a reason naming what a reader can go and look at. The shapes and spellings
@@ -17,6 +19,8 @@ export type UnknownReason =
   | { reason: 'result_field_absent'; call_event: number; result_event: number; field: string }
   | { reason: 'timestamp_absent'; event: number }
   | { reason: 'opaque_events'; events: number[]; types: string[] }
+  /** Calls of tools no operation table knows, which a selector by operation cannot rule in or out (ours; upstream's wire has no such calls). */
+  | { reason: 'unclassified_calls'; events: number[]; tools: string[] }
   | { reason: 'stream_not_closed'; markers: string[] }
   | { reason: 'model_not_used'; model: string }
   | { reason: 'run_cut_by_rate_limit'; outcome_event: number; limit_event: number; window: string | null }
@@ -83,9 +87,13 @@ export function describeReason(reason: UnknownReason): string {
     case 'stream_not_closed':
       return `nothing states that this transcript is the whole run, so an absence cannot be told from a hole — the run's producer closes the stream and says so with ${reason.markers.join(' or ')}`
     case 'opaque_events': {
-      const kinds = reason.types.length === 0 ? 'untyped' : reason.types.join(', ')
-      return `the adapter could not read events ${reason.events.join(', ')} (${kinds}), and one of them could have changed this answer`
+      // Counted, never listed: the JSON report keeps every index.
+      const untyped = reason.events.length - reason.types.length
+      const kinds = describeTypeCounts([...countNames(reason.types), ...(untyped > 0 ? [{ type: '(untyped)', count: untyped }] : [])])
+      return `the adapter could not read ${reason.events.length} event(s): ${kinds} (events ${firstFew(reason.events)}) — one of them could have changed this answer`
     }
+    case 'unclassified_calls':
+      return `${reason.events.length} call(s) of ${reason.tools.join(', ')} (events ${firstFew(reason.events)}): no operation table knows ${reason.tools.length === 1 ? 'that tool' : 'those tools'}, so a selector by operation cannot see them — one of them could have changed this answer`
     case 'model_not_used':
       return `this run never used \`${reason.model}\``
     case 'run_cut_by_rate_limit': {

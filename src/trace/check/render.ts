@@ -1,6 +1,7 @@
 import { escapeForTerminal } from '../../util/terminal-text.js'
 import type { TraceReport } from '../report-types.js'
 import { describeOutcome, type Outcome } from './outcome.js'
+import { describeUnread, type UnreadRecords } from './unread.js'
 
 /** How many hex characters of a digest a heading shows. */
 const DIGEST_PREFIX = 12
@@ -12,14 +13,14 @@ const verdictWord = (verdict: TraceReport['verdict']) => (verdict === 'unknown' 
  * expectation (`ok`, `gap`, `unk`, `ok (adv)`…) with what the transcript said and the events it
  * cites, the spec digest and adapter, and a footer naming what the report contains.
  */
-export function reportToText(report: TraceReport): string {
+export function reportToText(report: TraceReport, detail: { unread?: UnreadRecords } = {}): string {
   const { summary } = report
   const lines = [`${report.spec_id} against transcript sha256:${report.transcript_digest.slice(0, DIGEST_PREFIX)}… — ${summary.ok} ok, ${summary.gap} gap, ${summary.unknown} unk`]
   if (report.spec_title !== null) lines.push(`  ${report.spec_title}`)
   const width = Math.max(0, ...report.expectations.map((row) => row.id.length))
   for (const row of report.expectations) {
     const status = row.severity === 'gate' ? verdictWord(row.verdict) : `${verdictWord(row.verdict)} (adv)`
-    lines.push(`  ${status.padEnd(9)} ${row.id.padEnd(width)}  ${describeOutcome(row.outcome as Outcome)}`)
+    lines.push(`  ${status.padEnd(9)} ${row.id.padEnd(width)}  ${describeRow(row.outcome as Outcome, detail.unread)}`)
   }
   lines.push(`spec sha256:${report.spec_digest.slice(0, DIGEST_PREFIX)}…  adapter ${report.adapter.name}`)
   if (report.advisory_overrides.length > 0) {
@@ -32,6 +33,12 @@ export function reportToText(report: TraceReport): string {
   )
   // Ids, titles, notes and tool names come out of the spec and the transcript.
   return escapeForTerminal(`${lines.join('\n')}\n`)
+}
+
+/** A row's explanation: an unread-records row counts the records by type and names their first lines when the tally is at hand. */
+function describeRow(outcome: Outcome, unread: UnreadRecords | undefined): string {
+  if (outcome.outcome === 'undecidable' && outcome.reason === 'opaque_events' && unread !== undefined && unread.total > 0) return describeUnread(unread)
+  return describeOutcome(outcome)
 }
 
 /** The sentence that says what the verdict means and which exit code it calls for. */

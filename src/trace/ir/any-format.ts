@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto'
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
 import { TranscriptError } from '../../../adapters/errors.js'
 import { findFormat, formatNames, type TranscriptFormat as AdapterFormat } from '../../../adapters/formats.js'
-import { detect } from '../../../adapters/transcript/detect.js'
-import { convertLineStream, convertTextSync, convertTranscript, convertTranscriptSync, detectTranscriptFile, planTranscript } from '../../../adapters/transcript/read.js'
+import { detectCandidates, detectionRefusal, type Detection } from '../../../adapters/transcript/detect.js'
+import { convertLineStream, convertTextSync, convertTranscript, convertTranscriptSync, detectTranscriptCandidates, planTranscript } from '../../../adapters/transcript/read.js'
 import { EVENT_FORMAT } from '../../events/format.js'
 import { splitTextLines } from '../../events/lines.js'
 import { TraceTranscriptError } from '../errors.js'
@@ -58,6 +58,23 @@ function routeOf(format: AdapterFormat | undefined): Route {
   return reader === undefined ? { via: 'adapter', format } : { via: 'reader', format: reader }
 }
 
+/**
+ * Where a detection sends a transcript. Nothing fitting goes to the reader, which reads it as
+ * upstream does (by its first line's tag, else as stream-json) and refuses what it cannot read. A
+ * guess among only the reader's own wires is that same fallback; any other guess, and two formats
+ * claiming the file, are refused naming the candidates.
+ */
+function detectedRoute(detection: Detection, file: string): Route {
+  if (detection.outcome === 'detected') return routeOf(detection.format)
+  if (detection.outcome === 'none') return { via: 'reader' }
+  const readerOwn = (name: string) => {
+    const format = findFormat(name)
+    return format !== undefined && readerFormatOf(format) !== undefined
+  }
+  if (detection.outcome === 'uncertain' && detection.candidates.every(readerOwn)) return { via: 'reader' }
+  throw detectionRefusal(detection, file)
+}
+
 /** A conversion's refusal, as the trace family words a transcript refusal. */
 function conversionRefusal(error: TranscriptError, format: string, source: string | undefined): TraceTranscriptError {
   const location = error.line === null ? 'transcript' : `line[${error.line}]`
@@ -86,7 +103,7 @@ function pathRoute(path: string, from: string | undefined, source: string | unde
   // A missing file goes to the reader as it is: its own error says so.
   if (!existsSync(path)) return routeOf(named)
   if (statSync(path).isDirectory()) return directoryRoute(path, named, source)
-  return routeOf(named ?? detectTranscriptFile(path))
+  return named ? routeOf(named) : detectedRoute(detectTranscriptCandidates(path), source ?? path)
 }
 
 async function* refusingAs(chunks: AsyncIterable<string>, format: AdapterFormat, source: string | undefined): AsyncGenerator<string> {
@@ -145,14 +162,14 @@ export function openTranscriptPathSync(path: string, from?: string, source: stri
   return { bytes: text, read: { format: EVENT_FORMAT, origin: { adapter: convertedAdapterRef(format), digest: () => digest } } }
 }
 
-function detectText(text: string): AdapterFormat | undefined {
-  return detect(splitTextLines(text))
+function detectText(text: string): Detection {
+  return detectCandidates(splitTextLines(text))
 }
 
 /** Opens a transcript held in memory: detected from its lines unless `from` names the format. */
 export function openTranscriptText(text: string | Uint8Array, from?: string, source?: string): OpenedTranscript<Uint8Array | string> {
   const named = from === undefined ? undefined : namedTranscriptFormat(from)
-  const route = routeOf(named ?? detectText(typeof text === 'string' ? text : Buffer.from(text).toString('utf8')))
+  const route = named ? routeOf(named) : detectedRoute(detectText(typeof text === 'string' ? text : Buffer.from(text).toString('utf8')), source ?? 'the transcript')
   if (route.via === 'reader') return { bytes: text, read: route.format === undefined ? {} : { format: route.format } }
   const { format } = route
   const digest = createHash('sha256').update(text).digest('hex')
@@ -185,25 +202,26 @@ export async function openTranscriptStream(stream: AsyncIterable<Uint8Array | st
     size += chunk.length
     return true
   }
-  let format = named
-  if (format === undefined) {
+  let route: Route
+  if (named !== undefined) route = routeOf(named)
+  else {
     while (size < PEEK_BYTES && (await pull()));
     const text = Buffer.concat(head).toString('utf8')
     const lines = splitTextLines(text)
     // A read-ahead that stopped mid-line must not let a torn line decide.
     if (!ended) lines.pop()
-    format = detect(lines)
-    if (format === undefined && !ended && text.trimStart().startsWith('{')) {
+    let detection = detectCandidates(lines)
+    if (detection.outcome !== 'detected' && !ended && text.trimStart().startsWith('{')) {
       while (await pull());
-      format = detectText(Buffer.concat(head).toString('utf8'))
+      detection = detectText(Buffer.concat(head).toString('utf8'))
     }
+    route = detectedRoute(detection, source)
   }
   async function* replay(): AsyncGenerator<Uint8Array> {
     yield* head
     if (ended) return
     for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield typeof next.value === 'string' ? Buffer.from(next.value) : next.value
   }
-  const route = routeOf(format)
   if (route.via === 'reader') return { bytes: replay(), read: route.format === undefined ? {} : { format: route.format } }
   const converted = route.format
   const hash = createHash('sha256')

@@ -22,6 +22,7 @@ import {
 import type { AdapterRef, ModelUsage, RunOutcome, RunUsage, SessionStart, StreamClose, ToolCall, ToolResult } from './types.js'
 import { EVENT_STREAM_CLOSURE_MARKERS, STREAM_CLOSED_EVENT } from './types.js'
 import { utf8Length } from '../rust-format.js'
+import { unclassifiedToolOf } from '../../events/unclassified-tool.js'
 
 /** This reader, named after the seam it reads rather than any vendor. */
 export const METAHARNESS_EVENT_STREAM: AdapterRef = { name: 'metaharness/event-stream', written_against: [EVENT_FORMAT] }
@@ -94,19 +95,21 @@ function sessionStart(value: JsonObject): SessionStart {
   }
 }
 
-function toolCall(value: JsonObject): ToolCall | null {
+function toolCall(value: JsonObject, unclassifiedTools: ReadonlySet<string>): ToolCall | null {
   const name = textAt(value, 'name')
   if (name === null) return null
   const input = inputObject(value['input'])
   const stated = strings(value['subjects'])
+  const operations = strings(value['operations'])
   return {
     callId: textAt(value, 'call_id'),
     name,
-    operations: strings(value['operations']),
+    operations,
     // The wire's answer where there is one; the path argument where a stream predates it.
     subjects: stated.length > 0 ? stated : subjectsFromInput(input),
     input,
     joinedArgv: joinedArgv(input),
+    unclassified: operations.length === 0 && unclassifiedTools.has(name),
   }
 }
 
@@ -140,6 +143,8 @@ export class MetaharnessIrReader {
   private lastLineClose: StreamClose | null = null
   private attestation: StreamClose | null = null
   private unattributed: number[] = []
+  /** Tools an `unclassified_tool` warning named: their later calls' empty operations mean "unknown". */
+  private readonly unclassifiedTools = new Set<string>()
 
   constructor(private readonly emitter: IrEmitter) {}
 
@@ -181,7 +186,7 @@ export class MetaharnessIrReader {
         this.emitter.emit({ family: 'synthetic_injection', text: textAt(value, 'text') ?? '' }, sourceLine, at)
         break
       case 'tool.requested': {
-        const call = toolCall(value)
+        const call = toolCall(value, this.unclassifiedTools)
         // A request with no name is a call nobody can select: opaque, so counts stay honest.
         if (call) this.emitter.emit({ family: 'tool_call', call }, sourceLine, at)
         else this.emitOpaqueLine('tool.requested', value, sourceLine, at, raw)
@@ -213,7 +218,7 @@ export class MetaharnessIrReader {
         this.emitter.emit(
           {
             family: 'opaque',
-            opaque: { eventType: textAt(value, 'vendor_type'), subtype: textAt(value, 'vendor_subtype'), digest: textAt(value, 'digest') ?? this.lineDigest(value, raw) },
+            opaque: { eventType: textAt(value, 'vendor_type'), subtype: textAt(value, 'vendor_subtype'), digest: textAt(value, 'digest') ?? this.lineDigest(value, raw), vendorLine: u64At(value, 'source_line') },
           },
           sourceLine,
           at,
@@ -241,6 +246,10 @@ export class MetaharnessIrReader {
       default:
         if (typeof name === 'string' && CONTROL_PLANE_EVENTS.has(name)) {
           if (name === 'tool.decided') this.recordDecision(value)
+          else if (name === 'warning') {
+            const tool = unclassifiedToolOf(textAt(value, 'code'), textAt(value, 'message'))
+            if (tool !== undefined) this.unclassifiedTools.add(tool)
+          }
           break
         }
         this.emitOpaqueLine(typeof name === 'string' ? name : null, value, sourceLine, at, raw)
@@ -295,6 +304,6 @@ export class MetaharnessIrReader {
   }
 
   private emitOpaqueLine(eventType: string | null, value: JsonObject, sourceLine: number, at: string | null, raw: string | undefined): void {
-    this.emitter.emit({ family: 'opaque', opaque: { eventType, subtype: null, digest: this.lineDigest(value, raw) } }, sourceLine, at)
+    this.emitter.emit({ family: 'opaque', opaque: { eventType, subtype: null, digest: this.lineDigest(value, raw), vendorLine: null } }, sourceLine, at)
   }
 }

@@ -103,6 +103,8 @@ function toolCall(block: unknown): ToolCall | null {
     subjects,
     input,
     joinedArgv: joinedArgv(input),
+    // Upstream's wire carries no operations at all: nothing claims to have classified the call.
+    unclassified: false,
   }
 }
 
@@ -176,7 +178,7 @@ export class StreamJsonIrReader {
     const emit = (body: IrEventBody) => this.emitter.emit(body, sourceLine, timestamp)
     const opaque = (eventType: string | null, eventSubtype: string | null): IrEventBody => ({
       family: 'opaque',
-      opaque: { eventType, subtype: eventSubtype, digest: digestLine(raw) },
+      opaque: { eventType, subtype: eventSubtype, digest: digestLine(raw), vendorLine: null },
     })
 
     if (type === 'system' && subtype === 'init') emit({ family: 'session_start', start: sessionStart(value) })

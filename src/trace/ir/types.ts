@@ -56,6 +56,12 @@ export interface ToolCall {
   input: Record<string, unknown>
   /** `argv` joined by spaces, answering `args.command` for a harness that records an argv. */
   joinedArgv: string | null
+  /**
+   * The adapter said no operation table knows this tool (an `unclassified_tool` warning named it):
+   * its empty `operations` mean "nobody could tell", not "none", so a selector by operation cannot
+   * rule it out.
+   */
+  unclassified: boolean
 }
 
 /** One tool result. */
@@ -128,6 +134,8 @@ export interface OpaqueEvent {
   eventType: string | null
   subtype: string | null
   digest: string
+  /** The line of the harness's own transcript it came from, where the wire says (`source_line`); else the event's own line is. */
+  vendorLine: number | null
 }
 
 /** What an IR event says. */

@@ -28,6 +28,26 @@ export function selectorMatches(selector: CallSelector, call: ToolCall): boolean
   return true
 }
 
+/**
+ * Whether a call the selector did not match might have matched had its tool been classified: the
+ * call is unclassified, the selector names operations (a name in `tools` sees the call as it is),
+ * every `args` matcher holds on what was recorded, and a `subject` could hold (none was derived, or
+ * one matches). Such a call leaves a count by operation a lower bound and an absence undecided.
+ */
+export function selectorMightMatch(selector: CallSelector, call: ToolCall): boolean {
+  if (!call.unclassified || (selector.operations ?? []).length === 0) return false
+  if (selector.tools.includes(call.name)) return false
+  if (selector.subject !== undefined && call.subjects.length > 0) {
+    const matcher = selector.subject
+    if (!call.subjects.some((subject) => matchesRecorded(matcher, subject))) return false
+  }
+  for (const field in selector.args) {
+    const value = callArgument(call, field)
+    if (value === undefined || !matchesRecorded(selector.args[field] as FieldMatcher, value)) return false
+  }
+  return true
+}
+
 /** Whether the selector selects everything: what `tool.absent` refuses. */
 export function isUnscoped(selector: CallSelector): boolean {
   return selector.tools.length === 0 && (selector.operations ?? []).length === 0 && selector.subject === undefined && Object.keys(selector.args).length === 0

@@ -8,27 +8,38 @@ import { describeSelector, selectorMatches } from '../../spec/selector.js'
 import { witnessMarker } from '../../ir/types.js'
 import type { Accumulator } from '../accumulator.js'
 import { gap, ok, undecidable, type Outcome } from '../outcome.js'
+import { UnseenCalls } from '../unclassified.js'
 
 /** The calls family: kinds decided by which calls happened, in what order, how often. */
 
-/** A count over the calls a predicate selects, decided as a lower bound when events went unread. */
-function countedCalls(select: (call: ToolCall) => boolean, bound: CountBound, note: (observed: number) => string): Accumulator {
+/**
+ * A count over the calls a predicate selects, decided as a lower bound when events went unread
+ * or when calls the selector could not see (`unseen`: unclassified tools) might have added to it.
+ */
+function countedCalls(select: (call: ToolCall) => boolean, bound: CountBound, note: (observed: number) => string, unseen?: UnseenCalls): Accumulator {
   const events: number[] = []
   return {
     families: ['tool_call'],
     event(event) {
-      if (event.family === 'tool_call' && select(event.call)) events.push(event.index)
+      if (event.family !== 'tool_call') return
+      if (select(event.call)) events.push(event.index)
+      else unseen?.missed(event)
     },
     finish({ facts }) {
-      const decision = decideCount(bound, events.length, facts.hasUnread)
-      if (decision === 'undecided') return undecidable(facts.opaqueReason())
+      const decision = decideCount(bound, events.length, facts.hasUnread || unseen?.any === true)
+      if (decision === 'undecided') return undecidable(facts.hasUnread || !unseen ? facts.opaqueReason() : unseen.reason())
       return (decision === 'holds' ? ok : gap)(events, note(events.length))
     },
   }
 }
 
 export function toolCalled(selector: CallSelector, count: CountBound): Accumulator {
-  return countedCalls((call) => selectorMatches(selector, call), count, (observed) => `${describeSelector(selector)} called ${observed} time(s), ${describeCount(count)}`)
+  return countedCalls(
+    (call) => selectorMatches(selector, call),
+    count,
+    (observed) => `${describeSelector(selector)} called ${observed} time(s), ${describeCount(count)}`,
+    new UnseenCalls(selector),
+  )
 }
 
 /** Calls named `Skill` whose `skill` argument names this skill. */
@@ -43,18 +54,23 @@ export function skillInvoked(skill: string, count: CountBound): Accumulator {
 /**
  * No call matches. A gap needs only the call; an `ok` is a claim about the whole run, so it needs
  * the producer's statement that the stream is closed — without it the row is `unk`, naming the
- * markers that would have decided it.
+ * markers that would have decided it — and no call the selector could not see (an unclassified
+ * tool's, when it selects by operation).
  */
 export function toolAbsent(selector: CallSelector): Accumulator {
   const events: number[] = []
+  const unseen = new UnseenCalls(selector)
   return {
     families: ['tool_call'],
     event(event) {
-      if (event.family === 'tool_call' && selectorMatches(selector, event.call)) events.push(event.index)
+      if (event.family !== 'tool_call') return
+      if (selectorMatches(selector, event.call)) events.push(event.index)
+      else unseen.missed(event)
     },
     finish({ facts }) {
       const scope = describeSelector(selector)
       if (events.length > 0) return gap(events, `${events.length} call(s) match ${scope}`)
+      if (unseen.any) return undecidable(unseen.reason())
       const end = facts.end
       const close = end?.closure ?? null
       if (close === null) return undecidable({ reason: 'stream_not_closed', markers: [...(end?.closureMarkers ?? [])] })
@@ -72,10 +88,15 @@ export function toolAbsent(selector: CallSelector): Accumulator {
  */
 export function toolRepeated(selector: CallSelector, count: CountBound): Accumulator {
   const groups = new Map<string, { events: number[]; key?: string }>()
+  const unseen = new UnseenCalls(selector)
   return {
     families: ['tool_call'],
     event(event) {
-      if (event.family !== 'tool_call' || !selectorMatches(selector, event.call)) return
+      if (event.family !== 'tool_call') return
+      if (!selectorMatches(selector, event.call)) {
+        unseen.missed(event)
+        return
+      }
       const key = repetitionKey(event.call)
       const id = key.length <= 64 ? `k${key}` : `h${sha256Hex(key)}`
       const group = groups.get(id)
@@ -88,30 +109,45 @@ export function toolRepeated(selector: CallSelector, count: CountBound): Accumul
       const repeated = [...groups.values()].filter((group) => group.events.length > 1)
       repeated.sort((a, b) => compareCodePoints(a.key as string, b.key as string))
       const events = repeated.flatMap((group) => group.events)
-      const decision = decideCount(count, repeated.length, facts.hasUnread)
-      if (decision === 'undecided') return undecidable(facts.opaqueReason())
+      const decision = decideCount(count, repeated.length, facts.hasUnread || unseen.any)
+      if (decision === 'undecided') return undecidable(facts.hasUnread ? facts.opaqueReason() : unseen.reason())
       return (decision === 'holds' ? ok : gap)(events, `${repeated.length} identical ${describeSelector(selector)} call group(s), ${describeCount(count)}`)
     },
   }
 }
 
-/** The first occurrence of one call precedes the first occurrence of another. */
+/**
+ * The first occurrence of one call precedes the first occurrence of another. A call the selector
+ * could not see (an unclassified tool's) that comes earlier than the one that decided could have
+ * been the first itself, so it leaves the order undecided.
+ */
 export function order(first: CallSelector, before: CallSelector): Accumulator {
   let firstAt: number | null = null
   let beforeAt: number | null = null
+  const unseenFirst = new UnseenCalls(first)
+  const unseenBefore = new UnseenCalls(before)
   return {
     families: ['tool_call'],
     event(event: IrEvent) {
       if (event.family !== 'tool_call') return
-      if (firstAt === null && selectorMatches(first, event.call)) firstAt = event.index
-      if (beforeAt === null && selectorMatches(before, event.call)) beforeAt = event.index
+      if (firstAt === null) {
+        if (selectorMatches(first, event.call)) firstAt = event.index
+        else unseenFirst.missed(event)
+      }
+      if (beforeAt === null) {
+        if (selectorMatches(before, event.call)) beforeAt = event.index
+        else unseenBefore.missed(event)
+      }
     },
     finish(): Outcome {
       if (firstAt === null) return undecidable({ reason: 'never_occurred', selector: describeSelector(first) })
       if (beforeAt === null) return undecidable({ reason: 'never_occurred', selector: describeSelector(before) })
+      const holds = firstAt < beforeAt
+      // An unseen call overturns the answer only if it came before the occurrence that decided it.
+      const overturning = holds ? unseenBefore.reasonBefore(firstAt) : unseenFirst.reasonBefore(beforeAt)
+      if (overturning) return undecidable(overturning)
       const note = `first ${describeSelector(first)} at ${firstAt}, first ${describeSelector(before)} at ${beforeAt}`
-      return (firstAt < beforeAt ? ok : gap)([firstAt, beforeAt], note)
+      return (holds ? ok : gap)([firstAt, beforeAt], note)
     },
   }
 }
-

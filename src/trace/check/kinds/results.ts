@@ -7,6 +7,7 @@ import type { ToolCall, ToolResult } from '../../ir/types.js'
 import type { Accumulator, CheckContext } from '../accumulator.js'
 import { gap, ok, undecidable, type Outcome, type UnknownReason } from '../outcome.js'
 import { isSkillCall } from './calls.js'
+import { UnseenCalls } from '../unclassified.js'
 
 /**
  * The results family: kinds decided by what came back. Each selected call keeps one small record
@@ -25,6 +26,8 @@ class CallRecords<T> {
   constructor(
     private readonly select: (call: ToolCall) => boolean,
     private readonly read: (result: ToolResult) => T,
+    /** Calls the selector could not see (unclassified tools'), for the kinds whose answer they could change. */
+    readonly unseen?: UnseenCalls,
   ) {}
 
   accumulator(finish: (records: CallRecords<T>, context: CheckContext) => Outcome): Accumulator {
@@ -32,7 +35,11 @@ class CallRecords<T> {
       families: ['tool_call'],
       wantsResults: true,
       event: (event, context) => {
-        if (event.family !== 'tool_call' || !this.select(event.call)) return
+        if (event.family !== 'tool_call') return
+        if (!this.select(event.call)) {
+          this.unseen?.missed(event)
+          return
+        }
         const position = this.calls.length
         this.calls.push(event.index)
         this.results.push(NO_RESULT)
@@ -54,6 +61,11 @@ function describeResultMatcher(fields: Record<string, FieldMatcher>): string {
     .join(', ')
 }
 
+/** No call in scope: unclassified calls may have been, so that is their reason; else nothing is. */
+function emptyScope(selector: CallSelector, unseen: UnseenCalls): Outcome {
+  return undecidable(unseen.any ? unseen.reason() : { reason: 'nothing_in_scope', selector: describeSelector(selector) })
+}
+
 type ResultVerdict = { kind: 'satisfied' } | { kind: 'failed' } | { kind: 'absent'; field: string }
 
 /** Every matched call's result satisfies the matcher; a gap beside an unknown is still a gap. */
@@ -67,9 +79,11 @@ export function toolResult(selector: CallSelector, fields: Record<string, FieldM
       const holds = names.every((field) => matchesRecorded(fields[field] as FieldMatcher, result.fields[field]))
       return { kind: holds ? 'satisfied' : 'failed' }
     },
+    new UnseenCalls(selector),
   )
+  const unseen = records.unseen as UnseenCalls
   return records.accumulator(({ calls, results, said }) => {
-    if (calls.length === 0) return undecidable({ reason: 'nothing_in_scope', selector: describeSelector(selector) })
+    if (calls.length === 0) return emptyScope(selector, unseen)
     const satisfied: number[] = []
     const failed: number[] = []
     let undecided: UnknownReason | null = null
@@ -90,26 +104,29 @@ export function toolResult(selector: CallSelector, fields: Record<string, FieldM
     // Upstream counts `satisfied + 1` in this note; kept so the two reports read the same.
     if (failed.length > 0) return gap(failed, `${satisfied.length + 1} result(s) do not satisfy ${matcher}`)
     if (undecided) return undecidable(undecided)
+    // "Every result" is a claim about calls the selector could not see too.
+    if (unseen.any) return undecidable(unseen.reason())
     return ok(satisfied, `every matched result satisfies ${matcher}`)
   })
 }
 
 /** The bytes the selected calls' results carried, in total or each. */
 export function toolResultBytes(selector: CallSelector, bytes: CountBound, per: 'total' | 'each'): Accumulator {
-  const records = new CallRecords<number>((call) => selectorMatches(selector, call), (result) => result.contentBytes)
+  const unseen = new UnseenCalls(selector)
+  const records = new CallRecords<number>((call) => selectorMatches(selector, call), (result) => result.contentBytes, unseen)
   return records.accumulator(({ calls, results, said }, { facts }) => {
     const scope = describeSelector(selector)
-    if (calls.length === 0) return undecidable({ reason: 'nothing_in_scope', selector: scope })
+    if (calls.length === 0) return emptyScope(selector, unseen)
     const missing = results.indexOf(NO_RESULT)
     if (missing !== -1) return undecidable({ reason: 'no_result_correlated', call_event: calls[missing] as number })
     if (per === 'total') {
       const total = (said as number[]).reduce((sum, size) => sum + size, 0)
-      const decision = decideCount(bytes, total, facts.hasUnread)
-      if (decision === 'undecided') return undecidable(facts.opaqueReason())
+      const decision = decideCount(bytes, total, facts.hasUnread || unseen.any)
+      if (decision === 'undecided') return undecidable(facts.hasUnread ? facts.opaqueReason() : unseen.reason())
       return (decision === 'holds' ? ok : gap)([...results], `${scope} returned ${total}B in total, ${describeCount(bytes)}`)
     }
     const over = results.filter((_, position) => !countHolds(bytes, said[position] as number))
-    if (over.length === 0) return ok([...results], `every ${scope} result is ${describeCount(bytes)} bytes`)
+    if (over.length === 0) return unseen.any ? undecidable(unseen.reason()) : ok([...results], `every ${scope} result is ${describeCount(bytes)} bytes`)
     return gap(over, `${over.length} result(s) are outside ${describeCount(bytes)} bytes`)
   })
 }
@@ -137,25 +154,29 @@ function failures(calls: number[], results: number[], said: (boolean | null | un
 }
 
 export function toolFailed(selector: CallSelector, count: CountBound): Accumulator {
-  const records = new CallRecords<boolean | null>((call) => selectorMatches(selector, call), (result) => result.isError)
+  const unseen = new UnseenCalls(selector)
+  const records = new CallRecords<boolean | null>((call) => selectorMatches(selector, call), (result) => result.isError, unseen)
   return records.accumulator(({ calls, results, said }, { facts }) => {
     const scope = describeSelector(selector)
-    if (calls.length === 0) return undecidable({ reason: 'nothing_in_scope', selector: scope })
+    if (calls.length === 0) return emptyScope(selector, unseen)
     const { failed, events, undecided } = failures(calls, results, said)
-    const decision = decideCount(count, failed, facts.hasUnread || undecided !== null)
-    if (decision === 'undecided') return undecidable(undecided ?? facts.opaqueReason())
+    const decision = decideCount(count, failed, facts.hasUnread || undecided !== null || unseen.any)
+    if (decision === 'undecided') return undecidable(undecided ?? (facts.hasUnread ? facts.opaqueReason() : unseen.reason()))
     return (decision === 'holds' ? ok : gap)(events, `${failed} of ${calls.length} ${scope} call(s) failed, ${describeCount(count)}`)
   })
 }
 
 export function toolErrorRate(selector: CallSelector, rate: RangeBound): Accumulator {
-  const records = new CallRecords<boolean | null>((call) => selectorMatches(selector, call), (result) => result.isError)
+  const unseen = new UnseenCalls(selector)
+  const records = new CallRecords<boolean | null>((call) => selectorMatches(selector, call), (result) => result.isError, unseen)
   return records.accumulator(({ calls, results, said }) => {
     const scope = describeSelector(selector)
     // A rate over zero calls is not zero.
-    if (calls.length === 0) return undecidable({ reason: 'nothing_in_scope', selector: scope })
+    if (calls.length === 0) return emptyScope(selector, unseen)
     const { failed, events, undecided } = failures(calls, results, said)
     if (undecided) return undecidable(undecided)
+    // A call nobody could classify might have been in the rate, on either side of it.
+    if (unseen.any) return undecidable(unseen.reason())
     const observed = failed / calls.length
     const note = `${failed} of ${calls.length} ${scope} call(s) failed — rate ${rustFixed(observed, 3)}, ${describeRange(rate)}`
     return (rangeHolds(rate, observed) ? ok : gap)(events, note)

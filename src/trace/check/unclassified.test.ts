@@ -1,0 +1,126 @@
+import { describe, expect, it } from 'vitest'
+import { unclassifiedToolWarning } from '../../events/unclassified-tool.js'
+import { call, closed, ended, metaharness, opaque, result, rowOf, start, type Event } from '../../../test/helpers/trace.js'
+import { inspectTranscript } from '../census.js'
+import { reportToText } from './render.js'
+import { checkTranscriptText } from './check.js'
+import { readSpec } from '../spec/read.js'
+
+/**
+ * A call of a tool no operation table knows carries no operations on the wire; the adapter's
+ * `unclassified_tool` warning says so. A selector by operation cannot see such a call, so it never
+ * lets an absence pass nor a count by operation stand as exact; a selector by name still sees it.
+ */
+
+async function* chunks(text: string): AsyncGenerator<string> {
+  yield text
+}
+
+const warned = (tool: string): Event => ({ ...unclassifiedToolWarning(tool, 'test') })
+
+/** A closed run: one classified write, then two calls of an unknown tool `Frobnicate` (events 2 and 4). */
+function run(extra: Event[] = [], warn = true): string {
+  const events: Event[] = [
+    start(),
+    call('c-1', 'Write', { file_path: '/w/a.txt', content: 'x' }, { operations: ['file.write'] }),
+    result('c-1'),
+    ...(warn ? [warned('Frobnicate')] : []),
+    call('c-2', 'Frobnicate', { command: 'make all' }),
+    result('c-2'),
+    call('c-3', 'Frobnicate', { command: 'make clean' }),
+    result('c-3'),
+    ...extra,
+    ended(),
+  ]
+  return metaharness([...events, closed(events.length)])
+}
+
+describe('unclassified calls in the checker', () => {
+  it('an absence over operations is unknown, naming the calls and tools, never ok', () => {
+    const row = rowOf('{tool.absent: {operations: [shell]}}', run())
+    expect(row.verdict).toBe('unknown')
+    expect(row.outcome).toEqual({ outcome: 'undecidable', reason: 'unclassified_calls', events: [3, 5], tools: ['Frobnicate'] })
+  })
+
+  it('an absence over operations still gaps on a classified call that matches', () => {
+    expect(rowOf('{tool.absent: {operations: [file.write]}}', run()).verdict).toBe('gap')
+  })
+
+  it('a selector by name sees an unclassified call as it is', () => {
+    expect(rowOf('{tool.absent: {tools: [Frobnicate]}}', run()).verdict).toBe('gap')
+    expect(rowOf('{tool.called: {tools: [Frobnicate], count: {exactly: 2}}}', run()).verdict).toBe('ok')
+    // A name in `tools` beside the operations: the named calls are counted, so they leave nothing unseen.
+    expect(rowOf('{tool.absent: {tools: [Frobnicate], operations: [shell]}}', run()).verdict).toBe('gap')
+  })
+
+  it('arguments are recorded facts: a call whose arguments fail the selector cannot be one it missed', () => {
+    const row = rowOf('{tool.absent: {operations: [shell], args: {command: {contains: "rm -rf"}}}}', run())
+    expect(row.verdict).toBe('ok')
+  })
+
+  it('a count by operation is a lower bound: holds for every larger value → ok, ceiling exceeded → gap, else unknown', () => {
+    expect(rowOf('{tool.called: {operations: [file.write], count: {at_least: 1}}}', run()).verdict).toBe('ok')
+    const floor = rowOf('{tool.called: {operations: [shell], count: {at_least: 1}}}', run())
+    expect(floor.verdict).toBe('unknown')
+    expect(floor.outcome).toMatchObject({ reason: 'unclassified_calls', events: [3, 5], tools: ['Frobnicate'] })
+    expect(rowOf('{tool.called: {operations: [shell], count: {at_most: 0}}}', run()).verdict).toBe('unknown')
+    const twoWrites = [call('c-9', 'Write', { file_path: '/w/b.txt', content: 'y' }, { operations: ['file.write'] }), result('c-9')]
+    expect(rowOf('{tool.called: {operations: [file.write], count: {at_most: 1}}}', run(twoWrites)).verdict).toBe('gap')
+  })
+
+  it('a repetition count by operation is a lower bound too', () => {
+    expect(rowOf('{tool.repeated: {operations: [shell], count: {at_most: 0}}}', run())).toMatchObject({ verdict: 'unknown', outcome: { reason: 'unclassified_calls' } })
+  })
+
+  it('an order is undecided only by an unseen call earlier than the occurrence that decided it', () => {
+    // run(): Write at 1, Frobnicate (unclassified) at 3 and 5.
+    const writeFirst = rowOf('{order: {first: {operations: [file.write]}, before: {operations: [shell]}}}', run([call('c-9', 'Bash', { command: 'ls' }, { operations: ['shell'] })]))
+    expect(writeFirst.verdict).toBe('ok')
+    const shellFirst = rowOf('{order: {first: {operations: [shell]}, before: {operations: [file.write]}}}', run([call('c-9', 'Bash', { command: 'ls' }, { operations: ['shell'] })]))
+    expect(shellFirst.verdict).toBe('gap')
+    const late = metaharness([start(), warned('Frobnicate'), call('c-1', 'Frobnicate', {}), call('c-2', 'Write', { file_path: '/w/a' }, { operations: ['file.write'] }), call('c-3', 'Bash', {}, { operations: ['shell'] }), ended(), closed(6)])
+    expect(rowOf('{order: {first: {operations: [shell]}, before: {operations: [file.write]}}}', late)).toMatchObject({ verdict: 'unknown', outcome: { reason: 'unclassified_calls', events: [1] } })
+    expect(rowOf('{order: {first: {operations: [file.write]}, before: {operations: [shell]}}}', late)).toMatchObject({ verdict: 'unknown', outcome: { reason: 'unclassified_calls', events: [1] } })
+  })
+
+  it('the results family: a claim over every result, a failure count or a rate by operation waits on the unseen calls', () => {
+    const withShell = run([call('c-9', 'Bash', { command: 'ls' }, { operations: ['shell'] }), result('c-9', { is_error: true })])
+    expect(rowOf('{tool.failed: {operations: [shell], count: {at_least: 2}}}', withShell)).toMatchObject({ verdict: 'unknown', outcome: { reason: 'unclassified_calls' } })
+    // One failure already breaks a ceiling of zero, and meets a floor of one, whatever the unseen calls were.
+    expect(rowOf('{tool.failed: {operations: [shell], count: {at_most: 0}}}', withShell).verdict).toBe('gap')
+    expect(rowOf('{tool.failed: {operations: [shell], count: {at_least: 1}}}', withShell).verdict).toBe('ok')
+    expect(rowOf('{tool.error_rate: {operations: [shell], rate: {at_most: 1.0}}}', withShell)).toMatchObject({ verdict: 'unknown', outcome: { reason: 'unclassified_calls' } })
+    expect(rowOf('{tool.result_bytes: {operations: [shell], bytes: {at_most: 100000}}}', withShell)).toMatchObject({ verdict: 'unknown', outcome: { reason: 'unclassified_calls' } })
+    // No classified call in scope at all: the unseen calls are the reason, not "nothing in scope".
+    expect(rowOf('{tool.failed: {operations: [web.read], count: {at_most: 0}}}', run())).toMatchObject({ verdict: 'unknown', outcome: { reason: 'unclassified_calls' } })
+    // By name, the same calls are seen and decided.
+    expect(rowOf('{tool.failed: {tools: [Frobnicate], count: {at_most: 0}}}', run()).verdict).not.toBe('unknown')
+  })
+
+  it('opaque events are named first when both stand in the way', () => {
+    expect(rowOf('{tool.called: {operations: [shell], count: {at_least: 1}}}', run([opaque()])).outcome).toMatchObject({ reason: 'opaque_events' })
+  })
+
+  it('without the warning (an upstream-written stream) empty operations decide as today', () => {
+    expect(rowOf('{tool.absent: {operations: [shell]}}', run([], false)).verdict).toBe('ok')
+    expect(rowOf('{tool.called: {operations: [shell], count: {at_least: 1}}}', run([], false)).verdict).toBe('gap')
+  })
+
+  it('the warning marks only calls of the tool it names that carry no operations', () => {
+    const text = metaharness([start(), warned('Frobnicate'), call('c-1', 'Frobnicate', {}, { operations: ['shell'] }), call('c-2', 'Other', {}), ended(), closed(5)])
+    expect(rowOf('{tool.absent: {operations: [web.read]}}', text).verdict).toBe('ok')
+  })
+
+  it('the text report says which calls could not be seen', () => {
+    const spec = readSpec('format: trace-spec/1\nid: unit/unclassified\nexpectations:\n  - id: no-shell\n    expect: {tool.absent: {operations: [shell]}}\n')
+    const text = reportToText(checkTranscriptText(spec, run()))
+    expect(text).toContain('Frobnicate')
+    expect(text).toMatch(/unk\s+no-shell/)
+  })
+
+  it('inspect counts unclassified calls by tool', async () => {
+    const census = await inspectTranscript(chunks(run()))
+    expect(census.unclassified_calls).toEqual({ Frobnicate: 2 })
+    expect((await inspectTranscript(chunks(run([], false)))).unclassified_calls).toEqual({})
+  })
+})

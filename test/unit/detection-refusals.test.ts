@@ -1,0 +1,156 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { TranscriptError } from '../../adapters/errors.js'
+import type { LineFormat, TranscriptFormat } from '../../adapters/formats.js'
+import { detectCandidates } from '../../adapters/transcript/detect.js'
+import { convertTranscript, detectTranscriptFile } from '../../adapters/transcript/read.js'
+import { runCli } from '../helpers/cli.js'
+
+/**
+ * Detection you can trust: a file two formats claim, or one no format fits with confidence, is
+ * refused naming the candidates; `convert`, `inspect` and `check` refuse a file nothing of which
+ * was read, whether its format was detected or named. Codes are asserted, not sentences.
+ */
+
+const lines = (...records: object[]) => records.map((record) => JSON.stringify(record))
+
+/** A line format for the pure detection tests: claims records whose `kind` is `tag`. */
+function fakeFormat(name: string, tag: string, confidence: 'certain' | 'likely' = 'certain'): TranscriptFormat {
+  const format: LineFormat = {
+    kind: 'lines',
+    name,
+    aliases: [],
+    adapter: 'fake',
+    summary: name,
+    extension: '.jsonl',
+    createProjector: () => {
+      throw new Error('not read in these tests')
+    },
+    sniff: (record) => record['kind'] === tag,
+    ...(confidence === 'likely' ? { sniffConfidence: () => 'likely' as const } : {}),
+  }
+  return format
+}
+
+describe('detectCandidates', () => {
+  const alpha = fakeFormat('alpha', 'a')
+  const alsoAlpha = fakeFormat('also-alpha', 'a')
+  const weak = fakeFormat('weak', 'w', 'likely')
+
+  it('detects a format one certain sniff claims', () => {
+    expect(detectCandidates(lines({ kind: 'a' }), [alpha, weak])).toMatchObject({ outcome: 'detected', confidence: 'certain', format: { name: 'alpha' } })
+  })
+
+  it('calls a deciding record two formats claim ambiguous, naming both', () => {
+    expect(detectCandidates(['', ...lines({ kind: 'a' })], [alpha, alsoAlpha])).toEqual({ outcome: 'ambiguous', candidates: ['alpha', 'also-alpha'], line: 2 })
+  })
+
+  it('wants a weak sniff borne out by another of the first records', () => {
+    expect(detectCandidates(lines({ kind: 'w' }), [alpha, weak])).toEqual({ outcome: 'uncertain', candidates: ['weak'], line: 1, why: 'weak_sniff' })
+    expect(detectCandidates(lines({ kind: 'w' }, { kind: 'x' }, { kind: 'w' }), [alpha, weak])).toMatchObject({ outcome: 'detected', confidence: 'corroborated', format: { name: 'weak' } })
+  })
+
+  it('does not guess from a later record when the first fits nothing', () => {
+    expect(detectCandidates(lines({ kind: 'z' }, { kind: 'a' }), [alpha, weak])).toEqual({ outcome: 'uncertain', candidates: ['alpha'], line: 2, why: 'later_record' })
+  })
+
+  it('says none when nothing fits any record', () => {
+    expect(detectCandidates(lines({ kind: 'z' }, { kind: 'y' }), [alpha, weak])).toEqual({ outcome: 'none' })
+    expect(detectCandidates(['not json at all'], [alpha])).toEqual({ outcome: 'none' })
+  })
+})
+
+const ROLLOUT = lines(
+  { timestamp: '2026-08-01T10:00:00.000Z', type: 'session_meta', payload: { id: 'sess-1', cwd: '/w', cli_version: '0.169.0', originator: 'codex_exec' } },
+  { timestamp: '2026-08-01T10:00:01.000Z', type: 'response_item', payload: { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'run the tests' }] } },
+  { timestamp: '2026-08-01T10:00:02.000Z', type: 'response_item', payload: { type: 'function_call', name: 'shell', call_id: 'c-1', arguments: '{"command":["bash","-lc","npm test"]}' } },
+).join('\n')
+
+/** Records of no harness at all. */
+const STRANGERS = lines({ hello: 'world', n: 1 }, { hello: 'again', n: 2 }).join('\n')
+
+const SPEC = 'format: trace-spec/1\nid: unit/detection\nexpectations:\n  - id: no-shell\n    expect: {tool.absent: {operations: [shell]}}\n'
+
+let dir = ''
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'vh-detect-'))
+  writeFileSync(join(dir, 'spec.yaml'), SPEC)
+  writeFileSync(join(dir, 'rollout.jsonl'), `${ROLLOUT}\n`)
+  // The first record is a stranger; only the Codex records after it fit a format.
+  writeFileSync(join(dir, 'late.jsonl'), `${JSON.stringify({ hello: 'first' })}\n${ROLLOUT}\n`)
+  // A header both pi (`type: session`, a timestamp, a numeric version) and dsh (`createdAt`, `delegationDepth`) claim.
+  writeFileSync(join(dir, 'both.jsonl'), `${JSON.stringify({ type: 'session', version: 3, timestamp: '2026-08-01T10:00:00.000Z', createdAt: 1, delegationDepth: 0, id: 's' })}\n`)
+  writeFileSync(join(dir, 'strangers.jsonl'), `${STRANGERS}\n`)
+})
+
+describe('refusing a format nobody can be sure of', () => {
+  it('detectTranscriptFile refuses a file two formats claim (VH_AMBIGUOUS_FORMAT) and a late fit (VH_UNCERTAIN_FORMAT)', () => {
+    const ambiguous = (() => {
+      try {
+        return detectTranscriptFile(join(dir, 'both.jsonl'))
+      } catch (error) {
+        return error
+      }
+    })()
+    expect(ambiguous).toBeInstanceOf(TranscriptError)
+    expect((ambiguous as TranscriptError).code).toBe('VH_AMBIGUOUS_FORMAT')
+    expect((ambiguous as TranscriptError).line).toBe(1)
+    expect(() => detectTranscriptFile(join(dir, 'late.jsonl'))).toThrowError(expect.objectContaining({ code: 'VH_UNCERTAIN_FORMAT', line: 2 }) as Error)
+    expect(detectTranscriptFile(join(dir, 'rollout.jsonl'))?.name).toBe('codex/rollout-jsonl')
+  })
+
+  it.each([
+    ['convert', ['convert', 'both.jsonl'], 'VH_AMBIGUOUS_FORMAT'],
+    ['convert', ['convert', 'late.jsonl'], 'VH_UNCERTAIN_FORMAT'],
+    ['inspect', ['inspect', '--transcript', 'both.jsonl'], 'VH_AMBIGUOUS_FORMAT'],
+    ['inspect', ['inspect', '--transcript', 'late.jsonl'], 'VH_UNCERTAIN_FORMAT'],
+    ['check', ['check', '--spec', 'spec.yaml', '--transcript', 'both.jsonl'], 'VH_AMBIGUOUS_FORMAT'],
+    ['check', ['check', '--spec', 'spec.yaml', '--transcript', 'late.jsonl'], 'VH_UNCERTAIN_FORMAT'],
+  ])('%s %j exits 2 with %s, naming the candidates', async (_verb, argv, code) => {
+    const run = await runCli(argv, { cwd: dir })
+    expect(run.code).toBe(2)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toContain(code)
+    expect(run.stderr).toContain(code === 'VH_AMBIGUOUS_FORMAT' ? 'deepseek-session-jsonl' : 'codex/rollout-jsonl')
+  })
+
+  it('--from settles what detection could not', async () => {
+    const run = await runCli(['convert', '--from', 'codex/rollout-jsonl', 'late.jsonl'], { cwd: dir })
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('"event":"tool.requested"')
+  })
+})
+
+describe('refusing a file nothing of which was read', () => {
+  it.each([
+    ['convert --from the wrong format', ['convert', '--from', 'claude-code/stream-json', 'rollout.jsonl']],
+    ['convert --from another wrong format', ['convert', '--from', 'pi-session-jsonl', 'rollout.jsonl']],
+    ['convert of stdin --from the wrong format', ['convert', '--from', 'claude-code/stream-json', '-']],
+    ['inspect --from the wrong format', ['inspect', '--transcript', 'rollout.jsonl', '--from', 'claude-code/stream-json']],
+    ['check --from the wrong format', ['check', '--spec', 'spec.yaml', '--transcript', 'rollout.jsonl', '--from', 'claude-code/stream-json']],
+    ['check of records no format knows', ['check', '--spec', 'spec.yaml', '--transcript', 'strangers.jsonl']],
+    ['inspect of records no format knows', ['inspect', '--transcript', 'strangers.jsonl']],
+  ])('%s exits 2 with VH_NOTHING_READ and writes nothing', async (_case, argv) => {
+    const run = await runCli(argv, { cwd: dir, stdin: `${ROLLOUT}\n` })
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('VH_NOTHING_READ')
+    expect(run.stdout).toBe('')
+  })
+
+  it('the right format is read, and nothing is refused', async () => {
+    expect((await runCli(['convert', 'rollout.jsonl'], { cwd: dir })).code).toBe(0)
+    expect((await runCli(['inspect', '--transcript', 'rollout.jsonl'], { cwd: dir })).code).toBe(0)
+  })
+
+  it('the library refuses only when asked (requireRead), so upstream-shaped callers keep their report', async () => {
+    const chunks: string[] = []
+    for await (const chunk of convertTranscript(join(dir, 'rollout.jsonl'), { from: 'claude-code/stream-json' })) chunks.push(chunk)
+    expect(chunks.join('')).toContain('"event":"opaque"')
+    const refused = async () => {
+      for await (const chunk of convertTranscript(join(dir, 'rollout.jsonl'), { from: 'claude-code/stream-json', requireRead: true })) void chunk
+    }
+    await expect(refused()).rejects.toMatchObject({ code: 'VH_NOTHING_READ' })
+  })
+})
