@@ -148,10 +148,10 @@ describe('vitest-harness evidence --spec … --transcript … (record side)', ()
     expect(existsSync(join(dir, 'rec.yaml'))).toBe(false)
   })
 
-  it('removes the --out file when the real checker refuses the spec (exit 2)', async () => {
+  it('removes the --out file when the real checker refuses the spec (exit 1, as upstream)', async () => {
     const dir = tree({ 'rec.yaml': '- kind: trace_conformance\n  status: passed\n', 'spec.yaml': 'format: trace-spec/9\n', 't.jsonl': '' })
     const run = await runCli(['evidence', '--spec', 'spec.yaml', '--transcript', 't.jsonl', '--out', 'rec.yaml'], { cwd: dir })
-    expect(run.code).toBe(2)
+    expect(run.code).toBe(1)
     expect(existsSync(join(dir, 'rec.yaml'))).toBe(false)
   })
 

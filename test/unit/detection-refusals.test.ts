@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { TranscriptError } from '../../adapters/errors.js'
-import type { LineFormat, TranscriptFormat } from '../../adapters/formats.js'
+import { registerFormat, type LineFormat, type TranscriptFormat } from '../../adapters/formats.js'
 import { detectCandidates } from '../../adapters/transcript/detect.js'
 import { convertTranscript, detectTranscriptFile } from '../../adapters/transcript/read.js'
 import { runCli } from '../helpers/cli.js'
@@ -80,10 +80,14 @@ beforeAll(() => {
   writeFileSync(join(dir, 'rollout.jsonl'), `${ROLLOUT}\n`)
   // The first record is a stranger; only the Codex records after it fit a format.
   writeFileSync(join(dir, 'late.jsonl'), `${JSON.stringify({ hello: 'first' })}\n${ROLLOUT}\n`)
-  // A header both pi (`type: session`, a timestamp, a numeric version) and dsh (`createdAt`, `delegationDepth`) claim.
-  writeFileSync(join(dir, 'both.jsonl'), `${JSON.stringify({ type: 'session', version: 3, timestamp: '2026-08-01T10:00:00.000Z', createdAt: 1, delegationDepth: 0, id: 's' })}\n`)
+  // A record two registered formats claim (the built-in sniffs are disjoint, so two test formats stand in).
+  writeFileSync(join(dir, 'both.jsonl'), `${JSON.stringify({ kind: 'vh-claimed-twice', id: 's' })}\n`)
   writeFileSync(join(dir, 'strangers.jsonl'), `${STRANGERS}\n`)
 })
+
+// Registered for this file only (each test file has its own module registry): both claim one record.
+registerFormat(fakeFormat('vh-test/first-claimant', 'vh-claimed-twice'))
+registerFormat(fakeFormat('vh-test/second-claimant', 'vh-claimed-twice'))
 
 describe('refusing a format nobody can be sure of', () => {
   it('detectTranscriptFile refuses a file two formats claim (VH_AMBIGUOUS_FORMAT) and a late fit (VH_UNCERTAIN_FORMAT)', () => {
@@ -113,7 +117,7 @@ describe('refusing a format nobody can be sure of', () => {
     expect(run.code).toBe(2)
     expect(run.stdout).toBe('')
     expect(run.stderr).toContain(code)
-    expect(run.stderr).toContain(code === 'VH_AMBIGUOUS_FORMAT' ? 'deepseek-session-jsonl' : 'codex/rollout-jsonl')
+    expect(run.stderr).toContain(code === 'VH_AMBIGUOUS_FORMAT' ? 'vh-test/second-claimant' : 'codex/rollout-jsonl')
   })
 
   it('--from settles what detection could not', async () => {
