@@ -28,6 +28,31 @@ function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value
 }
 
+/** The Host values a loopback server on `port` is reached by. */
+function loopbackHosts(port: number): string[] {
+  return [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]
+}
+
+/**
+ * Why a model-wire request is refused, or `undefined` when it may proceed. A harness names the
+ * provider by its loopback address, so a foreign Host is a page that rebound its DNS name to
+ * 127.0.0.1, and an Origin other than the provider's own is a page's script: neither may record
+ * into a cassette or be relayed to an upstream. A request with no Host (HTTP/1.0), or a loopback
+ * Host without its port, is a local client.
+ */
+export function dataPlaneRefusal(headers: IncomingHttpHeaders, port: number): RecorderError | undefined {
+  const host = single(headers.host)?.toLowerCase()
+  // A Host without its port names the same loopback address (raw clients write `host: 127.0.0.1`).
+  if (host !== undefined && !loopbackHosts(port).includes(host) && !['127.0.0.1', 'localhost', '[::1]'].includes(host)) {
+    return new RecorderError('VH_CONTROL_HOST', `the provider answers Host 127.0.0.1:${port}, localhost:${port} or [::1]:${port} only; got ${JSON.stringify(host)}`, { location: 'host' })
+  }
+  const origin = single(headers.origin)
+  if (origin !== undefined && !loopbackHosts(port).some((allowed) => origin.toLowerCase() === `http://${allowed}`)) {
+    return new RecorderError('VH_CONTROL_ORIGIN', `the provider refuses requests a web page sends from another origin (got ${JSON.stringify(origin)})`, { location: 'origin' })
+  }
+  return undefined
+}
+
 /**
  * Why a control request is refused, or `undefined` when it may proceed. The control plane writes
  * files, so it answers only its owner: a loopback Host (no DNS rebinding), no Origin (no web page),
@@ -35,7 +60,7 @@ function single(value: string | string[] | undefined): string | undefined {
  */
 export function controlRefusal(method: string, headers: IncomingHttpHeaders, port: number, token: string): RecorderError | undefined {
   const host = (single(headers.host) ?? '').toLowerCase()
-  if (![`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`].includes(host)) {
+  if (!loopbackHosts(port).includes(host)) {
     return new RecorderError('VH_CONTROL_HOST', `the control endpoint answers Host 127.0.0.1:${port}, localhost:${port} or [::1]:${port} only; got ${JSON.stringify(host)}`, { location: 'host' })
   }
   const origin = single(headers.origin)

@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { prefixed } from '../../src/util/log.js'
 import { RecorderError } from '../errors.js'
 import { confineToRoot } from './confine.js'
-import { controlRefusal, createControlToken, createScopeId } from './control-guard.js'
+import { controlRefusal, createControlToken, createScopeId, dataPlaneRefusal } from './control-guard.js'
 import { PROVIDER_MODES, type ProviderMode } from './modes.js'
 import type { Miss } from './match.js'
 import { rechunk, type PreparedResponse } from './prepared.js'
@@ -325,6 +325,15 @@ export async function startProvider(options: ProviderOptions = {}): Promise<Prov
     }
     const method = request.method ?? 'GET'
     const refuse = (status: 404 | 413, message: string) => sendAnswer(response, errorAnswer(wireForPath(path), status, status === 413 ? 'too_large' : 'not_found', message)).catch((error: unknown) => fail(response, error))
+    const foreign = dataPlaneRefusal(request.headers, port)
+    if (foreign) {
+      // Nothing of a foreign page's body is read, recorded or relayed.
+      request.resume()
+      response.setHeader('connection', 'close')
+      const text = JSON.stringify({ error: { message: foreign.message, type: 'forbidden', param: null, code: foreign.code } })
+      response.writeHead(403, { 'content-type': 'application/json', 'x-should-retry': 'false', 'content-length': String(Buffer.byteLength(text)) })
+      return void response.end(text)
+    }
     const tooLarge = () => {
       try {
         learnCredentials(seen, request.headers, undefined, undefined)
