@@ -7,6 +7,7 @@ import { doctorCommand } from './doctor.js'
 import { createEvidenceCommand } from './evidence.js'
 import { inspectCommand } from './inspect.js'
 import { replayCommand } from './replay.js'
+import { reportCommand } from './report.js'
 import { serveCommand } from './serve.js'
 import { stepmapCommand } from './stepmap.js'
 import { checkTraceFiles } from './trace-input.js'
@@ -23,4 +24,5 @@ export const COMMANDS: readonly Command[] = [
   doctorCommand,
   createEvidenceCommand(checkTraceFiles),
   stepmapCommand,
+  reportCommand,
 ]
