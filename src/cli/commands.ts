@@ -3,6 +3,7 @@ import { capabilitiesCommand } from './capabilities.js'
 import { checkCommand } from './check.js'
 import { contractCommand } from './contract.js'
 import { convertCommand } from './convert.js'
+import { diffCommand } from './diff.js'
 import { doctorCommand } from './doctor.js'
 import { createEvidenceCommand } from './evidence.js'
 import { inspectCommand } from './inspect.js'
@@ -25,4 +26,5 @@ export const COMMANDS: readonly Command[] = [
   createEvidenceCommand(checkTraceFiles),
   stepmapCommand,
   reportCommand,
+  diffCommand,
 ]

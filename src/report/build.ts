@@ -1,33 +1,12 @@
 import { TraceTranscriptError } from '../trace/errors.js'
 import { TraceChecker } from '../trace/check/checker.js'
 import { TranscriptReader, type TranscriptReadOptions } from '../trace/ir/read.js'
-import type { AssistantRequest, IrEvent, IrSink, StreamEnd } from '../trace/ir/types.js'
 import type { TraceSpec } from '../trace/spec/model.js'
 import type { TraceReport } from '../trace/report-types.js'
 import { checkView } from './check-view.js'
 import { REPORT_DATA_FORMAT, type ReportData } from './model.js'
+import { TeeSink } from './tee-sink.js'
 import { TimelineSink } from './timeline.js'
-
-/** Hands every IR event to each sink, in order: one read feeds the checker and the timeline. */
-class TeeSink implements IrSink {
-  readonly wantsRequestEvents: boolean
-
-  constructor(private readonly sinks: readonly IrSink[]) {
-    this.wantsRequestEvents = sinks.some((sink) => sink.wantsRequestEvents === true)
-  }
-
-  event(event: IrEvent): void {
-    for (const sink of this.sinks) sink.event(event)
-  }
-
-  request(request: AssistantRequest): void {
-    for (const sink of this.sinks) sink.request(request)
-  }
-
-  end(end: StreamEnd): void {
-    for (const sink of this.sinks) sink.end(end)
-  }
-}
 
 export interface BuildReportOptions extends TranscriptReadOptions {
   /** Checked in the same pass when given. */

@@ -28,13 +28,23 @@ function cspHash(text: string): string {
   return `'sha256-${createHash('sha256').update(text).digest('base64')}'`
 }
 
+/** What one self-contained page is made of: static markup, its data, its script and its stylesheet. */
+export interface PageParts {
+  title: string
+  /** Markup with no transcript text in it: the script fills it from the data. */
+  body: string
+  data: unknown
+  script: string
+  style: string
+}
+
 /**
- * The report as one self-contained HTML page: stylesheet and script inline, the data as JSON.
- * Its Content-Security-Policy allows only that script and that stylesheet (by hash) and no
- * network at all, so even a transcript that smuggled markup in could neither run nor fetch.
+ * One self-contained HTML page: stylesheet and script inline, the data as JSON. Its
+ * Content-Security-Policy allows only that script and that stylesheet (by hash) and no network at
+ * all, so even a transcript that smuggled markup in could neither run nor fetch.
  */
-export function renderReportHtml(data: ReportData): string {
-  const csp = `default-src 'none'; script-src ${cspHash(CLIENT_SCRIPT)}; style-src ${cspHash(REPORT_STYLE)}; img-src data:`
+export function renderPage(parts: PageParts): string {
+  const csp = `default-src 'none'; script-src ${cspHash(parts.script)}; style-src ${cspHash(parts.style)}; img-src data:`
   return [
     '<!doctype html>',
     '<html lang="en">',
@@ -42,19 +52,28 @@ export function renderReportHtml(data: ReportData): string {
     '<meta charset="utf-8">',
     `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(csp)}">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(data.title)} — vitest-harness report</title>`,
-    `<style>${REPORT_STYLE}</style>`,
+    `<title>${escapeHtml(parts.title)}</title>`,
+    `<style>${parts.style}</style>`,
     '</head>',
     '<body>',
-    '<header id="head"></header>',
-    '<main>',
-    '<section id="side"><div id="check"></div><div id="usage"></div></section>',
-    '<section id="runview"><div id="timeline" tabindex="0"><div id="spacer"></div></div><div id="detail"></div></section>',
-    '</main>',
-    `<script type="application/json" id="vh-data">${jsonForScript(data)}</script>`,
-    `<script>${CLIENT_SCRIPT}</script>`,
+    parts.body,
+    `<script type="application/json" id="vh-data">${jsonForScript(parts.data)}</script>`,
+    `<script>${parts.script}</script>`,
     '</body>',
     '</html>',
     '',
   ].join('\n')
+}
+
+const REPORT_BODY = [
+  '<header id="head"></header>',
+  '<main>',
+  '<section id="side"><div id="check"></div><div id="usage"></div></section>',
+  '<section id="runview"><div id="timeline" tabindex="0"><div id="spacer"></div></div><div id="detail"></div></section>',
+  '</main>',
+].join('\n')
+
+/** The run report as one self-contained page. */
+export function renderReportHtml(data: ReportData): string {
+  return renderPage({ title: `${data.title} — vitest-harness report`, body: REPORT_BODY, data, script: CLIENT_SCRIPT, style: REPORT_STYLE })
 }
