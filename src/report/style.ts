@@ -26,8 +26,8 @@ a.cite { margin-right: 6px; font-family: ui-monospace, monospace; }
 .row:hover { background: #f6f8fa; }
 .row.cited { background: var(--hl); }
 .row.selected { background: var(--sel); outline: 2px solid #0969da; outline-offset: -2px; }
-.idx { display: inline-block; width: 5.5em; color: var(--muted); }
-.kind { display: inline-block; width: 7em; font-weight: 600; }
+.idx { display: inline-block; min-width: 8em; padding-right: 0.8em; color: var(--muted); }
+.kind { display: inline-block; min-width: 6.5em; padding-right: 0.8em; font-weight: 600; }
 .k-call { color: #8250df; } .k-result { color: #0550ae; } .k-opaque { color: var(--gap); } .k-text { color: var(--fg); } .k-thinking { color: var(--muted); } .k-session, .k-outcome { color: var(--ok); }
 #detail { overflow: auto; padding: 8px 12px; }
 pre { white-space: pre-wrap; word-break: break-word; background: #f6f8fa; padding: 6px 8px; margin: 4px 0; font-size: 12px; max-height: 40vh; overflow: auto; }
