@@ -113,7 +113,7 @@ describe('the report in a browser', () => {
 
   it('renders <script> and javascript: strings from the transcript as text, running none of them', async () => {
     const { page, errors } = await open(pages.hostile)
-    expect(await page.evaluate(() => (window as unknown as { __vhInjected?: number }).__vhInjected)).toBeUndefined()
+    expect(await page.evaluate(() => (globalThis as unknown as { __vhInjected?: number }).__vhInjected)).toBeUndefined()
     expect(await page.locator('h1').textContent()).toBe(join(OUT, 'hostile.jsonl'))
     expect(await page.locator('#event-1').textContent()).toContain(HOSTILE.slice(0, 60))
     expect(await page.locator('#event-2').textContent()).toContain('javascript:window.__vhInjected = 3')
@@ -121,7 +121,7 @@ describe('the report in a browser', () => {
     expect(await page.locator('a[href^="javascript:"]').count()).toBe(0)
     await page.locator('#event-3').click()
     expect(await page.locator('#detail pre').first().textContent()).toBe(HOSTILE)
-    expect(await page.evaluate(() => (window as unknown as { __vhInjected?: number }).__vhInjected)).toBeUndefined()
+    expect(await page.evaluate(() => (globalThis as unknown as { __vhInjected?: number }).__vhInjected)).toBeUndefined()
     await page.screenshot({ path: join(OUT, 'hostile.png') })
     expect(errors).toEqual([])
     await page.close()
@@ -129,7 +129,7 @@ describe('the report in a browser', () => {
 
   it('loads a 100,000-event transcript and scrolls it, rendering only the rows on screen', async () => {
     const { page, errors } = await open(pages.large)
-    expect(await page.evaluate(() => (window as unknown as { vitestHarnessReport: { events: number } }).vitestHarnessReport.events)).toBe(100_000)
+    expect(await page.evaluate(() => (globalThis as unknown as { vitestHarnessReport: { events: number } }).vitestHarnessReport.events)).toBe(100_000)
     expect(await page.locator('#spacer .row').count()).toBeLessThan(200)
     await page.locator('#timeline').evaluate((timeline) => {
       timeline.scrollTop = timeline.scrollHeight
