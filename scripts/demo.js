@@ -23,11 +23,19 @@ function listFiles(dir) {
   })
 }
 
-// The trace example's transcript judged by its spec, as one page a person opens (issue 12).
+// One page a person opens (issue 12): the trace example's transcript judged by its spec, b10x's
+// contract, and the provider example's request log.
 const reportPage = join(out, 'report', 'index.html')
+const requestLog = join(out, 'provider', 'requests.jsonl')
 const report = spawnSync(
   process.execPath,
-  [join(root, 'bin', 'vitest-harness.js'), 'report', '--transcript', 'examples/trace/b10x-fix.jsonl', '--spec', 'examples/trace/b10x-fix.trace.yaml', '--out', reportPage],
+  [
+    join(root, 'bin', 'vitest-harness.js'),
+    'report',
+    ...['--transcript', 'examples/trace/b10x-fix.jsonl', '--spec', 'examples/trace/b10x-fix.trace.yaml', '--contract', 'b10x'],
+    ...(existsSync(requestLog) ? ['--requests', requestLog] : []),
+    ...['--out', reportPage],
+  ],
   { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
 )
 

@@ -43,22 +43,36 @@ export async function buildRunReport(source: AsyncIterable<Uint8Array | string>,
     requests: timeline.requests,
     totals: timeline.totals(),
     check: report ? checkView(report) : null,
+    contract: null,
+    provider: null,
+  }
+}
+
+/** A page with no run on it yet: what a contract or a provider log alone is shown on. */
+export function blankReport(title: string, source: string | null = null): ReportData {
+  return {
+    format: REPORT_DATA_FORMAT,
+    title,
+    source,
+    transcriptDigest: null,
+    adapter: null,
+    session: null,
+    closure: null,
+    events: [],
+    requests: [],
+    totals: { requests: 0, inputTokens: 0, outputTokens: 0, cacheReadInputTokens: 0, cacheCreationInputTokens: 0, costUsd: null },
+    check: null,
+    contract: null,
+    provider: null,
   }
 }
 
 /** The report's data for a `trace-report/1` alone: its verdicts, with no timeline to cite into. */
 export function buildCheckOnlyReport(report: TraceReport, options: { source?: string; title?: string } = {}): ReportData {
   return {
-    format: REPORT_DATA_FORMAT,
-    title: options.title ?? report.spec_id,
-    source: options.source ?? null,
+    ...blankReport(options.title ?? report.spec_id, options.source ?? null),
     transcriptDigest: report.transcript_digest,
     adapter: report.adapter,
-    session: null,
-    closure: null,
-    events: [],
-    requests: [],
-    totals: { requests: 0, inputTokens: 0, outputTokens: 0, cacheReadInputTokens: 0, cacheCreationInputTokens: 0, costUsd: null },
     check: checkView(report),
   }
 }

@@ -66,7 +66,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
   function checkPanel() {
     var side = document.getElementById('check');
     var c = data.check;
-    if (!c) { side.appendChild(el('p', { 'class': 'muted', text: 'No check: pass --spec to judge this run.' })); return; }
+    if (!c) { if (events.length > 0) side.appendChild(el('p', { 'class': 'muted', text: 'No check: pass --spec to judge this run.' })); return; }
     side.appendChild(el('h2', null, [verdictBadge(c.verdict), document.createTextNode(' ' + c.specId + (c.specTitle ? ' — ' + c.specTitle : ''))]));
     side.appendChild(el('p', { 'class': 'muted', text: c.summary.ok + ' ok, ' + c.summary.gap + ' gap, ' + c.summary.unknown + ' unknown of ' + c.summary.total }));
     var table = el('table', { id: 'expectations' });
@@ -104,6 +104,43 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     box.appendChild(table);
     side.appendChild(el('h2', { text: 'Usage' }));
     side.appendChild(box);
+  }
+
+  function contractPanel() {
+    var c = data.contract;
+    if (!c) return;
+    var side = document.getElementById('contract');
+    var failed = c.vectors.filter(function (v) { return v.status === 'fail'; }).length;
+    side.appendChild(el('h2', null, [verdictBadge(failed === 0 && c.unmet.length === 0 ? 'ok' : 'gap'), document.createTextNode(' contract ' + c.adapter + ' — ' + c.provider)]));
+    side.appendChild(el('p', { 'class': 'muted', text: c.vectors.length + ' vector(s), ' + failed + ' failed' }));
+    var table = el('table', { id: 'vectors' });
+    table.appendChild(el('tr', null, [el('th', { text: 'result' }), el('th', { text: 'vector' }), el('th', { text: 'first difference' })]));
+    c.vectors.forEach(function (v) {
+      var cell = el('td', null, [v.firstDifference ? el('div', { 'class': v.status === 'fail' ? 'first-difference' : 'muted', text: v.firstDifference }) : null]);
+      if (v.detail) cell.appendChild(el('details', null, [el('summary', { text: 'the lines' }), el('pre', { text: v.detail })]));
+      table.appendChild(el('tr', { 'class': 'vector', 'data-status': v.status, 'data-id': v.id }, [
+        el('td', null, [el('span', { 'class': 'badge v-' + (v.status === 'pass' ? 'ok' : v.status === 'fail' ? 'gap' : 'unknown'), text: v.status })]),
+        el('td', null, [el('div', { text: v.id }), el('div', { 'class': 'muted', text: v.tier })]), cell]));
+    });
+    side.appendChild(table);
+    c.unmet.forEach(function (u) { side.appendChild(el('p', { 'class': 'reason', text: 'checklist unmet: ' + u })); });
+  }
+
+  function providerPanel() {
+    var p = data.provider;
+    if (!p) return;
+    var side = document.getElementById('provider');
+    var missed = p.requests.filter(function (r) { return !r.matched; }).length;
+    side.appendChild(el('h2', { text: 'Provider requests — ' + p.requests.length + ', ' + missed + ' not answered from the cassette' }));
+    var table = el('table', { id: 'provider-requests' });
+    table.appendChild(el('tr', null, ['#', 'request', 'model', 'outcome', 'miss'].map(function (h) { return el('th', { text: h }); })));
+    p.requests.forEach(function (r) {
+      var miss = r.matched ? '' : (r.differsAt ? 'differs from recorded #' + r.nearest + ' at ' + r.differsAt : r.outcome === 'refused' ? 'refused' : 'no recorded interaction is near');
+      table.appendChild(el('tr', { 'class': 'provider-request', 'data-matched': String(r.matched) }, [
+        el('td', { text: String(r.seq) }), el('td', { text: r.method + ' ' + r.path + (r.stream ? ' (stream)' : '') + (r.tools.length ? ' tools: ' + r.tools.join(', ') : '') }),
+        el('td', { text: r.model || '—' }), el('td', null, [el('span', { 'class': 'badge v-' + (r.matched ? 'ok' : 'gap'), text: r.outcome })]), el('td', { 'class': 'reason', text: miss + (r.matched ? '' : ' (HTTP ' + r.status + ')') })]));
+    });
+    side.appendChild(table);
   }
 
   var timeline = document.getElementById('timeline');
@@ -174,9 +211,11 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     select(i);
   }
 
-  header(); checkPanel(); usagePanel(); render();
+  header(); checkPanel(); contractPanel(); providerPanel(); usagePanel(); render();
+  if (events.length === 0) { var empty = document.getElementById('detail'); empty.textContent = ''; empty.appendChild(el('p', { 'class': 'muted', text: 'No transcript on this page: pass --transcript to see the run.' })); }
   var m = /^#event-(\d+)$/.exec(window.location.hash);
   if (m) jumpTo(Number(m[1])); else if (events.length > 0) select(0);
   window.vitestHarnessReport = { jumpTo: jumpTo, rendered: function () { return spacer.childNodes.length; }, events: events.length };
+  document.body.setAttribute('data-ready', 'true');
 })();
 `

@@ -68,7 +68,7 @@ export function renderPage(parts: PageParts): string {
 const REPORT_BODY = [
   '<header id="head"></header>',
   '<main>',
-  '<section id="side"><div id="check"></div><div id="usage"></div></section>',
+  '<section id="side"><div id="check"></div><div id="contract"></div><div id="provider"></div><div id="usage"></div></section>',
   '<section id="runview"><div id="timeline" tabindex="0"><div id="spacer"></div></div><div id="detail"></div></section>',
   '</main>',
 ].join('\n')

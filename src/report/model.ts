@@ -96,6 +96,46 @@ export interface CheckView {
   expectations: ExpectationView[]
 }
 
+/** One conformance vector's result; a failure's first line names the JSON path and both values where bytes were compared. */
+export interface VectorView {
+  id: string
+  tier: string
+  status: 'pass' | 'fail' | 'warn'
+  /** The first line of the detail: for a byte comparison, the fields by JSON path with expected and observed values. */
+  firstDifference: string | null
+  /** The rest of the detail (upstream's line), or empty. */
+  detail: string
+}
+
+export interface ContractView {
+  adapter: string
+  provider: string
+  vectors: VectorView[]
+  /** Checklist rows the run left unmet. */
+  unmet: string[]
+}
+
+/** One request the loopback provider answered (or did not), as its request log recorded it. */
+export interface ProviderRequestView {
+  seq: number
+  method: string
+  path: string
+  model: string | null
+  stream: boolean
+  tools: string[]
+  outcome: string
+  matched: boolean
+  status: number
+  /** For a miss: the nearest recorded interaction and the JSON path where the request differs from it. */
+  nearest: number | null
+  differsAt: string | null
+}
+
+export interface ProviderLogView {
+  source: string
+  requests: ProviderRequestView[]
+}
+
 export interface ReportData {
   format: typeof REPORT_DATA_FORMAT
   title: string
@@ -110,4 +150,6 @@ export interface ReportData {
   requests: RequestView[]
   totals: UsageTotals
   check: CheckView | null
+  contract: ContractView | null
+  provider: ProviderLogView | null
 }

@@ -17,7 +17,7 @@ tr.expectation { cursor: pointer; }
 tr.expectation:hover, tr.expectation.active { background: var(--sel); }
 .badge { display: inline-block; min-width: 4.2em; padding: 1px 6px; border-radius: 10px; color: #fff; font-weight: 600; font-size: 11px; text-align: center; }
 .v-ok { background: var(--ok); } .v-gap { background: var(--gap); } .v-unknown { background: var(--unknown); }
-.reason { color: var(--unknown); }
+.reason { color: var(--unknown); overflow-wrap: anywhere; }
 .muted { color: var(--muted); }
 a.cite { margin-right: 6px; font-family: ui-monospace, monospace; }
 #timeline { position: relative; overflow: auto; border-bottom: 1px solid var(--line); font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: 12px; }
@@ -32,5 +32,6 @@ a.cite { margin-right: 6px; font-family: ui-monospace, monospace; }
 #detail { overflow: auto; padding: 8px 12px; }
 pre { white-space: pre-wrap; word-break: break-word; background: #f6f8fa; padding: 6px 8px; margin: 4px 0; font-size: 12px; max-height: 40vh; overflow: auto; }
 details > summary { cursor: pointer; }
+.first-difference { color: var(--gap); font-family: ui-monospace, monospace; font-weight: 600; word-break: break-all; }
 .opaque-flag { color: var(--gap); font-weight: 600; }
 `

@@ -1,10 +1,13 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildRunReport } from '../../src/report/build.js'
+import { findAdapter } from '../../adapters/registry.js'
+import { runContract } from '../../src/contract/run-contract.js'
+import { blankReport, buildRunReport } from '../../src/report/build.js'
+import { contractView } from '../../src/report/contract-view.js'
 import { writeReportHtml } from '../../src/report/write.js'
 import { openTranscriptPath } from '../../src/trace/ir/any-format.js'
 import { readSpec } from '../../src/trace/spec/read.js'
@@ -20,7 +23,7 @@ const HOSTILE = '</script><script>window.__vhInjected = 1</script><img src=x one
 
 let context: BrowserContext
 let profile = ''
-const pages = { example: '', hostile: '', large: '' }
+const pages = { example: '', hostile: '', large: '', contract: '' }
 
 async function writeReport(name: string, transcriptPath: string, spec?: string): Promise<string> {
   const opened = openTranscriptPath(transcriptPath)
@@ -39,7 +42,7 @@ async function open(path: string): Promise<{ page: Page; errors: string[] }> {
   })
   page.on('pageerror', (error) => errors.push(String(error)))
   await page.goto(pathToFileURL(path).href)
-  await page.waitForSelector('#spacer .row')
+  await page.waitForSelector('body[data-ready="true"]')
   return { page, errors }
 }
 
@@ -59,6 +62,16 @@ beforeAll(async () => {
   events.push(text('the end'))
   writeFileSync(large, metaharness(events))
   pages.large = await writeReport('large', large)
+
+  // The b10x golden loop with one number changed in its expected stream: 42 input tokens → 43.
+  const vectors = join(OUT, 'vectors')
+  cpSync(join(import.meta.dirname, '../../vectors/b10x/golden-loop-record'), join(vectors, 'golden-loop-record'), { recursive: true })
+  const expectedStream = join(vectors, 'golden-loop-record', 'loop.expected.jsonl')
+  writeFileSync(expectedStream, readFileSync(expectedStream, 'utf8').replace('"input_tokens":42,', '"input_tokens":43,'))
+  const contract = blankReport('b10x contract')
+  contract.contract = contractView(await runContract(findAdapter('b10x')!, { vectors }))
+  pages.contract = join(OUT, 'contract.html')
+  writeReportHtml(pages.contract, contract)
 
   profile = mkdtempSync(join(tmpdir(), 'vh-chromium-'))
   context = await chromium.launchPersistentContext(profile, {
@@ -123,6 +136,16 @@ describe('the report in a browser', () => {
     expect(await page.locator('#detail pre').first().textContent()).toBe(HOSTILE)
     expect(await page.evaluate(() => (globalThis as unknown as { __vhInjected?: number }).__vhInjected)).toBeUndefined()
     await page.screenshot({ path: join(OUT, 'hostile.png') })
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('shows a contract failure with its JSON path and both values', async () => {
+    const { page, errors } = await open(pages.contract)
+    const row = page.locator('tr.vector[data-id="golden-loop-record"]')
+    expect(await row.locator('.badge').textContent()).toBe('fail')
+    expect(await row.locator('.first-difference').textContent()).toBe('$.usage.input_tokens: expected 43, got 42 (line 3)')
+    await page.screenshot({ path: join(OUT, 'contract.png') })
     expect(errors).toEqual([])
     await page.close()
   })
