@@ -143,6 +143,15 @@ export const CLIENT_SCRIPT = String.raw`(function () {
     side.appendChild(table);
   }
 
+  // The last event before each request's usage line: where one model turn's output ends.
+  var requestEnds = {};
+  data.requests.forEach(function (r, k) { if (r.afterEvent !== null) requestEnds[r.afterEvent] = (requestEnds[r.afterEvent] || []).concat([k]); });
+  function requestNote(i) {
+    var ks = requestEnds[i];
+    if (!ks) return null;
+    return el('span', { 'class': 'request-end', text: ks.map(function (k) { var r = data.requests[k]; return '⟵ request ' + (k + 1) + ': ' + (r.inputTokens === null ? '?' : r.inputTokens) + ' in / ' + (r.outputTokens === null ? '?' : r.outputTokens) + ' out'; }).join('  ') });
+  }
+
   var timeline = document.getElementById('timeline');
   var spacer = document.getElementById('spacer');
   spacer.style.height = (events.length * ROW) + 'px';
@@ -158,7 +167,7 @@ export const CLIENT_SCRIPT = String.raw`(function () {
       var row = el('div', { 'class': cls, id: 'event-' + i, 'data-index': String(i) }, [
         el('span', { 'class': 'idx', text: '#' + i + ' L' + e.line }),
         el('span', { 'class': 'kind k-' + e.kind, text: e.kind }),
-        el('span', { text: summary(e) })]);
+        el('span', { text: summary(e) }), requestNote(i)]);
       row.style.top = (i * ROW) + 'px';
       frag.appendChild(row);
     }

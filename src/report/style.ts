@@ -33,5 +33,6 @@ a.cite { margin-right: 6px; font-family: ui-monospace, monospace; }
 pre { white-space: pre-wrap; word-break: break-word; background: #f6f8fa; padding: 6px 8px; margin: 4px 0; font-size: 12px; max-height: 40vh; overflow: auto; }
 details > summary { cursor: pointer; }
 .first-difference { color: var(--gap); font-family: ui-monospace, monospace; font-weight: 600; word-break: break-all; }
+.request-end { margin-left: 1.5em; color: var(--muted); font-style: italic; }
 .opaque-flag { color: var(--gap); font-weight: 600; }
 `
