@@ -8,6 +8,9 @@ import { findAdapter } from '../../adapters/registry.js'
 import { runContract } from '../../src/contract/run-contract.js'
 import { blankReport, buildRunReport } from '../../src/report/build.js'
 import { contractView } from '../../src/report/contract-view.js'
+import { diffRuns } from '../../src/report/diff.js'
+import { writeDiffHtml } from '../../src/report/diff-html.js'
+import { readRunShape } from '../../src/report/run-shape.js'
 import { writeReportHtml } from '../../src/report/write.js'
 import { openTranscriptPath } from '../../src/trace/ir/any-format.js'
 import { readSpec } from '../../src/trace/spec/read.js'
@@ -23,7 +26,7 @@ const HOSTILE = '</script><script>window.__vhInjected = 1</script><img src=x one
 
 let context: BrowserContext
 let profile = ''
-const pages = { example: '', hostile: '', large: '', contract: '' }
+const pages = { example: '', hostile: '', large: '', contract: '', diff: '' }
 
 async function writeReport(name: string, transcriptPath: string, spec?: string): Promise<string> {
   const opened = openTranscriptPath(transcriptPath)
@@ -72,6 +75,17 @@ beforeAll(async () => {
   contract.contract = contractView(await runContract(findAdapter('b10x')!, { vectors }))
   pages.contract = join(OUT, 'contract.html')
   writeReportHtml(pages.contract, contract)
+
+  // The recorded Codex rollout against itself with its one tool call removed.
+  const rollout = join(import.meta.dirname, 'fixtures/codex/rollout.jsonl')
+  const withoutCall = join(OUT, 'rollout-without-call.jsonl')
+  writeFileSync(withoutCall, readFileSync(rollout, 'utf8').split('\n').filter((line) => !/"type":"function_call(_output)?"/.test(line)).join('\n'))
+  const shape = async (path: string) => {
+    const opened = openTranscriptPath(path)
+    return readRunShape(opened.bytes, { source: path, ...opened.read })
+  }
+  pages.diff = join(OUT, 'diff.html')
+  writeDiffHtml(pages.diff, diffRuns(await shape(rollout), await shape(withoutCall)))
 
   profile = mkdtempSync(join(tmpdir(), 'vh-chromium-'))
   context = await chromium.launchPersistentContext(profile, {
@@ -146,6 +160,23 @@ describe('the report in a browser', () => {
     expect(await row.locator('.badge').textContent()).toBe('fail')
     expect(await row.locator('.first-difference').textContent()).toBe('$.usage.input_tokens: expected 43, got 42 (line 3)')
     await page.screenshot({ path: join(OUT, 'contract.png') })
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('shows a trajectory diff: the one removed call, and nothing else', async () => {
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(String(error)))
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    await page.goto(pathToFileURL(pages.diff).href)
+    await page.waitForSelector('#calls')
+    expect(await page.locator('h1').textContent()).toBe('different: 1 difference(s)')
+    expect(await page.locator('#calls tr[data-kind]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-kind')))).toEqual(['removed'])
+    expect(await page.locator('#calls tr[data-kind="removed"]').textContent()).toContain('exec_command')
+    await page.screenshot({ path: join(OUT, 'diff.png') })
     expect(errors).toEqual([])
     await page.close()
   })
