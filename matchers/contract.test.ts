@@ -35,7 +35,7 @@ describe('toReplayByteExact', () => {
   it('fails naming the first differing line', () => {
     expect(changedOnLine3).not.toBe(golden)
     expect(() => expect(changedOnLine3).toReplayByteExact(golden)).toThrowError(
-      `expected the replayed stream to equal the expected stream byte for byte: line 3: expected ${goldenLines[2]}, observed ${changedOnLine3.split('\n')[2]}`,
+      `expected the replayed stream to equal the expected stream byte for byte: $.seq: expected 3, got 33 (line 3)\nline 3: expected ${goldenLines[2]}, observed ${changedOnLine3.split('\n')[2]}`,
     )
   })
 
@@ -70,7 +70,7 @@ describe('toMatchLaunchRecord', () => {
   it('fails showing both records', () => {
     const other = { ...plan, env: { ...plan.env, HOME: '/root' } }
     expect(() => expect(other).toMatchLaunchRecord(record)).toThrowError(
-      /^expected the launch to match the recorded launch record \(parsed JSON, key order irrelevant\): expected \{"program":"\/usr\/bin\/node",.*\}, observed \{.*"HOME":"\/root"\}\}$/,
+      /^expected the launch to match the recorded launch record \(parsed JSON, key order irrelevant\): \$\.env\.HOME: unexpected "\/root"\nexpected \{"program":"\/usr\/bin\/node",.*\}, observed \{.*"HOME":"\/root"\}\}$/,
     )
   })
 
@@ -135,6 +135,12 @@ describe('toEmitEvents', () => {
     )
     expect(() => expect(stream).toEmitEvents([{ event: 'warning', code: 'approval-denied' }])).toThrowError(
       'expected the stream to emit 1 event(s) in order; 0 matched, and no event in the stream matches expected[0] warning {"code":"approval-denied"}',
+    )
+  })
+
+  it('fails naming where the nearest event of that name differs, by JSON path with both values', () => {
+    expect(() => expect(stream).toEmitEvents([{ event: 'warning', code: 'approval-denied' }])).toThrowError(
+      /matches expected\[0\] warning \{"code":"approval-denied"\}; event \d+ warning differs at \$\.code: expected "approval-denied", got "unpublished-tool"$/,
     )
   })
 

@@ -1,7 +1,7 @@
 import type { MatcherResult as ExpectationResult, MatcherState } from 'vitest'
 import { LaunchRefusal } from '../adapters/errors.js'
 import type { Capabilities } from '../adapters/types.js'
-import { firstStreamDifference, launchRecordsEqual } from '../src/contract/compare.js'
+import { describeValueDifferences, firstStreamDifference, launchRecordsEqual } from '../src/contract/compare.js'
 import { renderCompleteness, streamCompleteness, type StreamCompleteness } from '../src/events/completeness.js'
 import { readEventText } from '../src/events/read.js'
 import type { EventLine } from '../src/events/types.js'
@@ -143,6 +143,21 @@ function refusalOf(received: unknown): { code: string; reason: string } | 'ok' |
   return undefined
 }
 
+/** Where the first event of the missing one's name, after the last match, differs from it: `; event 4 tool.requested differs at $.input.command: expected "a", got "b"`. */
+function nearestMismatch(events: readonly unknown[], from: number, missing: ExpectedEvent, equals: MatcherState['equals']): string {
+  const partial = typeof missing === 'string' ? { event: missing } : missing
+  if (partial.event === undefined) return ''
+  for (let i = from; i < events.length; i++) {
+    const event = events[i] as Record<string, unknown>
+    if (event['event'] !== partial.event) continue
+    const where = partialMismatch(event, partial, '', equals)
+    if (where === undefined) return ''
+    const path = where === '(the value)' ? '$' : `$${where}`
+    return `; event ${describeEvent(event, i)} differs at ${path}: expected ${compact(valueAt(partial, where))}, got ${compact(valueAt(event, where))}`
+  }
+  return ''
+}
+
 function describeEvent(event: Record<string, unknown>, index: number): string {
   const seq = typeof event['seq'] === 'number' ? event['seq'] : index + 1
   return `${seq} ${String(event['event'])}`
@@ -192,7 +207,7 @@ export const contractMatchers = {
       message: () =>
         pass
           ? `expected the launch not to match the recorded launch record, and it does: ${compact(actual)}`
-          : `expected the launch to match the recorded launch record (parsed JSON, key order irrelevant): expected ${compact(expected)}, observed ${compact(actual)}`,
+          : `expected the launch to match the recorded launch record (parsed JSON, key order irrelevant): ${describeValueDifferences(expected, actual) ?? 'they differ'}\nexpected ${compact(expected)}, observed ${compact(actual)}`,
       actual,
       expected,
     }
@@ -238,7 +253,7 @@ export const contractMatchers = {
       message: () =>
         pass
           ? `expected the stream not to emit these events in order, and it does (events ${matchedAt.map((index) => describeEvent(events[index] as Record<string, unknown>, index)).join(', ')})`
-          : `expected the stream to emit ${expected.length} event(s) in order; ${matchedAt.length} matched, and no event ${after} matches expected[${matchedAt.length}] ${describeExpected(missing as ExpectedEvent)}`,
+          : `expected the stream to emit ${expected.length} event(s) in order; ${matchedAt.length} matched, and no event ${after} matches expected[${matchedAt.length}] ${describeExpected(missing as ExpectedEvent)}${nearestMismatch(events, from, missing as ExpectedEvent, this.equals)}`,
       actual: events.map(describeEvent),
       expected: expected.map(describeExpected),
     }

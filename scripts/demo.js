@@ -23,6 +23,22 @@ function listFiles(dir) {
   })
 }
 
+// One page a person opens (issue 12): the trace example's transcript judged by its spec, b10x's
+// contract, and the provider example's request log.
+const reportPage = join(out, 'report', 'index.html')
+const requestLog = join(out, 'provider', 'requests.jsonl')
+const report = spawnSync(
+  process.execPath,
+  [
+    join(root, 'bin', 'vitest-harness.js'),
+    'report',
+    ...['--transcript', 'examples/trace/b10x-fix.jsonl', '--spec', 'examples/trace/b10x-fix.trace.yaml', '--contract', 'b10x'],
+    ...(existsSync(requestLog) ? ['--requests', requestLog] : []),
+    ...['--out', reportPage],
+  ],
+  { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+)
+
 if (existsSync(out)) {
   console.log('\nvitest-harness demo outputs (demo-output/):')
   for (const dir of readdirSync(out).sort()) {
@@ -30,4 +46,6 @@ if (existsSync(out)) {
     console.log(`  ${relative(root, join(out, dir))}/ — ${files.length} file(s)`)
   }
 }
-process.exitCode = result.status ?? 1
+if (report.status === 0) console.log(`\nopen the run report: ${relative(root, reportPage)}`)
+else console.error(`\nvitest-harness report failed (exit ${report.status}); no run report was written`)
+process.exitCode = (result.status ?? 1) || (report.status ?? 1)

@@ -3,10 +3,12 @@ import { capabilitiesCommand } from './capabilities.js'
 import { checkCommand } from './check.js'
 import { contractCommand } from './contract.js'
 import { convertCommand } from './convert.js'
+import { diffCommand } from './diff.js'
 import { doctorCommand } from './doctor.js'
 import { createEvidenceCommand } from './evidence.js'
 import { inspectCommand } from './inspect.js'
 import { replayCommand } from './replay.js'
+import { reportCommand } from './report.js'
 import { serveCommand } from './serve.js'
 import { stepmapCommand } from './stepmap.js'
 import { checkTraceFiles } from './trace-input.js'
@@ -23,4 +25,6 @@ export const COMMANDS: readonly Command[] = [
   doctorCommand,
   createEvidenceCommand(checkTraceFiles),
   stepmapCommand,
+  reportCommand,
+  diffCommand,
 ]

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { HarnessAdapter } from '../../adapters/adapter.js'
 import { LaunchRefusal } from '../../adapters/errors.js'
 import { replayText } from '../../adapters/replay.js'
-import { firstStreamDifference, launchRecordsEqual } from './compare.js'
+import { describeValueDifferences, firstStreamDifference, launchRecordsEqual } from './compare.js'
 import type { ControlClock } from './control/clock.js'
 import { resolvePointer } from './json-pointer.js'
 import { vectorFile, type LoadedVector } from './manifest.js'
@@ -56,6 +56,12 @@ function planLaunch(vector: VectorOf<'launch' | 'launch-refusal'>, adapter: Harn
   }
 }
 
+/** The field differences, as a first line of their own, ahead of upstream's `expected …, observed …`. */
+function leadingFields(expected: unknown, actual: unknown): string {
+  const fields = describeValueDifferences(expected, actual)
+  return fields === undefined ? '' : `${fields}\n`
+}
+
 /** C1: the adapter's launch plan for the vector's inputs, against the recorded launch, as parsed JSON. */
 export function checkLaunchVector(vector: VectorOf<'launch'>, adapter: HarnessAdapter): VectorCheck {
   const planned = planLaunch(vector, adapter)
@@ -67,7 +73,7 @@ export function checkLaunchVector(vector: VectorOf<'launch'>, adapter: HarnessAd
   const actual = JSON.parse(JSON.stringify(planned.plan)) as unknown
   return launchRecordsEqual(expected, actual)
     ? { outcome: passed(vector), expected, actual }
-    : { outcome: failed(vector, `expected ${compact(expected)}, observed ${compact(actual)}`), expected, actual }
+    : { outcome: failed(vector, `${leadingFields(expected, actual)}expected ${compact(expected)}, observed ${compact(actual)}`), expected, actual }
 }
 
 /** C1 refusal: the adapter must refuse these launch inputs, with this code. */

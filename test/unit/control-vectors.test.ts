@@ -154,7 +154,7 @@ describe('C3 vectors compare the whole trace and every written line', () => {
     writeFileSync(expected, readFileSync(expected, 'utf8').replace('"latency_ms":0', '"latency_ms":1'))
     const check = await runControlVector(vector, scriptedAdapter)
     expect(check.outcome.passed).toBe(false)
-    expect(check.outcome.detail).toMatch(/^line 3: expected .*"latency_ms":1}, observed .*"latency_ms":0}$/)
+    expect(check.outcome.detail).toMatch(/^\$\.latency_ms: expected 1, got 0 \(line 3\)\nline 3: expected .*"latency_ms":1}, observed .*"latency_ms":0}$/)
   })
 })
 

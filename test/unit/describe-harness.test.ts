@@ -133,18 +133,18 @@ describe('one mutated byte of an expected file', () => {
     const failure = test('mutated > C2 replay > provider-emulated-budget-stop')
     expect(failure.errors).toHaveLength(1)
     expect(failure.errors[0]?.message).toMatch(
-      new RegExp(`^FAIL C2 provider-emulated-budget-stop — line ${mutatedLine}: expected .*"call_vh_041".*, observed .*"call_vh_040".*$`),
+      new RegExp(`^FAIL C2 provider-emulated-budget-stop — \\$\\.call_id: expected "call_vh_041", got "call_vh_040" \\(line ${mutatedLine}\\)\nline ${mutatedLine}: expected .*"call_vh_041".*, observed .*"call_vh_040".*$`),
     )
     // The reporter's diff holds both streams, the differing line marked.
     const diff = (failure.errors[0]?.diff ?? '').replace(/\u001b\[\d+m/g, '')
     expect(diff).toContain('- {"format":"metaharness.event/1","seq":3,"run":"golden","event":"tool.result","exit_code":null,"outcome_source":null,"call_id":"call_vh_041"')
     expect(diff).toContain('+ {"format":"metaharness.event/1","seq":3,"run":"golden","event":"tool.result","exit_code":null,"outcome_source":null,"call_id":"call_vh_040"')
-    expect(failure.meta.vitestHarness?.vector?.outcome).toMatchObject({ passed: false, detail: expect.stringMatching(new RegExp(`^line ${mutatedLine}: `)) })
+    expect(failure.meta.vitestHarness?.vector?.outcome).toMatchObject({ passed: false, detail: expect.stringMatching(new RegExp(`^\\$\\.call_id: expected "call_vh_041", got "call_vh_040" \\(line ${mutatedLine}\\)\nline ${mutatedLine}: `)) })
   })
 
   it('makes the recorded-wire row unmet and counts the vector as breaking', () => {
     expect(test('mutated > checklist > a recorded transcript/rollout vector').errors[0]?.message).toMatch(
-      /^a recorded transcript\/rollout vector: `provider-emulated-budget-stop` failed — line \d+: /,
+      /^a recorded transcript\/rollout vector: `provider-emulated-budget-stop` failed — \$\.call_id: expected "call_vh_041", got "call_vh_040" \(line \d+\)\nline \d+: /,
     )
     expect(readFileSync(join(root, 'out', 'mutated.json'), 'utf8')).toBe(
       '{"breaking_changes":1,"checked":7,"consumer":"metaharness.event/1","failed":1,"kind":"contract_result","provider":"b10x 0.12.1"}\n',
