@@ -70,6 +70,39 @@ export const GEMINI_CLI_TOOL_OPERATIONS: ToolOperationTable = {
   commandKeys: ['command'],
 }
 
+/**
+ * OpenClaw's tools, as Harbor's converter keeps their names: `exec` runs a command line (`process`
+ * only polls, feeds or stops the background session an `exec` started); `image` and `pdf` hand a
+ * local file (or a URL) to a model, so they read it.
+ */
+export const OPENCLAW_TOOL_OPERATIONS: ToolOperationTable = {
+  tools: {
+    exec: 'shell',
+    read: 'file.read',
+    write: 'file.write',
+    edit: 'file.edit',
+    apply_patch: 'file.edit',
+    image: 'file.read',
+    pdf: 'file.read',
+    web_search: 'web.read',
+    web_fetch: 'web.read',
+    browser: 'web.read',
+    sessions_spawn: 'subagent.spawn',
+  },
+  inert: {
+    process: 'polls, feeds input to or stops a background session an earlier exec call started',
+    memory_search: 'searches the agent’s own memory notes',
+    memory_get: 'reads one of the agent’s own memory notes',
+    sessions_yield: 'ends the turn to wait for a spawned session',
+    sessions_history: 'reads the transcript of one of the agent’s own sessions',
+    sessions_list: 'lists the agent’s own sessions',
+    sessions_send: 'sends a message to another of the agent’s sessions',
+    session_status: 'reports the current session’s status',
+  },
+  pathKeys: ['path', 'file_path', 'image', 'pdf'],
+  commandKeys: ['command'],
+}
+
 /** The table for an agent nobody named here: the usual function names an ATIF trajectory carries. */
 export const ATIF_TOOL_OPERATIONS: ToolOperationTable = {
   tools: { bash_command: 'shell', bash: 'shell', shell: 'shell', read_file: 'file.read', write_file: 'file.write', edit_file: 'file.edit', list_dir: 'dir.list', web_fetch: 'web.read' },
@@ -88,6 +121,7 @@ export const ATIF_TABLES_BY_AGENT: Readonly<Record<string, ToolOperationTable>> 
   openhands: OPENHANDS_TOOL_OPERATIONS,
   'openhands-sdk': OPENHANDS_TOOL_OPERATIONS,
   'gemini-cli': GEMINI_CLI_TOOL_OPERATIONS,
+  openclaw: OPENCLAW_TOOL_OPERATIONS,
 }
 
 /** Terminus-2's summarization subagents write their own trajectories (`terminus-2-summarization-answers`…) with its tools. */

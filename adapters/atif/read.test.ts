@@ -223,6 +223,29 @@ describe('atif-json and terminus-atif-json', () => {
     expect(events[3]).toMatchObject({ reason: 'error' })
   })
 
+  it('OpenClaw (Harbor-converted): exec is a shell; a result step naming its call in extra.tool_call_id is that call’s result, not agent text', async () => {
+    const root = tree({
+      'trajectory.json': trajectory(
+        'ATIF-v1.7',
+        [
+          { step_id: 1, source: 'user', message: 'Run the tests.' },
+          { step_id: 2, source: 'agent', message: '', tool_calls: [{ tool_call_id: 'tool_1', function_name: 'exec', arguments: { command: 'pytest -q' } }], metrics: { prompt_tokens: 5, completion_tokens: 2 } },
+          { step_id: 3, source: 'agent', message: '1 failed', observation: { results: [{ content: '1 failed', extra: { isError: true } }] }, extra: { openclaw_role: 'toolResult', tool_call_id: 'tool_1' } },
+          // A result-shaped step naming no earlier call stays what the RFC says: context the agent was shown.
+          { step_id: 4, source: 'agent', message: 'seen', observation: { results: [{ content: 'seen' }] }, extra: { tool_call_id: 'tool_9' } },
+          { step_id: 5, source: 'agent', message: 'One test fails.', metrics: { prompt_tokens: 9, completion_tokens: 3 } },
+        ],
+        { final_metrics: { total_prompt_tokens: 14 } },
+        { name: 'openclaw', version: '2026.5.27', model_name: 'kimi-k2.6' },
+      ),
+    })
+    const events = await convertPath(join(root, 'trajectory.json'))
+    expect(names(events)).toEqual(['session.started', 'injection', 'tool.requested', 'usage', 'tool.result', 'text', 'injection', 'text', 'usage', 'session.ended', 'stream.closed'])
+    expect(events[2]).toMatchObject({ call_id: 'tool_1', operations: ['shell'], subjects: ['proc:pytest'] })
+    expect(events[4]).toMatchObject({ call_id: 'tool_1', is_error: true })
+    expect(events.filter((event) => event.event === 'warning')).toEqual([])
+  })
+
   it('a document that is not JSON is refused with its file and line: no tolerance', async () => {
     const root = tree({ 'bad.json': '{\n  "schema_version": "ATIF-v1.4",\n  "steps": [,]\n}\n' })
     const error = await convertPath(join(root, 'bad.json'), { from: 'atif-json' }).catch((caught: unknown) => caught)

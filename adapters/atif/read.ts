@@ -51,6 +51,18 @@ interface AgentContext {
   readonly agent: string | undefined
   /** Where the steps sit in the document (`steps`, or an embedded subagent's), for line numbers. */
   readonly stepsKey: string
+  /** The call ids this trajectory's steps have made so far. */
+  readonly called: Set<string>
+}
+
+/**
+ * The call an agent step with no calls of its own answers, when its `extra.tool_call_id` names one
+ * an earlier step made: Harbor's OpenClaw converter writes each tool result as such a step (the
+ * output in `message` and in an `observation` result without `source_call_id`).
+ */
+function answeredCall(step: JsonObject, context: AgentContext): string | undefined {
+  const named = asString(asObject(step['extra'])?.['tool_call_id'])
+  return named !== undefined && context.called.has(named) ? named : undefined
 }
 
 /** An observation result's text, as the context it put before the agent. */
@@ -158,7 +170,7 @@ class AtifReader implements DocumentReader {
       classifier = new CallClassifier(table, ATIF_ADAPTER_ID)
       this.classifiers.set(table, classifier)
     }
-    return { model: asString(agent['model_name']) ?? null, classifier, agent: name, stepsKey }
+    return { model: asString(agent['model_name']) ?? null, classifier, agent: name, stepsKey, called: new Set<string>() }
   }
 
   private step(step: unknown, index: number, document: ParsedDocument, context: AgentContext, subagent?: number): Emission[] {
@@ -189,9 +201,12 @@ class AtifReader implements DocumentReader {
     }
     const reasoning = asString(step['reasoning_content'])
     if (reasoning !== undefined && reasoning.length > 0) events.push({ event: 'thinking', text: reasoning, request_id: null })
-    if (message !== undefined && message.length > 0) events.push({ event: 'text', text: message, request_id: null })
-    const callIds: string[] = []
     const calls = asArray(step['tool_calls'])
+    let answers = calls === undefined || calls.length === 0 ? answeredCall(step, context) : undefined
+    // A result step's message is the tool's output, not the agent's words: it is counted once, as the result.
+    const echoesResult = answers !== undefined && results.some((result) => textContent(result['content']) === message)
+    if (message !== undefined && message.length > 0 && !echoesResult) events.push({ event: 'text', text: message, request_id: null })
+    const callIds: string[] = []
     for (const [callIndex, call] of (calls ?? []).entries()) {
       const object = asObject(call) ?? {}
       const written = asString(object['tool_call_id'])
@@ -199,6 +214,7 @@ class AtifReader implements DocumentReader {
       const callId = written !== undefined && written.length > 0 ? written : `step-${id ?? index + 1}-call-${callIndex + 1}`
       if (callId !== written) events.push({ event: 'warning', code: 'atif-call-id', message: `step ${index + 1} has a tool call without tool_call_id; it is read as ${callId}` })
       callIds.push(callId)
+      context.called.add(callId)
       const name = asString(object['function_name']) ?? ''
       events.push(...context.classifier.call(callId, name, argumentsObject(object['arguments'], 'arguments')))
     }
@@ -212,7 +228,13 @@ class AtifReader implements DocumentReader {
       // RFC: a result with no source_call_id "comes from an action that doesn't use the standard
       // tool calling format" — it answers no call (not even a step's only one): it is context the agent was shown.
       if (named === undefined || named.length === 0) {
-        events.push(...observationInjection(result))
+        if (answers !== undefined) {
+          const flag = asObject(result['extra'])?.['isError'] ?? asObject(step['extra'])?.['isError']
+          events.push(toolResult(answers, typeof flag === 'boolean' ? flag : null, result['content'] ?? null))
+          answers = undefined
+        } else {
+          events.push(...observationInjection(result))
+        }
         continue
       }
       if (!callIds.includes(named)) {

@@ -47,6 +47,14 @@ describe('hermes-session-json', () => {
     expect(names(events)).toEqual(['session.started', 'warning', 'tool.requested', 'usage', 'tool.requested', 'usage'])
   })
 
+  it('skill_manage (seen in a real session) writes the skills directory: file.write, no unclassified warning', async () => {
+    const args = JSON.stringify({ action: 'patch', name: 'daily-report', old_string: 'a', new_string: 'b' })
+    const root = tree({ 'session_5.json': JSON.stringify({ session_id: 'h5', messages: [{ role: 'assistant', content: null, tool_calls: [{ id: 's1', type: 'function', function: { name: 'skill_manage', arguments: args } }] }] }) })
+    const events = await convertPath(root)
+    expect(names(events)).toEqual(['session.started', 'tool.requested', 'usage'])
+    expect(events[1]).toMatchObject({ call_id: 's1', operations: ['file.write'] })
+  })
+
   it('an opencode export document is not hermes, though it holds a messages list', () => {
     expect(hermesFormat.sniff({ info: { id: 'ses_1' }, messages: [{ info: { role: 'user' }, parts: [] }] })).toBe(false)
     expect(hermesFormat.sniff({ session_id: 'h', messages: [] })).toBe(true)

@@ -36,6 +36,8 @@ export const HERMES_TOOL_OPERATIONS: ToolOperationTable = {
     todo: 'task.todo',
     delegate_task: 'subagent.spawn',
     skill_view: 'skill.load',
+    // Creates, rewrites, patches or deletes a skill's SKILL.md and its files in the skills directory.
+    skill_manage: 'file.write',
   },
   prefixes: [['mcp_', 'mcp.call']],
   inert: {

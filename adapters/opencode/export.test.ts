@@ -38,6 +38,15 @@ describe('opencode-export-json', () => {
     expect(events[7]).toMatchObject({ model: 'm1', usage: { input_tokens: 12, cache_read_input_tokens: 8 } })
   })
 
+  it('is detected when it is longer than the 64 KiB head only in bytes (multi-byte text)', () => {
+    const root = tree({})
+    const path = join(root, 'long.json')
+    // 40 000 three-byte characters: 120 000 bytes, but fewer than 65 536 characters in the first 64 KiB.
+    const long = { ...EXPORT, messages: [{ ...EXPORT.messages[0], parts: [{ id: 'prt_long', type: 'text', text: '—'.repeat(40_000) }] }, ...EXPORT.messages.slice(1)] }
+    writeFileSync(path, JSON.stringify(long, null, 2))
+    expect(detectTranscriptFile(path)?.name).toBe('opencode-export-json')
+  })
+
   it('an unknown part is opaque, and a version it was not written against names it in a drift warning', async () => {
     const root = tree({})
     const path = join(root, 'ses_e2.json')

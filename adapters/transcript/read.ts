@@ -55,12 +55,14 @@ function resolveFormat(name: string): TranscriptFormat {
   return format
 }
 
-function headOf(path: string): string {
+/** The file's first bytes as text, and whether they were all of it. */
+function headOf(path: string): { text: string; whole: boolean } {
   const fd = openSync(path, 'r')
   try {
     const buffer = Buffer.alloc(DETECT_BYTES)
     const read = readSync(fd, buffer, 0, DETECT_BYTES, 0)
-    return buffer.subarray(0, read).toString('utf8')
+    // Whether the file went on is a question of bytes: text with multi-byte characters is shorter.
+    return { text: buffer.subarray(0, read).toString('utf8'), whole: read < DETECT_BYTES }
   } finally {
     closeSync(fd)
   }
@@ -72,13 +74,12 @@ function headOf(path: string): string {
  */
 export function detectTranscriptCandidates(path: string): Detection {
   const head = headOf(path)
-  const lines = splitTextLines(head)
+  const lines = splitTextLines(head.text)
   // The head may end mid-line; a torn last line must not decide anything.
-  const truncated = head.length === DETECT_BYTES
-  if (truncated) lines.pop()
+  if (!head.whole) lines.pop()
   const detection = detectCandidates(lines)
-  const opening = head.trimStart()[0]
-  if (detection.outcome === 'detected' || !truncated || (opening !== '{' && opening !== '[')) return detection
+  const opening = head.text.trimStart()[0]
+  if (detection.outcome === 'detected' || head.whole || (opening !== '{' && opening !== '[')) return detection
   return detectCandidates(splitTextLines(readFileSync(path, 'utf8')))
 }
 

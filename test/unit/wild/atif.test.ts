@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs'
 import { describeWildFormat, type RawCount } from '../../helpers/wild.js'
 
 /**
- * The ATIF corpus (Harbor's golden trajectories, v1.2–v1.7), counted from the raw JSON: every
+ * The ATIF corpus (Harbor's golden trajectories, v1.2–v1.7, and Harbor job output of OpenClaw
+ * runs), counted from the raw JSON: every
  * entry of `steps[].tool_calls`, and, for a step that has none, the actions its agent wrote in the
  * message instead (terminus-2's raw-content JSON commands, OpenHands' `<function=…>` text), which
  * the RFC calls actions outside the standard tool-calling format. Steps marked
@@ -16,6 +17,7 @@ const SHELL_TOOLS: Record<string, readonly string[]> = {
   'claude-code': ['Bash'],
   codex: ['exec_command', 'shell', 'shell_command'],
   'mini-swe-agent': ['bash'],
+  openclaw: ['exec'],
 }
 
 type Json = Record<string, unknown>
