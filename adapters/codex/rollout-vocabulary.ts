@@ -27,7 +27,7 @@ function family(types: readonly string[], meaning: RecordMeaning): Record<string
 export const CODEX_ROLLOUT_VOCABULARY: RecordVocabulary = {
   format: 'codex/rollout-jsonl',
   harness: 'codex-cli',
-  writtenAgainst: ['0.46.*', '0.47.*', '0.58.*', '0.63.*', '0.89.*', '0.93.*', '0.104.*', '0.116.*', '0.128.*', '0.133.*', '0.135.*', '0.145.*', '0.146.*', '0.169.*'],
+  writtenAgainst: ['0.47.*', '0.58.*', '0.63.*', '0.89.*', '0.93.*', '0.104.*', '0.116.*', '0.128.*', '0.133.*', '0.135.*', '0.145.*', '0.146.*', '0.169.*'],
   records: {
     session_meta: becomes('session.started'),
     turn_context: silent('per-turn settings (cwd, model, approval and sandbox policy); the model it names is folded into session.started and usage'),

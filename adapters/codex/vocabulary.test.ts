@@ -72,7 +72,7 @@ describe('the codex/rollout-jsonl vocabulary', () => {
     expect(drift(later)).toHaveLength(1)
     const warning = drift(later)[0]
     expect(warning?.event === 'warning' && warning.message).toBe(
-      'written by codex-cli 0.170.0; the codex/rollout-jsonl reader was written against 0.46.*, 0.47.*, 0.58.*, 0.63.*, 0.89.*, 0.93.*, 0.104.*, 0.116.*, 0.128.*, 0.133.*, 0.135.*, 0.145.*, 0.146.*, 0.169.*; record types it did not know: event_msg/brand_new_event (2), future_record (1), response_item/hologram_call (1)',
+      'written by codex-cli 0.170.0; the codex/rollout-jsonl reader was written against 0.47.*, 0.58.*, 0.63.*, 0.89.*, 0.93.*, 0.104.*, 0.116.*, 0.128.*, 0.133.*, 0.135.*, 0.145.*, 0.146.*, 0.169.*; record types it did not know: event_msg/brand_new_event (2), future_record (1), response_item/hologram_call (1)',
     )
     // Enriched, the vocabulary's drift warning stands in for upstream's pin warning.
     expect(later.filter((event) => event.event === 'warning' && event.code === 'version_outside_pin')).toEqual([])
@@ -81,7 +81,7 @@ describe('the codex/rollout-jsonl vocabulary', () => {
   it('a version it knows with no unknown record still says so when it drifts', async () => {
     const events = await convertLines('codex/rollout-jsonl', [meta('0.99.0'), { timestamp: at, type: 'turn_context', payload: { model: 'm' } }])
     expect(drift(events).map((event) => event.event === 'warning' && event.message)).toEqual([
-      'written by codex-cli 0.99.0; the codex/rollout-jsonl reader was written against 0.46.*, 0.47.*, 0.58.*, 0.63.*, 0.89.*, 0.93.*, 0.104.*, 0.116.*, 0.128.*, 0.133.*, 0.135.*, 0.145.*, 0.146.*, 0.169.*; every record type in it was known',
+      'written by codex-cli 0.99.0; the codex/rollout-jsonl reader was written against 0.47.*, 0.58.*, 0.63.*, 0.89.*, 0.93.*, 0.104.*, 0.116.*, 0.128.*, 0.133.*, 0.135.*, 0.145.*, 0.146.*, 0.169.*; every record type in it was known',
     ])
   })
 
