@@ -31,6 +31,8 @@ export const codexExecJsonFormat: LineFormat = {
   summary: 'Codex stdout under exec --json',
   extension: '.jsonl',
   createProjector: (seam) => new CodexExecProjector(seam),
+  // No upstream projection of this stream exists to be byte-exact with: numbers read by value.
+  numbers: 'value',
   sniff: (record) => EXEC_TYPES.has(asString(record['type']) ?? ''),
   vocabulary: CODEX_EXEC_JSON_VOCABULARY,
 }

@@ -193,14 +193,18 @@ class LosslessParser {
     const start = this.at
     this.at++
     const text = this.text
+    let escaped = false
     while (this.at < text.length) {
-      const c = text[this.at]
-      if (c === '\\') this.at += 2
-      else if (c === '"') break
+      const c = text.charCodeAt(this.at)
+      if (c === 0x5c) {
+        escaped = true
+        this.at += 2
+      } else if (c === 0x22) break
       else this.at++
     }
     this.at++
-    return JSON.parse(text.slice(start, this.at)) as string
+    // The text was validated whole: a string with no escape is its own characters.
+    return escaped ? (JSON.parse(text.slice(start, this.at)) as string) : text.slice(start + 1, this.at - 1)
   }
 
   private parseNumber(): number | JsonNumber {
