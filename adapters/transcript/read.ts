@@ -38,6 +38,8 @@ export interface ReadTranscriptOptions {
 }
 
 const DETECT_BYTES = 64 * 1024
+/** The largest JSON document read whole to detect its format (larger ones need --from). */
+const DETECT_DOCUMENT_BYTES = 64 * 1024 * 1024
 
 function resolveFormat(name: string): TranscriptFormat {
   const format = findFormat(name)
@@ -68,6 +70,8 @@ export function detectTranscriptFile(path: string): TranscriptFormat | undefined
   const format = detect(lines)
   const opening = head.trimStart()[0]
   if (format || head.length < DETECT_BYTES || (opening !== '{' && opening !== '[')) return format
+  // A JSON document is read whole to be detected, but only one of a size a document could be.
+  if (statSync(path).size > DETECT_DOCUMENT_BYTES) return undefined
   return detect(splitTextLines(readFileSync(path, 'utf8')))
 }
 

@@ -156,7 +156,10 @@ export class CensusSink implements IrSink {
 export async function inspectTranscript(source: AsyncIterable<Uint8Array | string>, options: TranscriptReadOptions & { source?: string } = {}): Promise<TraceCensus> {
   const sink = new CensusSink()
   const reader = new TranscriptReader(sink, options)
-  for await (const chunk of source) reader.push(chunk)
+  for await (const chunk of source) {
+    reader.push(chunk)
+    if (reader.stopped) break
+  }
   const result = reader.end()
   if (!result.ok) throw new TraceTranscriptError(result.refusals, result.format, result.total, options.source)
   return sink.census(result.digest)

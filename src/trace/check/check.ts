@@ -47,6 +47,11 @@ export class TraceCheck {
     this.reader.push(chunk)
   }
 
+  /** True once the transcript is refused as a source that may never end: push no more, call `end`. */
+  get stopped(): boolean {
+    return this.reader.stopped
+  }
+
   /** The report; throws `TraceTranscriptError` (with every refused line) when the transcript is unreadable. */
   end(): TraceReport {
     const result: TranscriptReadResult = this.reader.end()
@@ -62,7 +67,10 @@ export class TraceCheck {
  */
 export async function checkTranscript(spec: TraceSpec, source: AsyncIterable<Uint8Array | string>, options: CheckOptions = {}): Promise<TraceReport> {
   const check = new TraceCheck(spec, options)
-  for await (const chunk of source) check.push(chunk)
+  for await (const chunk of source) {
+    check.push(chunk)
+    if (check.stopped) break
+  }
   return check.end()
 }
 
