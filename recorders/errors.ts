@@ -21,6 +21,12 @@ export type RecorderErrorCode =
   | 'VH_CREDENTIALS_OVERFLOW'
   | 'VH_REQUEST_LOG_FAILED'
   | 'VH_PROVIDER_FAILED'
+  /** A cassette or scenario path names a directory, a socket or a device, not a file. */
+  | 'VH_INPUT_NOT_A_FILE'
+  /** A cassette or scenario is larger than its reading limit. */
+  | 'VH_INPUT_TOO_LARGE'
+  /** The provider could not listen: the port is taken, or the host is not a loopback address it can bind. */
+  | 'VH_PROVIDER_LISTEN'
 
 /**
  * A recorder refusal: what failed, where (a file and line, or a JSON path) and how to fix it.

@@ -48,6 +48,8 @@ export interface ReadTranscriptOptions {
 const HOLD_UNREAD_CHARS = 16 * 1024 * 1024
 
 const DETECT_BYTES = 64 * 1024
+/** The largest JSON document read whole to detect its format (larger ones need --from). */
+const DETECT_DOCUMENT_BYTES = 64 * 1024 * 1024
 
 function resolveFormat(name: string): TranscriptFormat {
   const format = findFormat(name)
@@ -80,6 +82,8 @@ export function detectTranscriptCandidates(path: string): Detection {
   const detection = detectCandidates(lines)
   const opening = head.text.trimStart()[0]
   if (detection.outcome === 'detected' || head.whole || (opening !== '{' && opening !== '[')) return detection
+  // A JSON document is read whole to be detected, but only one of a size a document could be.
+  if (statSync(path).size > DETECT_DOCUMENT_BYTES) return detection
   return detectCandidates(splitTextLines(readFileSync(path, 'utf8')))
 }
 

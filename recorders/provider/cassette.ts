@@ -1,11 +1,13 @@
 import { isUtf8 } from 'node:buffer'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync } from 'node:fs'
 import { z } from 'zod'
 import { RecorderError } from '../errors.js'
 import { isJsonValue, tryParseJson, type JsonValue } from './json.js'
 import { Redactor } from './redact.js'
 import { encodeSseFrame, parseSseFrame } from './sse.js'
 import { WIRE_NAMES, type WireName } from './wire.js'
+import { INPUT_LIMITS } from '../../src/util/read-input.js'
+import { readRecorderInput } from './read-input.js'
 
 /** The first line's format tag; a reader refuses any other. */
 export const CASSETTE_FORMAT = 'vitest-harness.cassette/2'
@@ -381,7 +383,7 @@ export function readCassette(path: string): Cassette {
   if (!existsSync(path)) {
     throw new RecorderError('VH_CASSETTE_MISSING', `the cassette ${path} does not exist. Record it first (VITEST_HARNESS_MODE=record with an upstream, or a scenario), or check the path.`, { location: path })
   }
-  return parseCassette(readFileSync(path, 'utf8'), path)
+  return parseCassette(readRecorderInput(path, 'cassette', INPUT_LIMITS.cassette), path)
 }
 
 /** The header's wire: the one every interaction speaks, or `mixed`. */

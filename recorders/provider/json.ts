@@ -4,10 +4,39 @@ export type JsonValue = null | boolean | number | string | JsonValue[] | { [key:
 
 /** Compact JSON with object keys sorted by code point: the one encoding identity is hashed on. */
 export function canonicalJson(value: JsonValue): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value)
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
-  const keys = Object.keys(value).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
-  return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key] as JsonValue)}`).join(',')}}`
+  // An explicit stack: a body nested thousands deep must not exhaust the call stack.
+  let out = ''
+  const stack: ({ text: string } | { value: JsonValue })[] = [{ value }]
+  while (stack.length > 0) {
+    const step = stack.pop() as { text: string } | { value: JsonValue }
+    if ('text' in step) {
+      out += step.text
+      continue
+    }
+    const current = step.value
+    if (current === null || typeof current !== 'object') {
+      out += JSON.stringify(current)
+      continue
+    }
+    if (Array.isArray(current)) {
+      out += '['
+      stack.push({ text: ']' })
+      for (let i = current.length - 1; i >= 0; i--) {
+        stack.push({ value: current[i] as JsonValue })
+        if (i > 0) stack.push({ text: ',' })
+      }
+      continue
+    }
+    const keys = Object.keys(current).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+    out += '{'
+    stack.push({ text: '}' })
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i] as string
+      stack.push({ value: current[key] as JsonValue })
+      stack.push({ text: `${i > 0 ? ',' : ''}${JSON.stringify(key)}:` })
+    }
+  }
+  return out
 }
 
 export function sha256Hex(data: string | Uint8Array): string {

@@ -119,25 +119,38 @@ function rewriteStrings(value: JsonValue, rule: CompiledTextRule): JsonValue {
 export function compareBodies(recorded: JsonValue, received: JsonValue): { path: string | undefined; recorded?: JsonValue; received?: JsonValue; distance: number } {
   let first: { path: string; recorded?: JsonValue; received?: JsonValue } | undefined
   let distance = 0
-  const visit = (a: JsonValue | undefined, b: JsonValue | undefined, parts: (string | number)[]) => {
-    if (distance > 10_000) return
+  // Iterative, depth first in sorted-key order (a request nested thousands deep must not exhaust the
+  // stack), reading only own keys: a key named `constructor` is a key, not the prototype's function.
+  type Step = { a: JsonValue | undefined; b: JsonValue | undefined; part: string | number | undefined; parent: Step | undefined }
+  const pathOf = (step: Step): (string | number)[] => {
+    const parts: (string | number)[] = []
+    for (let at: Step | undefined = step; at?.part !== undefined; at = at.parent) parts.push(at.part)
+    return parts.reverse()
+  }
+  const own = (value: { readonly [key: string]: JsonValue }, key: string): JsonValue | undefined => (Object.hasOwn(value, key) ? value[key] : undefined)
+  const stack: Step[] = [{ a: recorded, b: received, part: undefined, parent: undefined }]
+  while (stack.length > 0 && distance <= 10_000) {
+    const step = stack.pop() as Step
+    const { a, b } = step
     if (Array.isArray(a) && Array.isArray(b)) {
-      for (let index = 0; index < Math.max(a.length, b.length); index++) visit(a[index], b[index], [...parts, index])
-      return
+      for (let index = Math.max(a.length, b.length) - 1; index >= 0; index--) stack.push({ a: a[index], b: b[index], part: index, parent: step })
+      continue
     }
     if (isJsonObject(a) && isJsonObject(b)) {
       const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()
-      for (const key of keys) visit(a[key], b[key], [...parts, key])
-      return
+      for (let index = keys.length - 1; index >= 0; index--) {
+        const key = keys[index] as string
+        stack.push({ a: own(a, key), b: own(b, key), part: key, parent: step })
+      }
+      continue
     }
     // Two scalars compare directly; only mixed shapes need their canonical text.
     const differ = a === undefined || b === undefined || (a !== null && typeof a === 'object') || (b !== null && typeof b === 'object') ? a === undefined || b === undefined || canonicalJson(a) !== canonicalJson(b) : a !== b
     if (differ) {
       distance += 1
-      first ??= { path: formatPath(parts), ...(a !== undefined ? { recorded: a } : {}), ...(b !== undefined ? { received: b } : {}) }
+      first ??= { path: formatPath(pathOf(step)), ...(a !== undefined ? { recorded: a } : {}), ...(b !== undefined ? { received: b } : {}) }
     }
   }
-  visit(recorded, received, [])
   return { path: first?.path, ...(first && 'recorded' in first ? { recorded: first.recorded } : {}), ...(first && 'received' in first ? { received: first.received } : {}), distance }
 }
 

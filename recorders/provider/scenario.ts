@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
 import { RecorderError } from '../errors.js'
@@ -10,6 +9,8 @@ import { countTokensAnswer, messagesErrorFrame, messagesTurn } from './wires/ant
 import { chatErrorFrame, chatTurn } from './wires/openai-chat.js'
 import { responsesErrorFrame, responsesTurn } from './wires/openai-responses.js'
 import type { ScriptedTurn, TurnContext } from './wires/types.js'
+import { INPUT_LIMITS } from '../../src/util/read-input.js'
+import { readRecorderInput } from './read-input.js'
 
 /** A failure a scripted turn answers with instead of (or in the middle of) its content. */
 export type Fault =
@@ -103,12 +104,7 @@ export function parseScenario(document: unknown, source = 'scenario'): Scenario 
 
 /** Reads a scenario file, YAML or JSON. */
 export function loadScenario(path: string): Scenario {
-  let text: string
-  try {
-    text = readFileSync(path, 'utf8')
-  } catch (error) {
-    throw new RecorderError('VH_SCENARIO_INVALID', `cannot read the scenario ${path}: ${(error as Error).message}`, { location: path, cause: error })
-  }
+  const text = readRecorderInput(path, 'scenario', INPUT_LIMITS.scenario)
   let document: unknown
   try {
     document = parseYaml(text)

@@ -72,9 +72,25 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1', '[::1]'])
 
 /** Refuses any host that is not loopback: the provider never listens where another machine could reach it. */
 export function assertLoopback(host: string): void {
-  if (!LOOPBACK.has(host) && !/^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)) {
+  const octets = /^127\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(host)
+  if (octets && octets.slice(1).some((octet) => Number(octet) > 255)) {
+    throw new RecorderError('VH_OPTION_INVALID', `host ${JSON.stringify(host)} is not an IPv4 address (an octet is over 255). Use 127.0.0.1.`, { location: 'host' })
+  }
+  if (!LOOPBACK.has(host) && !octets) {
     throw new RecorderError('VH_NON_LOOPBACK', `the provider listens on loopback only; host ${JSON.stringify(host)} is refused. Use 127.0.0.1.`, { location: 'host' })
   }
+}
+
+/** Why the server could not listen, as a coded refusal naming the address. */
+function listenRefusal(error: unknown, host: string, port: number): RecorderError {
+  const code = (error as { code?: unknown }).code
+  const where = `${host}:${port}`
+  const why =
+    code === 'EADDRINUSE' ? `port ${port} is already in use; choose another --port, or 0 for any free one`
+    : code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND' || code === 'EAFNOSUPPORT' ? `this machine has no address ${host} to listen on; use 127.0.0.1`
+    : code === 'EACCES' ? `listening on port ${port} is not permitted; use a port above 1023, or 0`
+    : `listening failed (${typeof code === 'string' ? code : (error as Error).message})`
+  return new RecorderError('VH_PROVIDER_LISTEN', `the provider cannot listen on ${where}: ${why}`, { location: where, cause: error })
 }
 
 function readBody(request: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
@@ -296,7 +312,8 @@ export async function startProvider(options: ProviderOptions = {}): Promise<Prov
   const fail = (response: ServerResponse, error: unknown) => {
     // A bug or an upstream failure: answer 502 if the head is not out yet, and keep serving.
     if (!response.headersSent) {
-      const text = JSON.stringify({ error: { message: prefixed((error as Error).message), type: 'server_error', param: null, code: (error as RecorderError).code ?? null } })
+      const code = error instanceof RecorderError ? error.code : 'VH_PROVIDER_FAILED'
+      const text = JSON.stringify({ error: { message: prefixed((error as Error).message), type: 'server_error', param: null, code } })
       response.writeHead(502, { 'content-type': 'application/json', 'x-should-retry': 'false', 'content-length': String(Buffer.byteLength(text)) })
       response.end(text)
     } else response.destroy()
@@ -376,14 +393,15 @@ export async function startProvider(options: ProviderOptions = {}): Promise<Prov
   server.on('clientError', (_error, socket) => socket.destroy())
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
-    server.listen(options.port ?? 0, host, () => {
+    // `[::1]` is how a URL writes the address; `listen` takes it bare.
+    server.listen(options.port ?? 0, host === '[::1]' ? '::1' : host, () => {
       server.off('error', reject)
       resolve()
     })
   }).catch((error: unknown) => {
     // The default scope may hold its cassette's lock: a provider that never listened releases it.
     defaultScope?.close()
-    throw error
+    throw listenRefusal(error, host, options.port ?? 0)
   })
   // After listen, an error is not a refusal to start: it is reported, and `serve` stops on it.
   server.on('error', (error) => reportFailure(new RecorderError('VH_PROVIDER_FAILED', `the provider on ${origin} failed: ${error.message}`, { location: origin, cause: error })))

@@ -1,4 +1,5 @@
 import { escapeForTerminal } from '../util/terminal-text.js'
+import { createReadStream, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { convertLineStream, convertTranscript, type LinePolicy } from '../../adapters/transcript/read.js'
 import { formatNames } from '../../adapters/formats.js'
@@ -7,6 +8,16 @@ import { UsageError, stringOption, type ParsedArgs } from './args.js'
 import type { Command } from './command.js'
 import { EXIT } from '../util/exit-codes.js'
 import { writeWithBackpressure, type CliIO } from './io.js'
+
+/** A FIFO, `<(…)` or character device: a source that reads once, with no position to seek back to. */
+function isStream(path: string): boolean {
+  try {
+    const stats = statSync(path)
+    return stats.isFIFO() || stats.isCharacterDevice()
+  } catch {
+    return false
+  }
+}
 
 function seamOf(args: ParsedArgs): { harnessVersion?: string; model?: string; cwd?: string; projection?: 'upstream' | 'enriched' } {
   const seam: { harnessVersion?: string; model?: string; cwd?: string; projection?: 'upstream' | 'enriched' } = {}
@@ -46,9 +57,11 @@ export const convertCommand: Command = {
     const lines = stringOption(args, 'lines') as LinePolicy | undefined
     const seam = seamOf(args)
     try {
-      if (input === '-') {
-        if (from === undefined) throw new UsageError('reading stdin needs --from FORMAT: a stream cannot be sniffed and then read again')
-        await write(io, convertLineStream(io.stdin, from, { run, seam, requireRead: true, ...(lines ? { lines } : {}) }))
+      const path = input === '-' ? undefined : resolve(io.cwd, input)
+      if (path === undefined || isStream(path)) {
+        // A pipe or `<(…)` reads once, from where it stands, as stdin does.
+        if (from === undefined) throw new TranscriptError('VH_TRANSCRIPT_UNDETECTED', input === '-' ? 'stdin' : input, null, 'reading a stream needs --from FORMAT: a stream cannot be sniffed and then read again')
+        await write(io, convertLineStream(path === undefined ? io.stdin : createReadStream(path, { highWaterMark: 1 << 16 }), from, { run, seam, requireRead: true, ...(lines ? { lines } : {}), ...(path === undefined ? {} : { source: input }) }))
       } else {
         await write(io, convertTranscript(resolve(io.cwd, input), { run, seam, requireRead: true, ...(from ? { from } : {}), ...(lines ? { lines } : {}) }))
       }

@@ -62,10 +62,10 @@ describe('vitest-harness evidence validate', () => {
   it.each([
     [['evidence', 'validate'], /name at least one evidence file/],
     [['evidence', 'validate', '--now', 'soon', 'a.yaml'], /--now "soon": expected YYYY-MM-DD or epoch milliseconds/],
-    [['evidence', 'validate', '/no/such.yaml'], /cannot read \/no\/such\.yaml: no such file/],
+    [['evidence', 'validate', '/no/such.yaml'], /^error: VH_INPUT_MISSING at \/no\/such\.yaml: cannot read the evidence document: no such file/],
     [['evidence'], /--spec and --transcript are required \(or use `evidence validate FILE…`\)/],
     [['evidence', '--spec', 's.yaml'], /--spec and --transcript are required/],
-    [['evidence', '--spec', '/no/such.yaml', '--transcript', '/no/such.jsonl'], /cannot read the specification \/no\/such\.yaml: no such file/],
+    [['evidence', '--spec', '/no/such.yaml', '--transcript', '/no/such.jsonl'], /^error: VH_INPUT_MISSING at \/no\/such\.yaml: cannot read the specification: no such file/],
   ])('%j exits 2 with `error: …`', async (argv, message) => {
     const run = await runCli(argv)
     expect(run.code).toBe(2)

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, statSync } from 'node:fs'
+import { rmSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { renderEvidenceDocument } from '../evidence/document.js'
 import { verifyEvidenceSet } from '../evidence/evidence-set-verify.js'
@@ -10,11 +10,12 @@ import type { TraceReport } from '../trace/report-types.js'
 import { writeFileAtomic } from '../util/atomic-write.js'
 import { UsageError, listOption, stringOption, type ParsedArgs } from './args.js'
 import type { Command } from './command.js'
-import { inputFile } from './input-file.js'
 import { EXIT, type ExitCode } from '../util/exit-codes.js'
 import { writeWithBackpressure, type CliIO } from './io.js'
 import { escapeForTerminal } from '../util/terminal-text.js'
 import { FROM_OPTION, TRANSCRIPT_OPTION, UPSTREAM_TRACE_REFUSAL, refusalExit } from './trace-input.js'
+import { readInputText } from './input-file.js'
+import { INPUT_LIMITS, InputError } from '../util/read-input.js'
 
 /**
  * The trace checker as the `evidence` command needs it: reads the spec and the transcript, applies
@@ -25,10 +26,16 @@ export type CheckTrace = (specPath: string, transcriptPath: string, advisory: re
 async function readInput(path: string, io: CliIO): Promise<string> {
   if (path === '-') {
     const chunks: Buffer[] = []
-    for await (const chunk of io.stdin) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer))
+    let total = 0
+    for await (const chunk of io.stdin) {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer)
+      total += bytes.length
+      if (total > INPUT_LIMITS.evidence) throw new InputError('VH_INPUT_TOO_LARGE', 'stdin', `the evidence document is larger than the ${INPUT_LIMITS.evidence / 1024 / 1024} MiB limit`)
+      chunks.push(bytes)
+    }
     return Buffer.concat(chunks).toString('utf8')
   }
-  return readFileSync(inputFile(io, path), 'utf8')
+  return readInputText(io, path, 'evidence document', INPUT_LIMITS.evidence)
 }
 
 function isDirectory(io: CliIO, path: string): boolean {

@@ -1,21 +1,24 @@
-import { statSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { UsageError } from './args.js'
+import { checkInputFile, readBoundedFile } from '../util/read-input.js'
 import type { CliIO } from './io.js'
 
 /**
- * A file named on the command line, resolved against the working directory: a usage refusal
- * (exit 2) when it is missing or a directory. `what` names it in the sentence (`the workflow …`).
+ * A file named on the command line, resolved against the working directory: a coded refusal
+ * (exit 2, `VH_INPUT_MISSING`, `VH_INPUT_NOT_A_FILE`) when it is missing or a directory. `what`
+ * names it in the sentence (`the workflow …`).
  */
 export function inputFile(io: CliIO, path: string, what?: string): string {
   const absolute = resolve(io.cwd, path)
-  const named = `${what ? `the ${what} ` : ''}${path}`
-  let isDirectory: boolean
-  try {
-    isDirectory = statSync(absolute).isDirectory()
-  } catch {
-    throw new UsageError(`cannot read ${named}: no such file`)
-  }
-  if (isDirectory) throw new UsageError(`cannot read ${named}: it is a directory`)
+  checkInputFile(absolute, { what: what ?? 'file', shownAs: path })
   return absolute
+}
+
+/** Reads a file named on the command line, never more than `maxBytes` (see `readBoundedFile`). */
+export function readInputFile(io: CliIO, path: string, what: string, maxBytes: number): Buffer {
+  return readBoundedFile(resolve(io.cwd, path), { maxBytes, what, shownAs: path, env: io.env })
+}
+
+/** As `readInputFile`, decoded as UTF-8. */
+export function readInputText(io: CliIO, path: string, what: string, maxBytes: number): string {
+  return readInputFile(io, path, what, maxBytes).toString('utf8')
 }

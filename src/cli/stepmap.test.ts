@@ -63,7 +63,7 @@ describe('vitest-harness stepmap validate', () => {
     expect(notYaml.code).toBe(1)
     expect(notYaml.stderr).toMatch(/^not_yaml at not-yaml\.yaml:\d+:\d+: /)
     const missing = await runCli(['stepmap', 'validate', '--map', 'absent.yaml', '--workflow', 'workflow.yaml'], { cwd: root })
-    expect(missing).toMatchObject({ code: 2, stderr: 'error: cannot read the step map absent.yaml: no such file\n' })
+    expect(missing).toMatchObject({ code: 2, stderr: 'error: VH_INPUT_MISSING at absent.yaml: cannot read the step map: no such file\n' })
     const badWorkflow = await runCli(['stepmap', 'validate', '--map', 'good.yaml', '--workflow', 'bad-workflow.yaml'], { cwd: root })
     expect(badWorkflow.code).toBe(2)
     expect(badWorkflow.stderr).toContain('bad-workflow.yaml is not a workflow — ')

@@ -1,5 +1,4 @@
 import { escapeForTerminal } from '../util/terminal-text.js'
-import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { parseEvidenceKind, type EvidenceKindName } from '../evidence/intake-kinds.js'
 import { checkRun, crossValidate } from '../stepmap/cross-validate.js'
@@ -10,7 +9,8 @@ import { readWorkflow, type Workflow } from '../stepmap/workflow.js'
 import { writeFileAtomic } from '../util/atomic-write.js'
 import { UsageError, listOption, stringOption, type ParsedArgs } from './args.js'
 import type { Command } from './command.js'
-import { inputFile } from './input-file.js'
+import { readInputText } from './input-file.js'
+import { INPUT_LIMITS } from '../util/read-input.js'
 import { EXIT, type ExitCode } from '../util/exit-codes.js'
 import { writeWithBackpressure, type CliIO } from './io.js'
 
@@ -18,7 +18,7 @@ import { writeWithBackpressure, type CliIO } from './io.js'
 function workflowFrom(args: ParsedArgs, io: CliIO): Workflow {
   const path = stringOption(args, 'workflow')
   if (!path) throw new UsageError('--workflow is required: the workflow document the map is checked against')
-  const reading = readWorkflow(readFileSync(inputFile(io, path, 'workflow'), 'utf8'), { source: path })
+  const reading = readWorkflow(readInputText(io, path, 'workflow', INPUT_LIMITS.workflow), { source: path })
   if (!reading.workflow) throw new UsageError(`${path} is not a workflow — ${reading.diagnostics.length} refusal(s):\n${reading.diagnostics.map(renderStepMapDiagnostic).join('\n')}`)
   return reading.workflow
 }
@@ -52,7 +52,7 @@ export const stepmapValidateCommand: Command = {
   async run(args: ParsedArgs, io: CliIO): Promise<ExitCode> {
     const mapPath = stringOption(args, 'map')
     if (!mapPath) throw new UsageError('--map is required: the step map to validate')
-    const mapText = readFileSync(inputFile(io, mapPath, 'step map'), 'utf8')
+    const mapText = readInputText(io, mapPath, 'step map', INPUT_LIMITS.stepMap)
     const workflow = workflowFrom(args, io)
     const kinds = evidenceKinds(args)
     const reading = readStepMap(mapText, { source: mapPath })
@@ -85,7 +85,7 @@ export const stepmapFlowCommand: Command = {
     const mapPath = stringOption(args, 'map')
     let document: string
     if (mapPath) {
-      const reading = readStepMap(readFileSync(inputFile(io, mapPath, 'step map'), 'utf8'), { source: mapPath })
+      const reading = readStepMap(readInputText(io, mapPath, 'step map', INPUT_LIMITS.stepMap), { source: mapPath })
       if (!reading.map) return refuse(io, reading.diagnostics)
       const refusals = crossValidate(reading.map, workflow)
       if (refusals.length > 0) return refuse(io, refusals)

@@ -1,6 +1,6 @@
 import { escapeForTerminal } from '../util/terminal-text.js'
 import { isUtf8 } from 'node:buffer'
-import { existsSync, readFileSync } from 'node:fs'
+import { createReadStream, existsSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { TraceAdvisoryError, TraceSpecError, TraceTranscriptError } from '../trace/errors.js'
 import { readSpec } from '../trace/spec/read.js'
@@ -11,15 +11,15 @@ import { checkTranscript } from '../trace/check/check.js'
 import { openTranscriptPath, openTranscriptStream, type OpenedTranscript } from '../trace/ir/any-format.js'
 import type { TraceReport } from '../trace/report-types.js'
 import { UsageError } from './args.js'
-import { inputFile } from './input-file.js'
 import { EXIT, type ExitCode } from '../util/exit-codes.js'
 import type { CliIO } from './io.js'
+import { INPUT_LIMITS, InputError, readBoundedFile } from '../util/read-input.js'
 
 /** Shared by `check` and `inspect`: where their inputs come from and how a refusal is printed. */
 
 /** Reads and validates a specification; a refusal throws `TraceSpecError` naming the path as given. */
 export function loadSpec(io: CliIO, path: string): TraceSpec {
-  const bytes = readFileSync(inputFile(io, path, 'specification'))
+  const bytes = readBoundedFile(resolve(io.cwd, path), { maxBytes: INPUT_LIMITS.spec, what: 'specification', shownAs: path, env: io.env })
   if (!isUtf8(bytes)) throw new TraceSpecError([{ code: 'TRACE-SPEC-002', location: 'document', message: 'the specification is not UTF-8' }], path)
   return readSpec(bytes.toString('utf8'), path)
 }
@@ -54,7 +54,12 @@ export async function openTranscriptInput(io: CliIO, path: string, from: string 
   if (from !== undefined && !findFormat(from)) throw new UsageError(`--from names no transcript format: ${JSON.stringify(from)}; the formats are ${fromFormats()}`)
   if (path === '-') return openTranscriptStream(io.stdin, from, '-')
   const full = resolve(io.cwd, path)
-  if (!existsSync(full)) throw new UsageError(`cannot read the transcript ${path}: no such file`)
+  if (!existsSync(full)) throw new TranscriptError('VH_TRANSCRIPT_MISSING', path, null, 'cannot read the transcript: no such file or directory')
+  const stats = statSync(full)
+  if (stats.isSocket() || stats.isBlockDevice()) throw new InputError('VH_INPUT_NOT_A_FILE', path, `cannot read the transcript: it is a ${stats.isSocket() ? 'socket' : 'block device'}, not a file`)
+  // A pipe, `<(…)` or character device can be read once, from where it stands: streamed as stdin is,
+  // its format detected from what is read ahead (a file's head is read twice, which a pipe cannot give).
+  if (!stats.isFile() && !stats.isDirectory()) return openTranscriptStream(createReadStream(full, { highWaterMark: 1 << 16 }), from, path)
   return openTranscriptPath(full, from, path)
 }
 

@@ -1,8 +1,9 @@
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, realpathSync, statSync } from 'node:fs'
 import { isAbsolute, join, relative, resolve, sep } from 'node:path'
-import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
 import { commandSchema } from '../events/command.js'
+import { INPUT_LIMITS, readBoundedText } from '../util/read-input.js'
+import { readYaml, renderYamlProblem } from '../util/yaml.js'
 
 /** Where a vector's bytes came from; bytes are never relabelled. */
 export const provenanceSchema = z.enum(['provider_emulated', 'vendor_live', 'synthetic'])
@@ -193,12 +194,9 @@ function confineFiles(file: string, dir: string, manifest: VectorManifest): void
 /** Reads `<dir>/vector.yaml`; refuses a manifest whose file keys lead outside `dir`. */
 export function loadVectorManifest(dir: string): LoadedVector {
   const file = join(dir, 'vector.yaml')
-  let document: unknown
-  try {
-    document = parseYaml(readFileSync(file, 'utf8'), { uniqueKeys: true })
-  } catch (error) {
-    throw new VectorManifestError(file, '', (error as Error).message)
-  }
+  const read = readYaml(readBoundedText(file, { maxBytes: INPUT_LIMITS.vector, what: 'vector manifest' }))
+  if (!read.ok) throw new VectorManifestError(file, '', read.problems.map((problem) => renderYamlProblem(problem, file)).join('; '))
+  const document = read.value
   const parsed = vectorManifestSchema.safeParse(document)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
@@ -234,4 +232,9 @@ export function vectorFile(vector: LoadedVector, name: string): string {
   const problem = escapeProblem(vector.dir, name)
   if (problem) throw new VectorManifestError(join(vector.dir, 'vector.yaml'), '', problem, 'VH_VECTOR_PATH')
   return resolve(vector.dir, name)
+}
+
+/** Reads one of a vector's files as UTF-8, never more than the vector limit. */
+export function readVectorFile(vector: LoadedVector, name: string): string {
+  return readBoundedText(vectorFile(vector, name), { maxBytes: INPUT_LIMITS.vector, what: 'vector file' })
 }

@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs'
 import type { HarnessAdapter } from '../../adapters/adapter.js'
 import type { Emission } from '../events/types.js'
 import { firstStreamDifference, launchRecordsEqual } from './compare.js'
 import { ManualClock, type ControlClock } from './control/clock.js'
 import { ControlSession } from './control/session.js'
 import { debugList, traceNote } from './control/trace-note.js'
-import { vectorFile, type CommandTrigger, type LoadedVector } from './manifest.js'
+import { readVectorFile, vectorFile, type CommandTrigger, type LoadedVector } from './manifest.js'
 import type { VectorCheck } from './run-vector.js'
 
 type ControlVector = Extract<LoadedVector, { kind: 'control' }>
@@ -93,7 +92,7 @@ export async function runControlVector(vector: ControlVector, adapter: HarnessAd
   }
   if (end.exitCode !== 0) return fail(`the fake vendor exited ${end.exitCode ?? `on ${end.signal ?? 'a signal'}`}`, actual)
   if (vector.expected.events !== undefined) {
-    const expected = readFileSync(vectorFile(vector, vector.expected.events), 'utf8')
+    const expected = readVectorFile(vector, vector.expected.events)
     const difference = firstStreamDifference(expected, observed.stream)
     if (difference !== undefined) return { ...fail(difference), expected, actual: observed.stream }
   }

@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs'
 import type { HarnessAdapter } from '../../adapters/adapter.js'
 import { LaunchRefusal } from '../../adapters/errors.js'
 import { replayText } from '../../adapters/replay.js'
 import { describeValueDifferences, firstStreamDifference, launchRecordsEqual } from './compare.js'
 import type { ControlClock } from './control/clock.js'
 import { resolvePointer } from './json-pointer.js'
-import { vectorFile, type LoadedVector } from './manifest.js'
+import { readVectorFile, type LoadedVector } from './manifest.js'
 import type { VectorOutcome } from './outcome.js'
 import { runControlVector } from './run-control-vector.js'
 import { seamFromInput } from './seam.js'
@@ -66,7 +65,7 @@ function leadingFields(expected: unknown, actual: unknown): string {
 export function checkLaunchVector(vector: VectorOf<'launch'>, adapter: HarnessAdapter): VectorCheck {
   const planned = planLaunch(vector, adapter)
   if ('problem' in planned) return { outcome: failed(vector, planned.problem) }
-  const expected: unknown = JSON.parse(readFileSync(vectorFile(vector, vector.expected.record), 'utf8'))
+  const expected: unknown = JSON.parse(readVectorFile(vector, vector.expected.record))
   if ('refusal' in planned) {
     return { outcome: failed(vector, `expected ${compact(expected)}, observed the refusal ${planned.refusal.code}: ${planned.refusal.display}`) }
   }
@@ -97,14 +96,14 @@ export function checkLaunchRefusalVector(vector: VectorOf<'launch-refusal'>, ada
 /** The event stream a replay vector's record yields, exactly as a C2 vector compares it. */
 export function replayVector(vector: VectorOf<'replay'>, adapter: HarnessAdapter): string {
   const seam = seamFromInput(vector.inputs.seam)
-  const record = readFileSync(vectorFile(vector, vector.inputs.record), 'utf8')
+  const record = readVectorFile(vector, vector.inputs.record)
   return replayText(adapter.createProjector(seam), record, seam.run)
 }
 
 /** C2: recorded wire in, event stream out, byte for byte. */
 export function checkReplayVector(vector: VectorOf<'replay'>, adapter: HarnessAdapter): VectorCheck {
   const actual = replayVector(vector, adapter)
-  const expected = readFileSync(vectorFile(vector, vector.expected.events), 'utf8')
+  const expected = readVectorFile(vector, vector.expected.events)
   const difference = firstStreamDifference(expected, actual)
   return { outcome: difference === undefined ? passed(vector) : failed(vector, difference), expected, actual }
 }
@@ -120,7 +119,7 @@ function quote(value: unknown): string {
 export function checkHookInputVector(vector: VectorOf<'hook-input'>, adapter: HarnessAdapter): VectorCheck {
   let document: unknown
   try {
-    document = JSON.parse(readFileSync(vectorFile(vector, vector.inputs.hook), 'utf8'))
+    document = JSON.parse(readVectorFile(vector, vector.inputs.hook))
   } catch (error) {
     return { outcome: failed(vector, `the hook input is not JSON: ${(error as Error).message}`) }
   }
@@ -152,7 +151,7 @@ export function checkHookInputVector(vector: VectorOf<'hook-input'>, adapter: Ha
  * of the wrong shape fails.
  */
 export function checkVersionPairVector(vector: VectorOf<'version-pair'>, adapter: HarnessAdapter): VectorCheck {
-  const banner = readFileSync(vectorFile(vector, vector.inputs.banner), 'utf8').trim()
+  const banner = readVectorFile(vector, vector.inputs.banner).trim()
   if (!banner.startsWith(adapter.bannerPrefix)) {
     return { outcome: failed(vector, `the banner ${JSON.stringify(banner)} is not \`${adapter.bannerPrefix}<version>\``) }
   }

@@ -30,8 +30,8 @@ export function formatJsonNumber(value: number): string {
   return formatRustF64(value)
 }
 
-/** Compact JSON with keys sorted by code point, recursively: serde_json's `Value` output. */
-export function writeSortedJson(value: unknown): string {
+/** One scalar's text; undefined for an array or object, which the writer opens itself. */
+function scalarJson(value: unknown): string | undefined {
   if (value === null || value === undefined) return 'null'
   switch (typeof value) {
     case 'string':
@@ -42,31 +42,58 @@ export function writeSortedJson(value: unknown): string {
       return value ? 'true' : 'false'
     case 'bigint':
       return value.toString()
-    case 'object': {
+    case 'object':
       if (value instanceof JsonNumber) return value.text
       if (value instanceof RustFloat) return formatRustF64(value.value)
-      if (Array.isArray(value)) {
-        let out = '['
-        for (let i = 0; i < value.length; i++) {
-          if (i > 0) out += ','
-          out += writeSortedJson(value[i])
-        }
-        return `${out}]`
-      }
-      const record = value as Record<string, unknown>
-      const keys = Object.keys(record).filter((key) => record[key] !== undefined)
-      keys.sort(compareCodePoints)
-      let out = '{'
-      for (let i = 0; i < keys.length; i++) {
-        const key = keys[i] as string
-        if (i > 0) out += ','
-        out += `${JSON.stringify(key)}:${writeSortedJson(record[key])}`
-      }
-      return `${out}}`
-    }
+      return undefined
     default:
       return 'null'
   }
+}
+
+/** A piece of output already decided (punctuation, a key) or a value still to write. */
+type WriteStep = { text: string } | { value: unknown }
+
+/**
+ * Compact JSON with keys sorted by code point, recursively: serde_json's `Value` output. Written
+ * with an explicit stack, so a value nested thousands deep cannot exhaust the call stack.
+ */
+export function writeSortedJson(value: unknown): string {
+  let out = ''
+  const stack: WriteStep[] = [{ value }]
+  while (stack.length > 0) {
+    const step = stack.pop() as WriteStep
+    if ('text' in step) {
+      out += step.text
+      continue
+    }
+    const scalar = scalarJson(step.value)
+    if (scalar !== undefined) {
+      out += scalar
+      continue
+    }
+    if (Array.isArray(step.value)) {
+      const items = step.value
+      out += '['
+      stack.push({ text: ']' })
+      for (let i = items.length - 1; i >= 0; i--) {
+        stack.push({ value: items[i] })
+        if (i > 0) stack.push({ text: ',' })
+      }
+      continue
+    }
+    const record = step.value as Record<string, unknown>
+    const keys = Object.keys(record).filter((key) => record[key] !== undefined)
+    keys.sort(compareCodePoints)
+    out += '{'
+    stack.push({ text: '}' })
+    for (let i = keys.length - 1; i >= 0; i--) {
+      const key = keys[i] as string
+      stack.push({ value: record[key] })
+      stack.push({ text: `${i > 0 ? ',' : ''}${JSON.stringify(key)}:` })
+    }
+  }
+  return out
 }
 
 // A cheap native pre-filter: an integral fraction (`2.0`), an exponent, or 16+ digits anywhere.
@@ -116,8 +143,17 @@ export function parseJsonLossless(text: string): unknown {
 const U64_MAX = 18446744073709551615n
 const I64_MIN = -9223372036854775808n
 
+/** The deepest nesting the lossless parser follows; deeper is a `SyntaxError`, not a stack overflow. */
+export const MAX_JSON_DEPTH = 1000
+
 class LosslessParser {
   private at = 0
+  private depth = 0
+
+  private enter(): void {
+    this.depth += 1
+    if (this.depth > MAX_JSON_DEPTH) throw new SyntaxError(`JSON nested deeper than ${MAX_JSON_DEPTH} levels at position ${this.at}`)
+  }
 
   constructor(private readonly text: string) {}
 
@@ -139,8 +175,12 @@ class LosslessParser {
   private parseValue(): unknown {
     this.skipSpace()
     const c = this.text[this.at]
-    if (c === '{') return this.parseObject()
-    if (c === '[') return this.parseArray()
+    if (c === '{' || c === '[') {
+      this.enter()
+      const value = c === '{' ? this.parseObject() : this.parseArray()
+      this.depth -= 1
+      return value
+    }
     if (c === '"') return this.parseString()
     if (c === 't') return this.literal('true', true)
     if (c === 'f') return this.literal('false', false)

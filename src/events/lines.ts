@@ -16,7 +16,11 @@ export interface RawLine {
   readonly text?: string
   /** The line's bytes, set only when they are not UTF-8 (the text is then absent). */
   readonly bytes?: Uint8Array
-  /** Set when the line was longer than `maxLineBytes`; its content was discarded. */
+  /**
+   * Set when the line was longer than `maxLineBytes`: the bytes read when it crossed the limit (the
+   * line is at least this long). It is reported then, not at its end, so a source with no newline
+   * (`/dev/zero`) is refused at once; the rest of it, up to its newline, is skipped.
+   */
   readonly overLimitBytes?: number
 }
 
@@ -50,7 +54,9 @@ function toBuffer(chunk: Uint8Array | string): Buffer {
 export class LineSplitter {
   private pending: Buffer[] = []
   private pendingBytes = 0
-  private overLimit = 0
+  // Inside a line already reported over the limit: its bytes are dropped up to its newline.
+  private skipping = false
+  private skipped = 0
   private number = 0
   private readonly maxLineBytes: number
 
@@ -63,27 +69,45 @@ export class LineSplitter {
     const lines: RawLine[] = []
     const first = buffer.indexOf(0x0a)
     if (first === -1) {
-      this.accumulate(buffer)
+      this.accumulate(buffer, lines)
       return lines
     }
     // The line that started in an earlier chunk ends here.
-    this.accumulate(buffer.subarray(0, first))
-    lines.push(this.takePending(true))
+    this.accumulate(buffer.subarray(0, first), lines)
+    this.takePending(true, lines)
     const last = buffer.lastIndexOf(0x0a)
     if (last > first) this.splitRegion(buffer.subarray(first + 1, last), lines)
-    this.accumulate(buffer.subarray(last + 1))
+    this.accumulate(buffer.subarray(last + 1), lines)
     return lines
   }
 
   end(): RawLine[] {
-    return this.overLimit > 0 || this.pendingBytes > 0 ? [this.takePending(false)] : []
+    const lines: RawLine[] = []
+    if (this.pendingBytes > 0) this.takePending(false, lines)
+    this.skipping = false
+    return lines
   }
 
-  private accumulate(piece: Buffer): void {
-    if (this.overLimit > 0 || this.pendingBytes + piece.length > this.maxLineBytes) {
-      this.overLimit = (this.overLimit || this.pendingBytes) + piece.length
+  /**
+   * Whether the line being skipped has run on for another `maxLineBytes` with no newline: a source
+   * that may never end (`/dev/zero`); a reader that only counts lines after it can stop here.
+   */
+  get runningOn(): boolean {
+    return this.skipping && this.skipped > this.maxLineBytes
+  }
+
+  private accumulate(piece: Buffer, lines: RawLine[]): void {
+    if (this.skipping) {
+      this.skipped += piece.length
+      return
+    }
+    if (this.pendingBytes + piece.length > this.maxLineBytes) {
+      this.number += 1
+      lines.push({ number: this.number, terminated: false, overLimitBytes: this.pendingBytes + piece.length })
       this.pending = []
       this.pendingBytes = 0
+      this.skipping = true
+      this.skipped = 0
     } else if (piece.length > 0) {
       this.pending.push(piece)
       this.pendingBytes += piece.length
@@ -103,29 +127,27 @@ export class LineSplitter {
     for (;;) {
       const newline = region.indexOf(0x0a, start)
       const end = newline === -1 ? region.length : newline
-      this.accumulate(region.subarray(start, end))
-      lines.push(this.takePending(true))
+      this.accumulate(region.subarray(start, end), lines)
+      this.takePending(true, lines)
       if (newline === -1) return
       start = newline + 1
     }
   }
 
-  private takePending(terminated: boolean): RawLine {
-    this.number += 1
-    let line: RawLine
-    if (this.overLimit > 0) {
-      line = { number: this.number, terminated, overLimitBytes: this.overLimit }
-    } else {
-      let bytes = this.pending.length === 1 ? (this.pending[0] as Buffer) : Buffer.concat(this.pending, this.pendingBytes)
-      if (bytes[bytes.length - 1] === 0x0d) bytes = bytes.subarray(0, bytes.length - 1)
-      line = isUtf8(bytes)
-        ? { number: this.number, terminated, text: bytes.toString('utf8') }
-        : { number: this.number, terminated, bytes: Uint8Array.from(bytes) }
+  // Ends the pending line; a line already reported over the limit ends without a second report.
+  private takePending(terminated: boolean, lines: RawLine[]): void {
+    if (this.skipping) {
+      this.skipping = false
+      return
     }
+    this.number += 1
+    let bytes = this.pending.length === 1 ? (this.pending[0] as Buffer) : Buffer.concat(this.pending, this.pendingBytes)
+    if (bytes[bytes.length - 1] === 0x0d) bytes = bytes.subarray(0, bytes.length - 1)
+    lines.push(
+      isUtf8(bytes) ? { number: this.number, terminated, text: bytes.toString('utf8') } : { number: this.number, terminated, bytes: Uint8Array.from(bytes) },
+    )
     this.pending = []
     this.pendingBytes = 0
-    this.overLimit = 0
-    return line
   }
 }
 

@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readdirSync } from 'node:fs'
+import { INPUT_LIMITS, readBoundedFile, readBoundedText } from '../util/read-input.js'
 import { join } from 'node:path'
 import { sha256Hex } from '../events/digest.js'
 import { EVIDENCE_SET_MANIFEST, countRecords, evidenceSetManifestSchema, type EvidenceSetFile, type EvidenceSetManifest } from './set-manifest.js'
@@ -41,7 +42,7 @@ export function verifyEvidenceSet(dir: string): EvidenceSetCheck {
     .sort()
   let text: string
   try {
-    text = readFileSync(manifestFile, 'utf8')
+    text = readBoundedText(manifestFile, { maxBytes: INPUT_LIMITS.spec, what: 'evidence-set manifest' })
   } catch {
     return { files: names, problems: [{ code: 'VH_EVIDENCE_SET_NO_MANIFEST', file: manifestFile, message: `no ${EVIDENCE_SET_MANIFEST}: nothing says which documents this set holds, so a missing one could not be told from one never written` }] }
   }
@@ -63,7 +64,7 @@ export function verifyEvidenceSet(dir: string): EvidenceSetCheck {
       problems.push({ code: 'VH_EVIDENCE_SET_MISSING', file: join(dir, name), message: `the manifest of run ${manifest.run_id} lists this document and it is not in the folder` })
       continue
     }
-    const bytes = readFileSync(join(dir, name))
+    const bytes = readBoundedFile(join(dir, name), { maxBytes: INPUT_LIMITS.evidence, what: 'evidence document' })
     present.push({ name, bytes })
     if (sha256Hex(bytes) !== digest) problems.push({ code: 'VH_EVIDENCE_SET_CHANGED', file: join(dir, name), message: `its sha256 is ${sha256Hex(bytes)}; the manifest of run ${manifest.run_id} says ${digest}` })
   }

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { z } from 'zod'
 import { parseEvidenceKind, EVIDENCE_KINDS } from '../evidence/intake-kinds.js'
 import { identifierProblem } from '../evidence/intake-values.js'
@@ -7,6 +6,7 @@ import { isNamedVerifier } from '../evidence/verifiers.js'
 import { StepMapError, type StepMapDiagnostic } from './diagnostics.js'
 import { readWorkflowRef, type WorkflowPin } from './pin.js'
 import { PLACEHOLDERS, placeholdersIn } from './placeholders.js'
+import { INPUT_LIMITS, readBoundedText } from '../util/read-input.js'
 import {
   DEFAULT_COMMAND_RETRIES,
   DEFAULT_HARNESS,
@@ -433,5 +433,5 @@ export function readStepMapOrThrow(text: string, options: { source?: string } = 
 
 /** Reads a step map file; throws a {@link StepMapError} when it is refused. */
 export function loadStepMap(path: string): StepMap {
-  return readStepMapOrThrow(readFileSync(path, 'utf8'), { source: path })
+  return readStepMapOrThrow(readBoundedText(path, { maxBytes: INPUT_LIMITS.stepMap, what: 'step map' }), { source: path })
 }

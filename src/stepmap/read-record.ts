@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs'
 import { parseEvidenceKind, type EvidenceKindName } from '../evidence/intake-kinds.js'
 import { renderIntakeDiagnostic, validateEvidenceText } from '../evidence/intake.js'
 import { readYaml, renderYamlProblem } from '../util/yaml.js'
+import { INPUT_LIMITS, InputError, readBoundedText } from '../util/read-input.js'
 
 /** What a record says about the check that wrote it. */
 export type RecordVerdict = { readonly verdict: 'passed' | 'failed' | 'inconclusive'; readonly why: string }
@@ -59,10 +59,10 @@ export function recordVerdict(record: Record<string, unknown>): RecordVerdict {
 export function readRecord(path: string, kind: EvidenceKindName, now: number): RecordReading {
   let text: string
   try {
-    text = readFileSync(path, 'utf8')
+    text = readBoundedText(path, { maxBytes: INPUT_LIMITS.evidence, what: 'record' })
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    return { ok: false, problem: `the verifier wrote no record at ${path}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}` }
+    if (!(error instanceof InputError)) throw error
+    return { ok: false, problem: error.code === 'VH_INPUT_MISSING' ? `the verifier wrote no record at ${path}: no such file` : error.message }
   }
   const report = validateEvidenceText(text, { now })
   if (report.documentRefused || report.refused.length > 0) {

@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs'
 import { z } from 'zod'
 import { identifierProblem } from '../evidence/intake-values.js'
 import { StepMapError, type StepMapDiagnostic } from './diagnostics.js'
 import { readYamlValue } from './yaml.js'
 import { renderPath, zodDiagnostics } from './zod-diagnostics.js'
+import { INPUT_LIMITS, readBoundedText } from '../util/read-input.js'
 
 const optionalText = z.string().nullish()
 
@@ -129,5 +129,5 @@ export function readWorkflowOrThrow(text: string, options: { source?: string } =
 
 /** Reads a workflow file; throws a {@link StepMapError} when it is refused. */
 export function loadWorkflow(path: string): Workflow {
-  return readWorkflowOrThrow(readFileSync(path, 'utf8'), { source: path })
+  return readWorkflowOrThrow(readBoundedText(path, { maxBytes: INPUT_LIMITS.workflow, what: 'workflow' }), { source: path })
 }

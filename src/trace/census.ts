@@ -164,7 +164,10 @@ export async function inspectTranscript(source: AsyncIterable<Uint8Array | strin
   // `requireRead`: refuse (`VH_NOTHING_READ`) a transcript nothing of which was read, as the CLI does.
   const witness = options.requireRead ? new ReadWitness(sink) : undefined
   const reader = new TranscriptReader(witness ?? sink, options)
-  for await (const chunk of source) reader.push(chunk)
+  for await (const chunk of source) {
+    reader.push(chunk)
+    if (reader.stopped) break
+  }
   const result = reader.end()
   if (!result.ok) throw new TraceTranscriptError(result.refusals, result.format, result.total, options.source)
   if (witness?.nothingRead) throw witness.refusal(options.source ?? 'the transcript', result.adapter.name)

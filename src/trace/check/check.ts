@@ -57,6 +57,11 @@ export class TraceCheck {
     this.reader.push(chunk)
   }
 
+  /** True once the transcript is refused as a source that may never end: push no more, call `end`. */
+  get stopped(): boolean {
+    return this.reader.stopped
+  }
+
   /** The report; throws `TraceTranscriptError` (with every refused line) when the transcript is unreadable. */
   end(): TraceReport {
     const result: TranscriptReadResult = this.reader.end()
@@ -81,7 +86,11 @@ export interface DetailedCheck {
 /** As `checkTranscript`, with the unread records counted for `reportToText`. */
 export async function checkTranscriptDetailed(spec: TraceSpec, source: AsyncIterable<Uint8Array | string>, options: CheckOptions = {}): Promise<DetailedCheck> {
   const check = new TraceCheck(spec, options)
-  for await (const chunk of source) check.push(chunk)
+  for await (const chunk of source) {
+    check.push(chunk)
+    // An endless line was refused at its limit: nothing after it can change the answer.
+    if (check.stopped) break
+  }
   const report = check.end()
   return { report, unread: check.unread() }
 }

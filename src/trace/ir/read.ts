@@ -74,6 +74,7 @@ export class TranscriptReader {
   private format: TranscriptFormat | null = null
   private readonly refusals: TraceRefusal[] = []
   private refusalCount = 0
+  private endless = false
 
   constructor(
     private readonly sink: IrSink,
@@ -88,13 +89,23 @@ export class TranscriptReader {
   }
 
   push(chunk: Uint8Array | string): void {
+    if (this.endless) return
     this.hash.update(chunk)
     for (const line of this.splitter.push(chunk)) this.line(line)
+    if (this.splitter.runningOn) {
+      this.endless = true
+      this.refuse('TRACE-ADAPT-001', 'transcript', `a line runs on past twice the reader's limit of ${this.maxLineBytes} bytes with no newline (a source that may never end): reading stopped`)
+    }
+  }
+
+  /** Set once the source is refused as endless; the caller should stop pushing and call `end`. */
+  get stopped(): boolean {
+    return this.endless
   }
 
   /** Ends the read: the sink gets `end()` only when the transcript was readable. */
   end(): TranscriptReadResult {
-    for (const line of this.splitter.end()) this.line(line)
+    if (!this.endless) for (const line of this.splitter.end()) this.line(line)
     const own = this.hash.digest('hex')
     const digest = this.origin ? this.origin.digest() : own
     const format = this.format ?? this.forced ?? 'claude-code/stream-json'
@@ -179,6 +190,9 @@ export class TranscriptReader {
 /** Reads a whole byte stream (a file, stdin) through a `TranscriptReader`. */
 export async function readTranscriptStream(source: AsyncIterable<Uint8Array | string>, sink: IrSink, options: TranscriptReadOptions = {}): Promise<TranscriptReadResult> {
   const reader = new TranscriptReader(sink, options)
-  for await (const chunk of source) reader.push(chunk)
+  for await (const chunk of source) {
+    reader.push(chunk)
+    if (reader.stopped) break
+  }
   return reader.end()
 }

@@ -1,11 +1,11 @@
 import { isUtf8 } from 'node:buffer'
-import { readFileSync } from 'node:fs'
 import { readYaml } from '../../util/yaml.js'
 import { TraceSpecError, type TraceRefusal } from '../errors.js'
 import { explainFirstIssue } from './explain.js'
 import type { TraceSpec } from './model.js'
 import { traceSpecDocumentSchema } from './schema.js'
 import { validateDocument } from './validate.js'
+import { INPUT_LIMITS, readBoundedFile } from '../../util/read-input.js'
 
 /** A specification, or every refusal that stopped one. */
 export type SpecReadResult = { ok: true; spec: TraceSpec } | { ok: false; refusals: TraceRefusal[] }
@@ -43,7 +43,7 @@ export function readSpec(text: string, source?: string): TraceSpec {
 
 /** Reads a `trace-spec/1` file (YAML or JSON). */
 export function readSpecFile(path: string): TraceSpec {
-  const bytes = readFileSync(path)
+  const bytes = readBoundedFile(path, { maxBytes: INPUT_LIMITS.spec, what: 'specification' })
   if (!isUtf8(bytes)) throw new TraceSpecError([{ code: 'TRACE-SPEC-002', location: 'document', message: 'the specification is not UTF-8' }], path)
   return readSpec(bytes.toString('utf8'), path)
 }
