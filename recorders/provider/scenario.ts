@@ -1,5 +1,5 @@
-import { parse as parseYaml } from 'yaml'
 import { z } from 'zod'
+import { readYaml } from '../../src/util/yaml.js'
 import { RecorderError } from '../errors.js'
 import type { CassetteFrame, CassetteResponse } from './cassette.js'
 import { frameBytes } from './cassette.js'
@@ -105,13 +105,13 @@ export function parseScenario(document: unknown, source = 'scenario'): Scenario 
 /** Reads a scenario file, YAML or JSON. */
 export function loadScenario(path: string): Scenario {
   const text = readRecorderInput(path, 'scenario', INPUT_LIMITS.scenario)
-  let document: unknown
-  try {
-    document = parseYaml(text)
-  } catch (error) {
-    throw new RecorderError('VH_SCENARIO_INVALID', `${path}: not YAML or JSON: ${(error as Error).message}`, { location: path, cause: error })
+  // The shared reader: linear duplicate keys, yaml's alias limit, bounded depth.
+  const read = readYaml(text)
+  if (!read.ok) {
+    const problem = read.problems[0] as (typeof read.problems)[number]
+    throw new RecorderError('VH_SCENARIO_INVALID', `${path}:${problem.line}:${problem.col}: not YAML or JSON: ${problem.message} (${problem.code})`, { location: `${path}:${problem.line}:${problem.col}` })
   }
-  return parseScenario(document, path)
+  return parseScenario(read.value, path)
 }
 
 /** How many assistant turns the conversation in this request already holds. */
