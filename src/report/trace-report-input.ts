@@ -1,35 +1,6 @@
-import { z } from 'zod'
-import { TRACE_REPORT_FORMAT, type TraceReport } from '../trace/report-types.js'
+import { traceReportSchema } from '../trace/report-schema.js'
+import type { TraceReport } from '../trace/report-types.js'
 import { ReportInputError } from './errors.js'
-
-// A `trace-report/1` handed to `report` comes from a file: read, not trusted.
-const count = z.number().int().nonnegative()
-const verdict = z.enum(['ok', 'gap', 'unknown'])
-const traceReportSchema = z.object({
-  format: z.literal(TRACE_REPORT_FORMAT),
-  spec_id: z.string(),
-  spec_title: z.string().nullable(),
-  spec_digest: z.string(),
-  transcript_digest: z.string(),
-  adapter: z.object({ name: z.string(), written_against: z.array(z.string()) }),
-  redacted: z.boolean(),
-  advisory_overrides: z.array(z.string()),
-  summary: z.object({ total: count, ok: count, gap: count, unknown: count, advisory_gap: count, advisory_unknown: count }),
-  verdict,
-  expectations: z.array(
-    z.object({
-      id: z.string(),
-      statement: z.string().nullable(),
-      kind: z.string(),
-      severity: z.enum(['gate', 'advisory']),
-      outcome: z.union([
-        z.object({ outcome: z.enum(['ok', 'gap']), events: z.array(count), note: z.string() }),
-        z.object({ outcome: z.literal('undecidable'), reason: z.string() }).passthrough(),
-      ]),
-      verdict,
-    }),
-  ),
-})
 
 /** Reads a `trace-report/1` document; a refusal names the first field that does not fit. */
 export function readTraceReport(text: string, file: string): TraceReport {

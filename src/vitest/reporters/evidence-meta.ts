@@ -1,41 +1,9 @@
 import { z } from 'zod'
-import { TRACE_REPORT_FORMAT } from '../../trace/report-types.js'
+import { traceReportSchema } from '../../trace/report-schema.js'
 import { HARNESS_META_KEY, type ContractVectorMeta, type TraceCheckMeta } from '../meta.js'
 import { TRACE_PROOF_KEY_ENV, isTraceReportProof } from '../trace-proof.js'
 
 // Task meta reaches the reporter from test files and from blob files: it is read, not trusted.
-
-const verdict = z.enum(['ok', 'gap', 'unknown'])
-
-const traceReportSchema = z.object({
-  format: z.literal(TRACE_REPORT_FORMAT),
-  spec_id: z.string(),
-  spec_title: z.string().nullable(),
-  spec_digest: z.string(),
-  transcript_digest: z.string(),
-  adapter: z.object({ name: z.string(), written_against: z.array(z.string()) }),
-  redacted: z.boolean(),
-  advisory_overrides: z.array(z.string()),
-  summary: z.object({
-    total: z.number().int().nonnegative(),
-    ok: z.number().int().nonnegative(),
-    gap: z.number().int().nonnegative(),
-    unknown: z.number().int().nonnegative(),
-    advisory_gap: z.number().int().nonnegative(),
-    advisory_unknown: z.number().int().nonnegative(),
-  }),
-  verdict,
-  expectations: z.array(
-    z.object({
-      id: z.string(),
-      statement: z.string().nullable(),
-      kind: z.string(),
-      severity: z.enum(['gate', 'advisory']),
-      outcome: z.object({ outcome: z.enum(['ok', 'gap', 'undecidable']) }).passthrough(),
-      verdict,
-    }),
-  ),
-})
 
 const epochMillis = z.number().int().nonnegative()
 
