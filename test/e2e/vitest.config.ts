@@ -11,7 +11,8 @@ class TranscriptChecksLast extends BaseSequencer {
   }
 }
 
-// Built package and real binaries: runs after `npm run build` (npm ci runs it through `prepare`).
+// Built package and real binaries: `npm run test:e2e` builds dist/ first (npm ci no longer does: the
+// package has no install-time script, `prepack` builds it for `npm pack`).
 export default defineConfig({
   root: fileURLToPath(new URL('../..', import.meta.url)),
   test: {
