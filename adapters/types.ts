@@ -39,7 +39,12 @@ export interface SeamOptions {
   transcriptPath?: string | null
   transcriptDigest?: string | null
   transcriptBytes?: number | null
-  /** metaharness's own attestation of the launch. */
+  /**
+   * metaharness's own attestation of the launch. A partial one is completed, not written short:
+   * absent `mode`/`decisions` take the reader's default, absent rows (`imposed`, `unavailable`,
+   * `ambient_inputs`, `installed_plugins`) are written as `[]`.
+   * Default: `{ mode: 'off', decisions: 'observe' }` with empty rows.
+   */
   hermetic?: Hermetic
   /**
    * `upstream` reproduces metaharness's own projection byte for byte where upstream defines one

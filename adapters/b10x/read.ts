@@ -3,7 +3,7 @@ import { JsonNumber } from '../../src/events/float.js'
 import { parseJsonLossless } from '../../src/events/json.js'
 import type { Emission } from '../../src/events/types.js'
 import { asString, asU64, isObject, stringList, type JsonObject } from '../shared/fields.js'
-import { NO_ATTESTATION, transcriptRef } from '../shared/hermetic.js'
+import { seamAttestation, transcriptRef } from '../shared/hermetic.js'
 import type { LineProjector, SeamOptions } from '../types.js'
 import { B10X_ADAPTER_CLASS, B10X_ADAPTER_ID } from './declaration.js'
 
@@ -179,7 +179,7 @@ export class B10xProjector implements LineProjector {
       mcp_servers: [],
       inputs_digest: null,
       transcript: transcriptRef(this.seam),
-      hermetic: this.seam.hermetic ?? NO_ATTESTATION,
+      hermetic: seamAttestation(this.seam),
     }
   }
 

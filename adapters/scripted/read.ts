@@ -1,6 +1,6 @@
 import { digestLine } from '../../src/events/digest.js'
 import type { Emission, Hermetic } from '../../src/events/types.js'
-import { NO_ATTESTATION, transcriptRef } from '../shared/hermetic.js'
+import { NO_ATTESTATION, seamAttestation, transcriptRef } from '../shared/hermetic.js'
 import type { LineProjector, SeamOptions } from '../types.js'
 import { SCRIPTED_ADAPTER_ID } from './declaration.js'
 
@@ -89,7 +89,7 @@ export class ScriptedProjector implements LineProjector {
           mcp_servers: strings(record, 'mcp_servers')?.map((name) => ({ name, status: null })) ?? null,
           inputs_digest: null,
           transcript: transcriptRef(this.seam),
-          hermetic: this.seam.hermetic ?? DEFAULT_HERMETIC,
+          hermetic: seamAttestation(this.seam, DEFAULT_HERMETIC),
         }
       case 'session.ended': {
         const cost = record['total_cost_usd']

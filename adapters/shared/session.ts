@@ -1,7 +1,7 @@
 import type { Emission } from '../../src/events/types.js'
 import { unclassifiedToolWarning } from '../../src/events/unclassified-tool.js'
 import type { SeamOptions } from '../types.js'
-import { NO_ATTESTATION, transcriptRef } from './hermetic.js'
+import { seamAttestation, transcriptRef } from './hermetic.js'
 import type { SessionStart } from './opening.js'
 import { classifyCall, type ToolOperationTable } from './operations.js'
 
@@ -26,7 +26,7 @@ export function sessionStart(adapter: string, seam: SeamOptions, facts: Partial<
     mcp_servers: null,
     inputs_digest: null,
     transcript: transcriptRef(seam),
-    hermetic: seam.hermetic ?? NO_ATTESTATION,
+    hermetic: seamAttestation(seam),
     ...facts,
   }
 }
