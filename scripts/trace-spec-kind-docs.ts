@@ -1,0 +1,335 @@
+// The trace-spec kind pages of the docs site (docs/reference/trace-spec-kinds/): one page per kind,
+// its parameters read from the shipped JSON Schema (itself generated from the zod schema the reader
+// parses with), its example read back through the spec reader, and what makes it ok / gap /
+// unknown from the table below. `npm run generate:kind-docs` writes them; a unit test regenerates
+// and compares.
+import { stringify } from 'yaml'
+import type { UnknownReasonName } from '../src/trace/check/outcome.js'
+import { KIND_ALIASES, KIND_NAMES } from '../src/trace/spec/kinds.js'
+import { traceSpecJsonSchemaText } from '../src/trace/spec/json-schema.js'
+import { parseSpecValue } from '../src/trace/spec/read.js'
+
+type KindName = (typeof KIND_NAMES)[number]
+
+/** How a family of kinds decides: what it reads, and its three verdicts. */
+interface Family {
+  readonly reads: string
+  readonly ok: string
+  readonly gap: string
+}
+
+const FAMILIES = {
+  env: {
+    reads: 'the run’s session start (`session.started`; Claude Code’s `system/init`)',
+    ok: 'the session start shows what the expectation claims',
+    gap: 'the session start shows something else',
+  },
+  count: {
+    reads: 'the tool calls the selector puts in scope (tools ∪ operations, then `subject`, then every `args` matcher)',
+    ok: 'the number of calls in scope is within the bound',
+    gap: 'it is outside the bound — a ceiling or `exactly` exceeded is a gap even when records went unread',
+  },
+  absent: {
+    reads: 'the tool calls the selector puts in scope, and whether the stream proves it is the whole run',
+    ok: 'no call is in scope **and** the stream is closed (`stream.closed` last, `hermetic.stream_complete: true`, or Claude Code’s `result` record last)',
+    gap: 'any call is in scope; the verdict cites each',
+  },
+  order: {
+    reads: 'the first call in scope of `first` and the first call in scope of `before`',
+    ok: 'the first `first` call comes before the first `before` call',
+    gap: 'it comes after',
+  },
+  results: {
+    reads: 'the tool calls in scope and the results correlated to them by call id',
+    ok: 'the results hold what the expectation claims',
+    gap: 'a result (or the count or rate over them) does not',
+  },
+  outcome: {
+    reads: 'the run’s terminal record (`session.ended`; Claude Code’s `result`) — the last one',
+    ok: 'the recorded value is within the bound or equal to the expected value',
+    gap: 'it is not',
+  },
+  text: {
+    reads: 'the run’s final assistant text',
+    ok: 'the matcher holds on it',
+    gap: 'it does not',
+  },
+  rateLimit: {
+    reads: 'the last rate-limit state the transcript records',
+    ok: 'that state shows what the expectation claims',
+    gap: 'it shows something else',
+  },
+  requests: {
+    reads: 'the API requests the transcript records (one per assistant message id)',
+    ok: 'the count or the per-request series holds',
+    gap: 'it does not',
+  },
+  estimate: {
+    reads: 'the last thinking-token estimate the transcript records',
+    ok: 'the estimate is within the bound',
+    gap: 'it is not',
+  },
+  steps: {
+    reads: 'the timestamps around each tool call in scope (generation: before the call; execution: call to result)',
+    ok: 'every duration (or their total) is within the bound',
+    gap: 'one is not',
+  },
+} as const satisfies Record<string, Family>
+
+interface KindDoc {
+  readonly family: keyof typeof FAMILIES
+  readonly summary: string
+  /** The `expect:` parameters of the example. */
+  readonly example: unknown
+  /** The unknown reasons this kind can give, beyond `on_unknown`. */
+  readonly unknown: readonly UnknownReasonName[]
+}
+
+const SELECTED = ['opaque_events', 'unclassified_calls'] as const satisfies readonly UnknownReasonName[]
+const RESULTS = ['nothing_in_scope', 'no_result_correlated', 'result_field_absent', ...SELECTED] as const satisfies readonly UnknownReasonName[]
+const ENV = ['no_session_start', 'field_absent'] as const satisfies readonly UnknownReasonName[]
+const OUTCOME = ['no_run_outcome', 'field_absent'] as const satisfies readonly UnknownReasonName[]
+const MODEL = ['no_run_outcome', 'field_absent', 'model_not_used'] as const satisfies readonly UnknownReasonName[]
+const STEPS = ['nothing_in_scope', 'timestamp_absent'] as const satisfies readonly UnknownReasonName[]
+
+const KIND_DOCS: Record<KindName, KindDoc> = {
+  api_requests: { family: 'requests', summary: 'How many API requests the run made.', example: { count: { at_most: 20 } }, unknown: [] },
+  'cache.created_tokens': { family: 'outcome', summary: 'Cache-creation input tokens of the run (or of one model).', example: { count: { at_most: 50000 } }, unknown: MODEL },
+  'cache.hit_ratio': { family: 'outcome', summary: 'Cache reads over cache reads plus input tokens.', example: { at_least: 0.5 }, unknown: [...OUTCOME, 'ratio_undefined'] },
+  'cache.read_tokens': { family: 'outcome', summary: 'Cache-read input tokens of the run (or of one model).', example: { count: { at_least: 1 }, model: 'claude-sonnet-4-5' }, unknown: MODEL },
+  'cache.used': { family: 'outcome', summary: 'Whether the run read from the prompt cache at all.', example: { equals: true }, unknown: OUTCOME },
+  'cost.total': { family: 'outcome', summary: 'What the run cost in US dollars (`total_cost_usd`, or one model’s `costUSD`).', example: { at_most_usd: 1.5 }, unknown: MODEL },
+  'duration.api': { family: 'outcome', summary: 'Time spent in API calls (`duration_api_ms`).', example: { ms: { at_most: 120000 } }, unknown: OUTCOME },
+  'duration.total': { family: 'outcome', summary: 'Wall time of the run (`duration_ms`).', example: { ms: { at_most: 600000 } }, unknown: OUTCOME },
+  'env.agent_available': { family: 'env', summary: 'A sub-agent the session offered.', example: { agent: 'Explore' }, unknown: ENV },
+  'env.api_key_source': { family: 'env', summary: 'Where the harness took its credential from (`apiKeySource`, `credential_source`).', example: { equals: 'ANTHROPIC_API_KEY' }, unknown: ENV },
+  'env.exclusive': { family: 'env', summary: 'The plugins loaded are exactly these, no others.', example: { plugins: ['planning'] }, unknown: ENV },
+  'env.mcp_servers': { family: 'env', summary: 'How many MCP servers the session had.', example: { count: { exactly: 0 } }, unknown: ENV },
+  'env.model': { family: 'env', summary: 'The model the session started with.', example: { equals: 'claude-sonnet-4-5' }, unknown: ENV },
+  'env.output_style': { family: 'env', summary: 'The output style the session started with.', example: { equals: 'default' }, unknown: ENV },
+  'env.permission_mode': { family: 'env', summary: 'The permission mode the session started with.', example: { equals: 'default' }, unknown: ENV },
+  'env.plugin_loaded': { family: 'env', summary: 'A plugin the session loaded (optionally its version and source).', example: { plugin: 'planning', version: '1.2.0' }, unknown: ENV },
+  'env.skill_available': { family: 'env', summary: 'A skill the session offered (alias: `skill.available`).', example: { skill: 'code-review' }, unknown: ENV },
+  'env.tool_available': {
+    family: 'env',
+    summary: 'A tool offered (`tool`), not offered (`tool` + `available: false`), any of several offered (`tools`/`operations`), or exactly these offered (`only`).',
+    example: { tools: ['Read'], operations: ['file.read'] },
+    unknown: ENV,
+  },
+  'events.assistant': { family: 'requests', summary: 'How many assistant records the transcript holds.', example: { count: { at_least: 1 } }, unknown: [] },
+  iterations: { family: 'outcome', summary: 'The usage record’s `iterations` count.', example: { count: { at_most: 10 } }, unknown: OUTCOME },
+  order: {
+    family: 'order',
+    summary: 'One kind of call happened before another (tests before code, a read before a write).',
+    example: { first: { operations: ['file.write', 'file.edit'], subject: { glob: 'file:*/tests/*' } }, before: { operations: ['file.write', 'file.edit'], subject: { glob: 'file:*/src/*' } } },
+    unknown: ['never_occurred'],
+  },
+  'permission.denied': { family: 'outcome', summary: 'How many tool calls were denied (the vendor’s denials and the seam’s).', example: { count: { exactly: 0 } }, unknown: OUTCOME },
+  'rate_limit.overage': { family: 'rateLimit', summary: 'Whether the account was using overage.', example: { equals: false }, unknown: ['no_rate_limit_event', 'field_absent'] },
+  'rate_limit.status': { family: 'rateLimit', summary: 'The rate-limit status is one of these.', example: { allowed: ['allowed', 'allowed_warning'] }, unknown: ['no_rate_limit_event', 'field_absent'] },
+  'rate_limit.utilization': { family: 'rateLimit', summary: 'The rate-limit window’s utilisation, as a fraction.', example: { at_most: 0.8 }, unknown: ['no_rate_limit_event', 'field_absent'] },
+  result: {
+    family: 'outcome',
+    summary: 'How the run ended — `is_error`, `subtype`, `stop_reason`, `terminal_reason`, `api_error_status` — checked on **every** terminal record (a driven run concatenates sessions).',
+    example: { is_error: false, subtype: 'success' },
+    unknown: [...OUTCOME, 'run_cut_by_rate_limit'],
+  },
+  service_tier: { family: 'outcome', summary: 'The service tier the usage record names.', example: { equals: 'standard' }, unknown: OUTCOME },
+  'skill.completed': { family: 'results', summary: 'A skill call came back with `commandName` the skill and `success: true` (count defaults to at least 1).', example: { skill: 'code-review' }, unknown: RESULTS },
+  'skill.invoked': { family: 'count', summary: 'Calls of the `Skill` tool naming this skill (count defaults to at least 1).', example: { skill: 'code-review', count: { at_least: 1 } }, unknown: SELECTED },
+  speed: { family: 'outcome', summary: 'The speed the usage record names.', example: { equals: 'standard' }, unknown: OUTCOME },
+  'step.exec_time': { family: 'steps', summary: 'How long each call in scope took to execute.', example: { tool: 'Bash', ms: { at_most: 60000 } }, unknown: STEPS },
+  'step.gen_time': { family: 'steps', summary: 'How long the model took to generate each call in scope.', example: { tool: 'Edit', ms: { at_most: 30000 } }, unknown: STEPS },
+  'subagent.spawned': { family: 'outcome', summary: 'How many sub-agents the run spawned.', example: { count: { at_most: 2 } }, unknown: OUTCOME },
+  'text.matches': { family: 'text', summary: 'The final assistant text matches (the matcher is the parameters themselves; one that holds for every text is refused).', example: { contains: 'all tests pass' }, unknown: ['no_final_text'] },
+  'thinking.estimated': { family: 'estimate', summary: 'The last thinking-token estimate the transcript records.', example: { count: { at_most: 20000 } }, unknown: ['no_thinking_estimate'] },
+  'time.inference_total': { family: 'steps', summary: 'Generation time summed over every tool call.', example: { ms: { at_most: 300000 } }, unknown: STEPS },
+  'time.tool_exec_total': { family: 'steps', summary: 'Execution time summed over every tool call.', example: { ms: { at_most: 300000 } }, unknown: STEPS },
+  time_to_request: { family: 'outcome', summary: 'Time until the first API request (`time_to_request_ms`).', example: { ms: { at_most: 5000 } }, unknown: OUTCOME },
+  'tokens.input': { family: 'outcome', summary: 'Input tokens of the run (or of one model).', example: { count: { at_most: 200000 } }, unknown: MODEL },
+  'tokens.output': { family: 'outcome', summary: 'Output tokens of the run (or of one model).', example: { count: { at_most: 20000 } }, unknown: MODEL },
+  'tokens.thinking': { family: 'outcome', summary: 'Thinking tokens the usage record reports.', example: { count: { at_most: 10000 } }, unknown: OUTCOME },
+  'tokens.total': { family: 'outcome', summary: 'Input plus output tokens of the run (or of one model).', example: { count: { at_most: 250000 }, model: 'claude-sonnet-4-5' }, unknown: MODEL },
+  'tool.absent': { family: 'absent', summary: 'No call in scope happened (an unscoped `tool.absent` is refused).', example: { operations: ['file.write'], subject: { glob: 'file:*.engineering/*' } }, unknown: ['stream_not_closed', ...SELECTED] },
+  'tool.called': { family: 'count', summary: 'Calls in scope happened, as many times as the bound says (count defaults to at least 1).', example: { tool: 'Bash', args: { command: { contains: 'npm test' } }, count: { at_least: 1 } }, unknown: SELECTED },
+  'tool.error_rate': { family: 'results', summary: 'The share of calls in scope whose result is an error.', example: { tool: 'Bash', rate: { at_most: 0.2 } }, unknown: RESULTS },
+  'tool.failed': { family: 'results', summary: 'How many calls in scope came back as errors.', example: { operations: ['shell'], count: { exactly: 0 } }, unknown: RESULTS },
+  'tool.repeated': { family: 'count', summary: 'How many times one identical call (name and arguments) was repeated.', example: { tool: 'Read', count: { at_most: 2 } }, unknown: SELECTED },
+  'tool.result': { family: 'results', summary: 'Every result of the calls in scope has fields that match (the vendor’s per-tool result fields).', example: { tool: 'Bash', result: { exit_code: { equals: 0 } } }, unknown: RESULTS },
+  'tool.result_bytes': { family: 'results', summary: 'The size of the results of the calls in scope, in total or each.', example: { tools: ['Read'], operations: ['file.read'], bytes: { at_least: 1 }, per: 'each' }, unknown: RESULTS },
+  ttft: { family: 'outcome', summary: 'Time to the first token (`ttft_ms`).', example: { ms: { at_most: 3000 } }, unknown: OUTCOME },
+  turns: { family: 'outcome', summary: 'How many turns the run took (`num_turns`).', example: { count: { at_most: 30 } }, unknown: OUTCOME },
+  'usage.share': { family: 'requests', summary: 'One usage field’s share of the run, summed across requests.', example: { field: 'cache_read_input_tokens', at_least: 0.3 }, unknown: ['no_requests', 'field_absent', 'ratio_undefined'] },
+  'usage.trend': { family: 'requests', summary: 'One usage field never goes down (or never up) from request to request.', example: { field: 'input_tokens', trend: 'non_decreasing' }, unknown: ['no_requests', 'field_absent', 'series_did_not_move'] },
+}
+
+/** What each unknown reason means, in a sentence. */
+const REASONS: Record<UnknownReasonName, string> = {
+  no_session_start: 'the transcript records no session start',
+  no_run_outcome: 'the transcript records no terminal result',
+  no_rate_limit_event: 'the transcript records no rate-limit state',
+  no_thinking_estimate: 'the transcript records no thinking estimate',
+  no_final_text: 'the run produced no final assistant text',
+  field_absent: 'the record is there but does not carry the field (`null` is absence, never a no)',
+  nothing_in_scope: 'no tool call matches the selector',
+  never_occurred: 'one side of the ordering never happened',
+  no_result_correlated: 'a call in scope has no correlated result — a truncated transcript, not a bad result',
+  result_field_absent: 'a correlated result does not carry the field the expectation reads',
+  timestamp_absent: 'a timestamp the duration needs was not recorded',
+  opaque_events: 'records the adapter could not read could have changed the answer (a count under them is a lower bound)',
+  unclassified_calls: 'calls of tools no operation table knows could have changed the answer of a selector by operation',
+  stream_not_closed: 'nothing states that the transcript is the whole run, so an absence cannot be told from a hole',
+  model_not_used: 'the run never used the model the expectation names',
+  run_cut_by_rate_limit: 'a session ended after a rejected rate-limit state: nobody found out how it would have ended',
+  series_did_not_move: 'the field never moved across the requests, so a direction is evidence for neither',
+  no_requests: 'the transcript records no API request',
+  ratio_undefined: 'the ratio’s denominator is zero',
+}
+
+interface JsonSchema {
+  $ref?: string
+  type?: string | string[]
+  enum?: unknown[]
+  description?: string
+  properties?: Record<string, JsonSchema>
+  required?: string[]
+  anyOf?: JsonSchema[]
+  items?: JsonSchema
+  additionalProperties?: JsonSchema | boolean
+}
+
+/** Text from the schema, safe inside a Markdown table on a VitePress (Vue) page. */
+function prose(text: string | undefined): string {
+  return (text ?? '').replaceAll('|', '\\|').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
+}
+
+interface SchemaDocument {
+  properties: { expectations: { items: { properties: { expect: { anyOf: JsonSchema[] } } } } }
+  $defs: Record<string, JsonSchema>
+}
+
+function typeOf(schema: JsonSchema): string {
+  if (schema.$ref) {
+    const name = schema.$ref.split('/').pop() as string
+    return `[${name}](./index.md#${name.toLowerCase()})`
+  }
+  if (schema.enum) return schema.enum.map((value) => `\`${String(value)}\``).join(' \\| ')
+  if (schema.anyOf) return schema.anyOf.map(typeOf).filter((type) => type !== '').join(' \\| ')
+  const types = (Array.isArray(schema.type) ? schema.type : [schema.type ?? 'any']).filter((type) => type !== 'null')
+  if (types.length === 0) return ''
+  if (types[0] === 'object' && schema.additionalProperties && typeof schema.additionalProperties === 'object') return `map of name → ${typeOf(schema.additionalProperties)}`
+  if (types[0] === 'array') return `list of ${schema.items ? typeOf(schema.items) : 'any'}`
+  if (types[0] === 'object' && schema.properties) return `{ ${Object.keys(schema.properties).join(', ')} }`
+  return types.join(' \\| ')
+}
+
+function parameterRows(params: JsonSchema, defs: Record<string, JsonSchema>): string[] {
+  let shape = params
+  const lead: string[] = []
+  if (params.$ref) {
+    const name = params.$ref.split('/').pop() as string
+    lead.push(`The parameters are a [${name}](./index.md#${name.toLowerCase()}) themselves.`, '')
+    shape = defs[name] as JsonSchema
+  }
+  if (shape.anyOf) return [...lead, 'Exactly one of:', '', ...shape.anyOf.map((branch) => `- \`${Object.keys(branch.properties ?? {})[0]}\` — ${prose(branch.description)}`.trimEnd())]
+  const properties = Object.entries(shape.properties ?? {})
+  if (properties.length === 0) return [...lead, 'No parameters.']
+  const required = new Set(shape.required ?? [])
+  return [
+    ...lead,
+    '| parameter | type | required | what |',
+    '|---|---|---|---|',
+    ...properties.map(([name, schema]) => `| \`${name}\` | ${typeOf(schema)} | ${required.has(name) ? 'yes' : 'no'} | ${prose(schema.description)} |`),
+  ]
+}
+
+/** The example as a whole `trace-spec/1` document, refused here if the reader would refuse it. */
+function exampleDocument(kind: KindName, example: unknown): string {
+  const document = { format: 'trace-spec/1', id: `example/${kind.replaceAll(/[._]/g, '-')}`, expectations: [{ id: 'the-expectation', expect: { [kind]: example } }] }
+  const read = parseSpecValue(document)
+  if (!read.ok) throw new Error(`the ${kind} example does not read as trace-spec/1: ${read.refusals.map((refusal) => `${refusal.code} ${refusal.message}`).join('; ')}`)
+  return stringify(document)
+}
+
+const GENERATED = '<!-- generated by `npm run generate:kind-docs` from src/trace/spec (schema, kinds) and scripts/trace-spec-kind-docs.ts; edit those, not this page -->'
+
+function kindPage(kind: KindName, schema: SchemaDocument): string {
+  const doc = KIND_DOCS[kind]
+  const family: Family = FAMILIES[doc.family]
+  const variant = schema.properties.expectations.items.properties.expect.anyOf.find((branch) => branch.properties?.[kind] !== undefined)
+  if (!variant) throw new Error(`the schema has no expect variant for ${kind}`)
+  const aliases = Object.entries(KIND_ALIASES).filter(([, target]) => target === kind).map(([alias]) => `\`${alias}\``)
+  return [
+    GENERATED,
+    '',
+    `# \`${kind}\``,
+    '',
+    doc.summary,
+    ...(aliases.length > 0 ? ['', `Also spelled ${aliases.join(', ')} on input; reports print \`${kind}\`.`] : []),
+    '',
+    '## Parameters',
+    '',
+    ...parameterRows(variant.properties?.[kind] as JsonSchema, schema.$defs),
+    '',
+    '## Example',
+    '',
+    '```yaml',
+    exampleDocument(kind, doc.example).trimEnd(),
+    '```',
+    '',
+    '## Verdicts',
+    '',
+    `Reads ${family.reads}.`,
+    '',
+    `- **ok** — ${family.ok}.`,
+    `- **gap** — ${family.gap}.`,
+    `- **unknown** — ${doc.unknown.length === 0 ? 'never from the transcript itself; only a refusal stops it' : doc.unknown.map((reason) => `\`${reason}\`: ${REASONS[reason]}`).join('; ')}.`,
+    '',
+    'Every verdict cites the events that decided it. `on_unknown: gap` turns this row’s unknown into a gap; `severity: advisory` reports it without gating.',
+    '',
+  ].join('\n')
+}
+
+function indexPage(schema: SchemaDocument): string {
+  const definition = (name: string): string[] => {
+    const def = schema.$defs[name] as JsonSchema
+    const rows = def.anyOf
+      ? def.anyOf.map((branch) => `- \`${Object.keys(branch.properties ?? {})[0]}\` — ${prose(branch.description)}`.trimEnd())
+      : Object.entries(def.properties ?? {}).map(([key, property]) => `- \`${key}\`${property.description ? ` — ${prose(property.description)}` : ''}`)
+    return [`### ${name}`, '', prose(def.description), '', ...rows, '']
+  }
+  return [
+    GENERATED,
+    '',
+    '# Trace-spec kinds',
+    '',
+    `\`trace-spec/1\` has ${KIND_NAMES.length} expectation kinds, upstream’s (\`ExpectationKind::NAMES\`). A kind is the single key of \`expect:\`, holding its parameters. Each page gives the parameters (from the JSON Schema the package ships as \`vitest-harness/trace-spec.schema.json\`), an example the reader accepts, and what makes the kind **ok**, **gap** or **unknown**. How to write and check a spec: [Trace specifications](../../guide/trace-specs.md).`,
+    '',
+    '| kind | what it checks |',
+    '|---|---|',
+    ...KIND_NAMES.map((kind) => `| [\`${kind}\`](./${kind}.md) | ${KIND_DOCS[kind].summary.replaceAll('|', '\\|')} |`),
+    '',
+    '## Shared shapes',
+    '',
+    ...definition('CountBound'),
+    ...definition('RangeBound'),
+    ...definition('CallSelector'),
+    ...definition('FieldMatcher'),
+    '## Unknown reasons',
+    '',
+    'An **unknown** names what the transcript lacked; the report prints it with its details (which field, which events).',
+    '',
+    '| reason | means |',
+    '|---|---|',
+    ...Object.entries(REASONS).map(([reason, sentence]) => `| \`${reason}\` | ${sentence} |`),
+    '',
+  ].join('\n')
+}
+
+/** Every generated page, by its path under docs/reference/trace-spec-kinds/. */
+export function traceSpecKindPages(): Map<string, string> {
+  const schema = JSON.parse(traceSpecJsonSchemaText()) as SchemaDocument
+  const pages = new Map<string, string>([['index.md', indexPage(schema)]])
+  for (const kind of KIND_NAMES) pages.set(`${kind}.md`, kindPage(kind, schema))
+  return pages
+}
