@@ -1,4 +1,4 @@
-// `npm run generate:cli-docs`: writes the README's CLI reference (between its markers) from the
+// `npm run generate:cli-docs`: writes the docs site's CLI reference (docs/reference/cli.md) (between its markers) from the
 // commands' declarative option tables, the same tables `--help` prints. A unit test fails when the
 // committed text is out of date.
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -6,11 +6,11 @@ import { fileURLToPath } from 'node:url'
 import { COMMANDS } from '../src/cli/commands.js'
 import { cliReference, withCliReference } from '../src/cli/reference.js'
 
-const readme = fileURLToPath(new URL('../README.md', import.meta.url))
+const readme = fileURLToPath(new URL('../docs/reference/cli.md', import.meta.url))
 const before = readFileSync(readme, 'utf8')
 const after = withCliReference(before, cliReference(COMMANDS))
-if (after === before) console.log('README.md: the CLI reference is up to date')
+if (after === before) console.log('docs/reference/cli.md: the CLI reference is up to date')
 else {
   writeFileSync(readme, after)
-  console.log('README.md: wrote the CLI reference')
+  console.log('docs/reference/cli.md: wrote the CLI reference')
 }

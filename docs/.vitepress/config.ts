@@ -7,8 +7,6 @@ export default defineConfig({
   title: 'vitest-harness',
   description: 'A Vitest plugin and trace-conformance toolkit for AI coding-agent harnesses.',
   cleanUrls: true,
-  // README.md's links point at docs/…; inside the site the same pages resolve on their own.
-  srcExclude: ['_moved/**'],
   themeConfig: {
     nav: [
       { text: 'Guide', link: '/getting-started' },

@@ -11,10 +11,10 @@ const everyCommand = (commands: readonly Command[], prefix = 'vitest-harness'): 
   commands.flatMap((command) => [[`${prefix} ${command.name}`, command] as [string, Command], ...everyCommand(command.subcommands ?? [], `${prefix} ${command.name}`)])
 
 describe('the CLI reference', () => {
-  it('in the README is the text generated from COMMANDS (run `npm run generate:cli-docs` when this fails)', () => {
-    const readme = readFileSync(join(packageRoot(), 'README.md'), 'utf8')
+  it('in docs/reference/cli.md is the text generated from COMMANDS (run `npm run generate:cli-docs` when this fails)', () => {
+    const readme = readFileSync(join(packageRoot(), 'docs', 'reference', 'cli.md'), 'utf8')
     const committed = committedCliReference(readme)
-    expect(committed, `README.md has no ${CLI_REFERENCE_START} … ${CLI_REFERENCE_END} section`).toBeDefined()
+    expect(committed, `docs/reference/cli.md has no ${CLI_REFERENCE_START} … ${CLI_REFERENCE_END} section`).toBeDefined()
     expect(committed).toBe(cliReference(COMMANDS))
   })
 

@@ -1,7 +1,7 @@
 import type { Command } from './command.js'
 import { optionSynopsis } from './help.js'
 
-/** Where the generated reference starts in the README. */
+/** Where the generated reference starts in docs/reference/cli.md. */
 export const CLI_REFERENCE_START = '<!-- cli-reference:start — generated from src/cli/commands.ts by `npm run generate:cli-docs`; edit the commands, not this text -->'
 /** Where it ends. */
 export const CLI_REFERENCE_END = '<!-- cli-reference:end -->'
@@ -10,12 +10,17 @@ function cell(text: string): string {
   return text.replaceAll('|', '\\|')
 }
 
+/** Prose outside a code span: `<adapter>` would open an HTML element on the docs site (VitePress compiles pages as Vue). */
+function prose(text: string): string {
+  return text.replaceAll('<', '&lt;').replaceAll('>', '&gt;')
+}
+
 function commandSection(command: Command, prefix: string): string[] {
   const name = `${prefix} ${command.name}`
-  const lines = [`### \`${name}\``, '', command.summary.endsWith('.') ? command.summary : `${command.summary}.`, '', '```sh', `${name} ${command.usage}`.trimEnd(), '```']
+  const lines = [`### \`${name}\``, '', prose(command.summary.endsWith('.') ? command.summary : `${command.summary}.`), '', '```text', `${name} ${command.usage}`.trimEnd(), '```']
   if (command.options.length > 0) {
     lines.push('', '| option | what |', '|---|---|')
-    for (const spec of command.options) lines.push(`| \`${cell(optionSynopsis(spec))}\` | ${cell(spec.description)} |`)
+    for (const spec of command.options) lines.push(`| \`${cell(optionSynopsis(spec))}\` | ${prose(cell(spec.description))} |`)
   }
   for (const sub of command.subcommands ?? []) lines.push('', ...commandSection(sub, name))
   return lines
