@@ -7,6 +7,19 @@ export default defineConfig({
   title: 'vitest-harness',
   description: 'A Vitest plugin and trace-conformance toolkit for AI coding-agent harnesses.',
   cleanUrls: true,
+  markdown: {
+    // A sample's fence info may carry `file=PATH` (the samples test writes the block there; see
+    // test/helpers/doc-samples.ts): show that path above the block, so the reader knows it too.
+    config(md) {
+      const fence = md.renderer.rules.fence
+      if (!fence) return
+      md.renderer.rules.fence = (tokens, index, options, env, self) => {
+        const file = /(?:^|\s)file=(\S+)/.exec(tokens[index]?.info ?? '')?.[1]
+        const block = fence(tokens, index, options, env, self)
+        return file ? `<p class="sample-file"><code>${md.utils.escapeHtml(file)}</code></p>\n${block}` : block
+      }
+    },
+  },
   themeConfig: {
     nav: [
       { text: 'Guide', link: '/getting-started' },
