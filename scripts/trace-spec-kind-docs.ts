@@ -60,7 +60,7 @@ const FAMILIES = {
     gap: 'it shows something else',
   },
   requests: {
-    reads: 'the API requests the transcript records (one per assistant message id)',
+    reads: 'the API requests the transcript records (distinct request ids across assistant records; an unlabelled record is its own request) and their usage',
     ok: 'the count or the per-request series holds',
     gap: 'it does not',
   },
@@ -70,7 +70,7 @@ const FAMILIES = {
     gap: 'it is not',
   },
   steps: {
-    reads: 'the timestamps around each tool call in scope (generation: before the call; execution: call to result)',
+    reads: 'intervals derived from recorded timestamps, never measured (generation: from the previous timestamped line to the call; execution: from the call to its result)',
     ok: 'every duration (or their total) is within the bound',
     gap: 'one is not',
   },
@@ -154,7 +154,7 @@ const KIND_DOCS: Record<KindName, KindDoc> = {
   'tool.called': { family: 'count', summary: 'Calls in scope happened, as many times as the bound says (count defaults to at least 1).', example: { tool: 'Bash', args: { command: { contains: 'npm test' } }, count: { at_least: 1 } }, unknown: SELECTED },
   'tool.error_rate': { family: 'results', summary: 'The share of calls in scope whose result is an error.', example: { tool: 'Bash', rate: { at_most: 0.2 } }, unknown: RESULTS },
   'tool.failed': { family: 'results', summary: 'How many calls in scope came back as errors.', example: { operations: ['shell'], count: { exactly: 0 } }, unknown: RESULTS },
-  'tool.repeated': { family: 'count', summary: 'How many times one identical call (name and arguments) was repeated.', example: { tool: 'Read', count: { at_most: 2 } }, unknown: SELECTED },
+  'tool.repeated': { family: 'count', summary: 'How many distinct calls in scope (same name, same arguments) were made more than once — the count is of such groups.', example: { tool: 'Read', count: { at_most: 2 } }, unknown: SELECTED },
   'tool.result': { family: 'results', summary: 'Every result of the calls in scope has fields that match (the vendor’s per-tool result fields).', example: { tool: 'Bash', result: { exit_code: { equals: 0 } } }, unknown: RESULTS },
   'tool.result_bytes': { family: 'results', summary: 'The size of the results of the calls in scope, in total or each.', example: { tools: ['Read'], operations: ['file.read'], bytes: { at_least: 1 }, per: 'each' }, unknown: RESULTS },
   ttft: { family: 'outcome', summary: 'Time to the first token (`ttft_ms`).', example: { ms: { at_most: 3000 } }, unknown: OUTCOME },
