@@ -447,3 +447,37 @@ export function convertTextSync(text: string | Uint8Array, formatName: string, o
   const seam = seamFor(options)
   return writeStream(seam.run, convertInMemory(format, [{ name: options.source ?? 'the text', bytes: text }], seam, options.lines ?? 'lenient', options.maxLineBytes))
 }
+
+/**
+ * The emissions of a stream with no path (stdin), batch by batch, ending with `stream.closed`
+ * where the format proves the run ended: `convertLineStream` without the writing.
+ */
+export async function* readStreamBatches(
+  source: AsyncIterable<Uint8Array | string>,
+  formatName: string,
+  options: Omit<ReadTranscriptOptions, 'from'> & { source?: string } = {},
+): AsyncGenerator<Emission[]> {
+  const format = resolveFormat(formatName)
+  const name = options.source ?? 'stdin'
+  const seam = seamFor(options)
+  if (format.kind !== 'lines') {
+    const chunks: Buffer[] = []
+    for await (const chunk of source) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk))
+    yield convertInMemory(format, [{ name, bytes: Buffer.concat(chunks) }], seam, options.lines ?? 'lenient', options.maxLineBytes)
+    return
+  }
+  const projector = format.createProjector(seam)
+  let count = 0
+  for await (const batch of projectLines(projector, source, name, options.lines ?? 'lenient', options.maxLineBytes, parserFor(format))) {
+    count += batch.length
+    if (batch.length > 0) yield batch
+  }
+  const reason = projector.closure()
+  if (reason !== null) yield [{ event: 'stream.closed', events: count, reason, run_id: seam.run }]
+}
+
+/** The emissions of a transcript held in memory, in the named format: `convertTextSync` without the writing. */
+export function readTextEventsSync(text: string | Uint8Array, formatName: string, options: Omit<ReadTranscriptOptions, 'from'> & { source?: string } = {}): Emission[] {
+  const format = resolveFormat(formatName)
+  return convertInMemory(format, [{ name: options.source ?? 'the text', bytes: text }], seamFor(options), options.lines ?? 'lenient', options.maxLineBytes)
+}
