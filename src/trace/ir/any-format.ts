@@ -123,10 +123,6 @@ function convertingSync<T>(format: string, source: string | undefined, convert: 
   }
 }
 
-async function* hashedFiles(files: readonly string[], hash: ReturnType<typeof createHash>): AsyncGenerator<never> {
-  for (const file of files) for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer)
-}
-
 /**
  * Opens a transcript path for the trace reader, streamed: a file in any supported format, or a
  * directory (read by Reef's rules). `from` names the format instead of detecting it.
@@ -139,14 +135,15 @@ export function openTranscriptPath(path: string, from?: string, source: string =
     return { bytes: createReadStream(path, { highWaterMark: 1 << 16 }), read: route.format === undefined ? {} : { format: route.format } }
   }
   const { format } = route
-  const files = planTranscript(path, { from: format.name }).files
+  // Planned now, as the adapter will read it: a path it refuses is refused here, before any read.
+  planTranscript(path, { from: format.name })
   const hash = createHash('sha256')
   let digest: string | undefined
   async function* bytes(): AsyncGenerator<EmissionBatch> {
-    // The original's bytes are hashed first, in one streamed pass, so the digest is ready when the read ends.
-    yield* hashedFiles(files, hash)
+    // The original's bytes are hashed as the adapter reads them: one pass, the digest ready when the read ends.
+    const onSourceBytes = (chunk: Uint8Array) => hash.update(chunk)
+    for await (const emissions of readTranscriptBatches(path, { from: format.name, run: CONVERSION_RUN, onSourceBytes })) yield { run: CONVERSION_RUN, emissions }
     digest = hash.digest('hex')
-    for await (const emissions of readTranscriptBatches(path, { from: format.name, run: CONVERSION_RUN })) yield { run: CONVERSION_RUN, emissions }
   }
   return { bytes: refusingAs(bytes(), format, source), read: { format: EVENT_FORMAT, origin: { adapter: convertedAdapterRef(format), digest: () => digest as string } } }
 }
