@@ -42,6 +42,8 @@ export type TranscriptErrorCode =
   | 'VH_UNCERTAIN_FORMAT'
   /** Nothing in the transcript was read: every record came out opaque (or only an empty session opening did not). */
   | 'VH_NOTHING_READ'
+  /** A fleet argument (a glob, a directory) names no transcript at all. */
+  | 'VH_FLEET_EMPTY'
 
 /** A transcript refused: a code, the file and line, and a sentence saying why. */
 export class TranscriptError extends Error {

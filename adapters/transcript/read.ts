@@ -42,6 +42,11 @@ export interface ReadTranscriptOptions {
    * is read (up to 16 MiB), so a refused conversion writes nothing. Default: false.
    */
   requireRead?: boolean
+  /**
+   * Called with every byte of the input files as they are read, in reading order: a caller that
+   * needs the original's digest takes it in the same pass. Default: none.
+   */
+  onSourceBytes?: (chunk: Uint8Array) => void
 }
 
 /** How much converted text is held back while nothing has been read yet. */
@@ -248,8 +253,18 @@ function decodeDocument(bytes: Uint8Array, file: string): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')
 }
 
-function readDocumentFile(file: string): string {
-  return decodeDocument(readFileSync(file), file)
+function readDocumentFile(file: string, onSourceBytes: ((chunk: Uint8Array) => void) | undefined): string {
+  const bytes = readFileSync(file)
+  onSourceBytes?.(bytes)
+  return decodeDocument(bytes, file)
+}
+
+async function* tapped(source: AsyncIterable<Uint8Array>, onSourceBytes: ((chunk: Uint8Array) => void) | undefined): AsyncGenerator<Uint8Array> {
+  if (onSourceBytes === undefined) return yield* source
+  for await (const chunk of source) {
+    onSourceBytes(chunk)
+    yield chunk
+  }
 }
 
 interface Batches {
@@ -263,7 +278,7 @@ function lineBatches(format: LineFormat, files: readonly string[], seam: SeamOpt
   async function* run(): AsyncGenerator<Emission[]> {
     for (const file of files) {
       const projector = format.createProjector(seam)
-      yield* projectLines(projector, createReadStream(file), file, policy, options.maxLineBytes, parserFor(format))
+      yield* projectLines(projector, tapped(createReadStream(file), options.onSourceBytes), file, policy, options.maxLineBytes, parserFor(format))
       closed = projector.closure()
       allClosed &&= closed !== null
     }
@@ -271,10 +286,10 @@ function lineBatches(format: LineFormat, files: readonly string[], seam: SeamOpt
   return { batches: run(), closure: () => (allClosed ? closed : null) }
 }
 
-function documentBatches(format: DocumentFormat, files: readonly string[], seam: SeamOptions): Batches {
+function documentBatches(format: DocumentFormat, files: readonly string[], seam: SeamOptions, onSourceBytes: ReadTranscriptOptions['onSourceBytes']): Batches {
   const reader = format.createReader(seam)
   async function* run(): AsyncGenerator<Emission[]> {
-    for (const file of files) yield reader.pushDocument(parseJsonDocument(readDocumentFile(file), file, format.array?.key))
+    for (const file of files) yield reader.pushDocument(parseJsonDocument(readDocumentFile(file, onSourceBytes), file, format.array?.key))
     yield reader.finish()
   }
   return { batches: run(), closure: () => (files.length > 0 ? reader.closure() : null) }
@@ -290,7 +305,7 @@ export async function* readTranscriptBatches(path: string, options: ReadTranscri
   const { batches, closure } =
     input.format.kind === 'lines'
       ? lineBatches(input.format, input.files, seam, input.policy, options)
-      : documentBatches(input.format, input.files, seam)
+      : documentBatches(input.format, input.files, seam, options.onSourceBytes)
   let count = 0
   for await (const batch of batches) {
     count += batch.length
@@ -446,4 +461,38 @@ export function convertTextSync(text: string | Uint8Array, formatName: string, o
   const format = resolveFormat(formatName)
   const seam = seamFor(options)
   return writeStream(seam.run, convertInMemory(format, [{ name: options.source ?? 'the text', bytes: text }], seam, options.lines ?? 'lenient', options.maxLineBytes))
+}
+
+/**
+ * The emissions of a stream with no path (stdin), batch by batch, ending with `stream.closed`
+ * where the format proves the run ended: `convertLineStream` without the writing.
+ */
+export async function* readStreamBatches(
+  source: AsyncIterable<Uint8Array | string>,
+  formatName: string,
+  options: Omit<ReadTranscriptOptions, 'from'> & { source?: string } = {},
+): AsyncGenerator<Emission[]> {
+  const format = resolveFormat(formatName)
+  const name = options.source ?? 'stdin'
+  const seam = seamFor(options)
+  if (format.kind !== 'lines') {
+    const chunks: Buffer[] = []
+    for await (const chunk of source) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : Buffer.from(chunk))
+    yield convertInMemory(format, [{ name, bytes: Buffer.concat(chunks) }], seam, options.lines ?? 'lenient', options.maxLineBytes)
+    return
+  }
+  const projector = format.createProjector(seam)
+  let count = 0
+  for await (const batch of projectLines(projector, source, name, options.lines ?? 'lenient', options.maxLineBytes, parserFor(format))) {
+    count += batch.length
+    if (batch.length > 0) yield batch
+  }
+  const reason = projector.closure()
+  if (reason !== null) yield [{ event: 'stream.closed', events: count, reason, run_id: seam.run }]
+}
+
+/** The emissions of a transcript held in memory, in the named format: `convertTextSync` without the writing. */
+export function readTextEventsSync(text: string | Uint8Array, formatName: string, options: Omit<ReadTranscriptOptions, 'from'> & { source?: string } = {}): Emission[] {
+  const format = resolveFormat(formatName)
+  return convertInMemory(format, [{ name: options.source ?? 'the text', bytes: text }], seamFor(options), options.lines ?? 'lenient', options.maxLineBytes)
 }

@@ -9,6 +9,7 @@ import { TranscriptError } from '../../adapters/errors.js'
 import { findFormat, formatNames } from '../../adapters/formats.js'
 import { checkTranscript } from '../trace/check/check.js'
 import { openTranscriptPath, openTranscriptStream, type OpenedTranscript } from '../trace/ir/any-format.js'
+import type { TranscriptChunk } from '../trace/ir/read.js'
 import type { TraceReport } from '../trace/report-types.js'
 import { UsageError } from './args.js'
 import { EXIT, type ExitCode } from '../util/exit-codes.js'
@@ -50,7 +51,7 @@ export const FROM_OPTION = {
  * stdin for `-` (its format detected from what is read ahead), converted by its adapter where the
  * reader does not read it itself.
  */
-export async function openTranscriptInput(io: CliIO, path: string, from: string | undefined): Promise<OpenedTranscript<AsyncIterable<Uint8Array | string>>> {
+export async function openTranscriptInput(io: CliIO, path: string, from: string | undefined): Promise<OpenedTranscript<AsyncIterable<TranscriptChunk>>> {
   if (from !== undefined && !findFormat(from)) throw new UsageError(`--from names no transcript format: ${JSON.stringify(from)}; the formats are ${fromFormats()}`)
   if (path === '-') return openTranscriptStream(io.stdin, from, '-')
   const full = resolve(io.cwd, path)

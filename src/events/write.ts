@@ -25,7 +25,7 @@ const isEmptyList = (value: unknown): boolean =>
   value === undefined || value === null || (Array.isArray(value) && value.length === 0)
 
 // The only payload fields upstream omits instead of writing `null` (notes §1.1).
-const SKIPPED_FIELDS: Partial<Record<EventName, Record<string, (value: unknown) => boolean>>> = {
+export const SKIPPED_FIELDS: Partial<Record<EventName, Record<string, (value: unknown) => boolean>>> = {
   'session.started': { available_operations: isAbsent },
   'tool.requested': { operations: isEmptyList, subjects: isEmptyList },
 }

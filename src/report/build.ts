@@ -1,6 +1,6 @@
 import { TraceTranscriptError } from '../trace/errors.js'
 import { TraceChecker } from '../trace/check/checker.js'
-import { TranscriptReader, type TranscriptReadOptions } from '../trace/ir/read.js'
+import { TranscriptReader, type TranscriptChunk, type TranscriptReadOptions } from '../trace/ir/read.js'
 import type { TraceSpec } from '../trace/spec/model.js'
 import type { TraceReport } from '../trace/report-types.js'
 import { checkView } from './check-view.js'
@@ -23,7 +23,7 @@ export interface BuildReportOptions extends TranscriptReadOptions {
  * The report's data for a transcript streamed once through the trace reader: the timeline and,
  * with a spec, the check's verdicts. Throws `TraceTranscriptError` for a transcript the reader refuses.
  */
-export async function buildRunReport(source: AsyncIterable<Uint8Array | string>, options: BuildReportOptions = {}): Promise<ReportData> {
+export async function buildRunReport(source: AsyncIterable<TranscriptChunk>, options: BuildReportOptions = {}): Promise<ReportData> {
   const timeline = new TimelineSink()
   const checker = options.spec ? new TraceChecker(options.spec) : undefined
   const reader = new TranscriptReader(new TeeSink(checker ? [timeline, checker] : [timeline]), options)

@@ -1,6 +1,6 @@
 import { TraceTranscriptError } from '../trace/errors.js'
 import { TraceChecker } from '../trace/check/checker.js'
-import { TranscriptReader, type TranscriptReadOptions } from '../trace/ir/read.js'
+import { TranscriptReader, type TranscriptChunk, type TranscriptReadOptions } from '../trace/ir/read.js'
 import type { AssistantRequest, IrEvent, IrSink, StreamEnd } from '../trace/ir/types.js'
 import type { TraceSpec } from '../trace/spec/model.js'
 import type { TraceReport } from '../trace/report-types.js'
@@ -75,7 +75,7 @@ class ShapeSink implements IrSink {
 }
 
 /** Reads a run once for a diff; with a spec, checks it in the same pass. */
-export async function readRunShape(source: AsyncIterable<Uint8Array | string>, options: TranscriptReadOptions & { source: string; spec?: TraceSpec }): Promise<RunShape> {
+export async function readRunShape(source: AsyncIterable<TranscriptChunk>, options: TranscriptReadOptions & { source: string; spec?: TraceSpec }): Promise<RunShape> {
   const shape = new ShapeSink()
   const checker = options.spec ? new TraceChecker(options.spec) : undefined
   const reader = new TranscriptReader(new TeeSink(checker ? [shape, checker] : [shape]), options)

@@ -4,7 +4,7 @@ import { compareCodePoints } from '../events/json.js'
 import { CallCorrelator, StepClock } from './check/context.js'
 import { compactInput, repetitionKey } from './ir/call.js'
 import { openTranscriptPath } from './ir/any-format.js'
-import { TranscriptReader, type TranscriptReadOptions } from './ir/read.js'
+import { TranscriptReader, type TranscriptChunk, type TranscriptReadOptions } from './ir/read.js'
 import type { AdapterRef, AssistantRequest, IrEvent, IrSink, StreamClose, StreamEnd } from './ir/types.js'
 import { witnessMarker } from './ir/types.js'
 import { TraceTranscriptError } from './errors.js'
@@ -159,7 +159,7 @@ export class CensusSink implements IrSink {
 }
 
 /** Takes the census of a transcript streamed from any byte source. */
-export async function inspectTranscript(source: AsyncIterable<Uint8Array | string>, options: TranscriptReadOptions & { source?: string; requireRead?: boolean } = {}): Promise<TraceCensus> {
+export async function inspectTranscript(source: AsyncIterable<TranscriptChunk>, options: TranscriptReadOptions & { source?: string; requireRead?: boolean } = {}): Promise<TraceCensus> {
   const sink = new CensusSink()
   // `requireRead`: refuse (`VH_NOTHING_READ`) a transcript nothing of which was read, as the CLI does.
   const witness = options.requireRead ? new ReadWitness(sink) : undefined

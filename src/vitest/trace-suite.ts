@@ -5,6 +5,7 @@ import type { ExpectationRow, TraceReport } from '../trace/report-types.js'
 import type { TraceCheckMeta } from './meta.js'
 import { attachTraceMeta, traceCheckKey } from './trace-meta.js'
 import { TraceExpectationError } from './trace-failure.js'
+import { fleetTranscripts, type TraceFleet } from './trace-fleet.js'
 
 /** How a trace suite runs. */
 export interface TraceSuiteOptions {
@@ -37,8 +38,18 @@ type Checked = { ok: true; report: TraceReport; meta: Omit<TraceCheckMeta, 'expe
  * @example
  * describeTraceSpec('specs/development.trace.yaml', 'runs/last.jsonl')
  * describeTraceSpec(spec({ id: 'smoke', expectations: [...] }), { events: emissions }, { unknown: 'todo' })
+ * // A fleet: one describe per transcript the glob names (see `fleetTranscripts`).
+ * describeTraceSpec('specs/development.trace.yaml', 'runs/**\/*.jsonl')
  */
-export function describeTraceSpec(specInput: TraceSpecInput, transcript: TraceTranscript, options: TraceSuiteOptions = {}): void {
+export function describeTraceSpec(specInput: TraceSpecInput, transcript: TraceTranscript | TraceFleet, options: TraceSuiteOptions = {}): void {
+  const fleet = fleetTranscripts(transcript)
+  if (fleet !== undefined) {
+    const { spec } = resolveSpec(specInput)
+    const checked = typeof specInput === 'string' || specInput instanceof URL ? specInput : spec
+    for (const { path, label } of fleet) describeTraceSpec(checked, path, { ...options, name: `${options.name ?? spec.id} against ${label}` })
+    return
+  }
+  if (typeof transcript === 'object' && !(transcript instanceof URL) && 'glob' in transcript) throw new TypeError('unreachable: a fleet is expanded above')
   const { spec, path: specPath } = resolveSpec(specInput)
   const path = transcriptPath(transcript)
   describe(options.name ?? `${spec.id} against ${transcriptLabel(transcript)}`, () => {

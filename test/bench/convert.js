@@ -4,6 +4,7 @@
 import { createWriteStream, existsSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { forEachLine, measureInChild, report, timeChildTask } from './lib.js'
 
 const LINES = Number(process.env['BENCH_CONVERT_LINES'] ?? 500_000)
@@ -12,7 +13,7 @@ const TARGET = 0.6
 const ROUNDS = Number(process.env['BENCH_CONVERT_ROUNDS'] ?? 3)
 
 // One repeating unit of realistic records per format.
-const UNITS = {
+export const UNITS = {
   'claude-code/stream-json': (n) => [
     `{"type":"assistant","message":{"model":"claude-x","id":"msg_${n}","type":"message","role":"assistant","content":[{"type":"tool_use","id":"toolu_${n}","name":"Read","input":{"file_path":"/w/src/file-${n}.ts"}}],"stop_reason":null,"usage":{"input_tokens":${n % 90},"cache_creation_input_tokens":12,"cache_read_input_tokens":3400,"output_tokens":20,"service_tier":"standard"}},"parent_tool_use_id":null,"session_id":"s","uuid":"u${n}","timestamp":"2026-09-18T15:08:49.404Z","request_id":"req_${n}"}`,
     `{"type":"user","message":{"role":"user","content":[{"tool_use_id":"toolu_${n}","type":"tool_result","content":"1\\tline of file ${n}\\n2\\t"}]},"parent_tool_use_id":null,"session_id":"s","uuid":"v${n}","timestamp":"2026-09-18T15:08:49.412Z","tool_use_result":{"type":"text","file":{"filePath":"/w/src/file-${n}.ts","numLines":2}}}`,
@@ -50,11 +51,11 @@ const UNITS = {
   ],
 }
 
-function fileFor(format) {
+export function fileFor(format) {
   return join(tmpdir(), `vitest-harness-bench-convert-${format.replace(/[^a-z0-9]+/g, '-')}-${LINES}.jsonl`)
 }
 
-async function ensureFile(format) {
+export async function ensureFile(format) {
   const file = fileFor(format)
   if (existsSync(file) && statSync(file).size > 0) return file
   const out = createWriteStream(file)
@@ -110,4 +111,5 @@ export async function run() {
   return met
 }
 
-if (process.argv[2] === '--child') await child(process.argv[3], process.argv[4])
+// Only as the child's own script: check-formats.js imports this file's units.
+if (process.argv[2] === '--child' && process.argv[1] === fileURLToPath(import.meta.url)) await child(process.argv[3], process.argv[4])

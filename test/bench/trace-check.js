@@ -60,7 +60,7 @@ function turnEvents(turn) {
 }
 
 /** Writes a synthetic stream of `events` events, or until it holds `bytes` bytes. */
-async function writeStream(path, { events = Infinity, bytes = Infinity }) {
+export async function writeStream(path, { events = Infinity, bytes = Infinity }) {
   const out = createWriteStream(path)
   let seq = 1
   let written = Buffer.byteLength(frame(1, START))
@@ -136,4 +136,5 @@ export async function run() {
   return met && bigMet
 }
 
-if (process.argv[2] === '--child') await child(process.argv[3], process.argv[4], process.argv[5])
+// Only as the child's own script: fleet.js imports this file's stream writer.
+if (process.argv[2] === '--child' && process.argv[1] === fileURLToPath(import.meta.url)) await child(process.argv[3], process.argv[4], process.argv[5])

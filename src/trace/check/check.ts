@@ -2,7 +2,7 @@ import { EventStreamWriter } from '../../events/write.js'
 import type { Emission } from '../../events/types.js'
 import { TraceAdvisoryError, TraceTranscriptError } from '../errors.js'
 import { openTranscriptPath, openTranscriptPathSync, openTranscriptText } from '../ir/any-format.js'
-import { TranscriptReader, type TranscriptReadOptions, type TranscriptReadResult } from '../ir/read.js'
+import { TranscriptReader, type TranscriptChunk, type TranscriptReadOptions, type TranscriptReadResult } from '../ir/read.js'
 import { markAdvisory } from '../spec/advisory.js'
 import type { TraceSpec } from '../spec/model.js'
 import type { TraceReport } from '../report-types.js'
@@ -53,7 +53,7 @@ export class TraceCheck {
     this.reader = new TranscriptReader(this.witness ?? this.checker, options)
   }
 
-  push(chunk: Uint8Array | string): void {
+  push(chunk: TranscriptChunk): void {
     this.reader.push(chunk)
   }
 
@@ -84,7 +84,7 @@ export interface DetailedCheck {
 }
 
 /** As `checkTranscript`, with the unread records counted for `reportToText`. */
-export async function checkTranscriptDetailed(spec: TraceSpec, source: AsyncIterable<Uint8Array | string>, options: CheckOptions = {}): Promise<DetailedCheck> {
+export async function checkTranscriptDetailed(spec: TraceSpec, source: AsyncIterable<TranscriptChunk>, options: CheckOptions = {}): Promise<DetailedCheck> {
   const check = new TraceCheck(spec, options)
   for await (const chunk of source) {
     check.push(chunk)
@@ -99,7 +99,7 @@ export async function checkTranscriptDetailed(spec: TraceSpec, source: AsyncIter
  * Checks a transcript streamed from any byte source (a file, stdin) in one pass: memory is what
  * the expectations hold, not the transcript, so a gigabyte checks in the memory a kilobyte does.
  */
-export async function checkTranscript(spec: TraceSpec, source: AsyncIterable<Uint8Array | string>, options: CheckOptions = {}): Promise<TraceReport> {
+export async function checkTranscript(spec: TraceSpec, source: AsyncIterable<TranscriptChunk>, options: CheckOptions = {}): Promise<TraceReport> {
   return (await checkTranscriptDetailed(spec, source, options)).report
 }
 
@@ -132,7 +132,7 @@ export function checkTranscriptFile(spec: TraceSpec, path: string, options: AnyF
  * `metaharness.event/1` stream or Claude Code stream-json, chosen from the first line as upstream
  * chooses (or by `options.format`). `checkAnySync({ text })` reads any format.
  */
-export function checkTranscriptText(spec: TraceSpec, text: string | Uint8Array, options: CheckOptions = {}): TraceReport {
+export function checkTranscriptText(spec: TraceSpec, text: TranscriptChunk, options: CheckOptions = {}): TraceReport {
   const check = new TraceCheck(spec, options)
   check.push(text)
   return check.end()

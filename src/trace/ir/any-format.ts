@@ -3,11 +3,11 @@ import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
 import { TranscriptError } from '../../../adapters/errors.js'
 import { findFormat, formatNames, type TranscriptFormat as AdapterFormat } from '../../../adapters/formats.js'
 import { detectCandidates, detectionRefusal, type Detection } from '../../../adapters/transcript/detect.js'
-import { convertLineStream, convertTextSync, convertTranscript, convertTranscriptSync, detectTranscriptCandidates, planTranscript } from '../../../adapters/transcript/read.js'
+import { detectTranscriptCandidates, planTranscript, readStreamBatches, readTextEventsSync, readTranscriptBatches, readTranscriptEventsSync } from '../../../adapters/transcript/read.js'
 import { EVENT_FORMAT } from '../../events/format.js'
 import { splitTextLines } from '../../events/lines.js'
 import { TraceTranscriptError } from '../errors.js'
-import type { TranscriptFormat, TranscriptReadOptions } from './read.js'
+import type { EmissionBatch, TranscriptChunk, TranscriptFormat, TranscriptReadOptions } from './read.js'
 import { CLAUDE_CODE_STREAM_JSON } from './stream-json.js'
 import type { AdapterRef } from './types.js'
 
@@ -15,9 +15,10 @@ import type { AdapterRef } from './types.js'
  * Any supported transcript, on its way to the trace reader. The two wires upstream's checker reads
  * itself — a `metaharness.event/1` stream and Claude Code stream-json — go to it as they are, so
  * their reports are upstream's. Every other format an adapter reads (a Codex rollout or
- * `exec --json`, pi, dsh, native, ATIF, hermes, opencode, a b10x loop; any directory) is converted
- * to `metaharness.event/1` and read as that stream, with the original's digest and the adapter
- * chain in the report. A text no format fits also goes to the reader as it is: it refuses it as
+ * `exec --json`, pi, dsh, native, ATIF, hermes, opencode, a b10x loop; any directory) is read by
+ * its adapter into `metaharness.event/1` events, handed to the trace reader as events (never
+ * printed to be parsed again), and read as that stream would be, with the original's digest and
+ * the adapter chain in the report. A text no format fits also goes to the reader as it is: it refuses it as
  * upstream would.
  */
 
@@ -106,7 +107,7 @@ function pathRoute(path: string, from: string | undefined, source: string | unde
   return named ? routeOf(named) : detectedRoute(detectTranscriptCandidates(path), source ?? path)
 }
 
-async function* refusingAs(chunks: AsyncIterable<string>, format: AdapterFormat, source: string | undefined): AsyncGenerator<string> {
+async function* refusingAs<Chunk>(chunks: AsyncIterable<Chunk>, format: AdapterFormat, source: string | undefined): AsyncGenerator<Chunk> {
   try {
     yield* chunks
   } catch (error) {
@@ -114,16 +115,12 @@ async function* refusingAs(chunks: AsyncIterable<string>, format: AdapterFormat,
   }
 }
 
-function convertingSync(format: string, source: string | undefined, convert: () => string): string {
+function convertingSync<T>(format: string, source: string | undefined, convert: () => T): T {
   try {
     return convert()
   } catch (error) {
     throw error instanceof TranscriptError ? conversionRefusal(error, format, source) : error
   }
-}
-
-async function* hashedFiles(files: readonly string[], hash: ReturnType<typeof createHash>): AsyncGenerator<never> {
-  for (const file of files) for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer)
 }
 
 /**
@@ -132,34 +129,35 @@ async function* hashedFiles(files: readonly string[], hash: ReturnType<typeof cr
  * `transcript_digest` of a conversion is the sha256 of the original file's bytes (of a
  * directory's files, concatenated in the order they are read).
  */
-export function openTranscriptPath(path: string, from?: string, source: string = path): OpenedTranscript<AsyncIterable<Uint8Array | string>> {
+export function openTranscriptPath(path: string, from?: string, source: string = path): OpenedTranscript<AsyncIterable<TranscriptChunk>> {
   const route = pathRoute(path, from, source)
   if (route.via === 'reader') {
     return { bytes: createReadStream(path, { highWaterMark: 1 << 16 }), read: route.format === undefined ? {} : { format: route.format } }
   }
   const { format } = route
-  const files = planTranscript(path, { from: format.name }).files
+  // Planned now, as the adapter will read it: a path it refuses is refused here, before any read.
+  planTranscript(path, { from: format.name })
   const hash = createHash('sha256')
   let digest: string | undefined
-  async function* bytes(): AsyncGenerator<string> {
-    // The original's bytes are hashed first, in one streamed pass, so the digest is ready when the read ends.
-    yield* hashedFiles(files, hash)
+  async function* bytes(): AsyncGenerator<EmissionBatch> {
+    // The original's bytes are hashed as the adapter reads them: one pass, the digest ready when the read ends.
+    const onSourceBytes = (chunk: Uint8Array) => hash.update(chunk)
+    for await (const emissions of readTranscriptBatches(path, { from: format.name, run: CONVERSION_RUN, onSourceBytes })) yield { run: CONVERSION_RUN, emissions }
     digest = hash.digest('hex')
-    yield* convertTranscript(path, { from: format.name, run: CONVERSION_RUN })
   }
   return { bytes: refusingAs(bytes(), format, source), read: { format: EVENT_FORMAT, origin: { adapter: convertedAdapterRef(format), digest: () => digest as string } } }
 }
 
 /** As `openTranscriptPath`, read whole and synchronously (what a matcher can do). */
-export function openTranscriptPathSync(path: string, from?: string, source: string = path): OpenedTranscript<Uint8Array | string> {
+export function openTranscriptPathSync(path: string, from?: string, source: string = path): OpenedTranscript<TranscriptChunk> {
   const route = pathRoute(path, from, source)
   if (route.via === 'reader') return { bytes: readFileSync(path), read: route.format === undefined ? {} : { format: route.format } }
   const { format } = route
   const hash = createHash('sha256')
   for (const file of planTranscript(path, { from: format.name }).files) hash.update(readFileSync(file))
   const digest = hash.digest('hex')
-  const text = convertingSync(format.name, source, () => convertTranscriptSync(path, { from: format.name, run: CONVERSION_RUN }))
-  return { bytes: text, read: { format: EVENT_FORMAT, origin: { adapter: convertedAdapterRef(format), digest: () => digest } } }
+  const emissions = convertingSync(format.name, source, () => readTranscriptEventsSync(path, { from: format.name, run: CONVERSION_RUN }))
+  return { bytes: { run: CONVERSION_RUN, emissions }, read: { format: EVENT_FORMAT, origin: { adapter: convertedAdapterRef(format), digest: () => digest } } }
 }
 
 function detectText(text: string): Detection {
@@ -167,14 +165,14 @@ function detectText(text: string): Detection {
 }
 
 /** Opens a transcript held in memory: detected from its lines unless `from` names the format. */
-export function openTranscriptText(text: string | Uint8Array, from?: string, source?: string): OpenedTranscript<Uint8Array | string> {
+export function openTranscriptText(text: string | Uint8Array, from?: string, source?: string): OpenedTranscript<TranscriptChunk> {
   const named = from === undefined ? undefined : namedTranscriptFormat(from)
   const route = named ? routeOf(named) : detectedRoute(detectText(typeof text === 'string' ? text : Buffer.from(text).toString('utf8')), source ?? 'the transcript')
   if (route.via === 'reader') return { bytes: text, read: route.format === undefined ? {} : { format: route.format } }
   const { format } = route
   const digest = createHash('sha256').update(text).digest('hex')
-  const converted = convertingSync(format.name, source, () => convertTextSync(text, format.name, { run: CONVERSION_RUN, ...(source === undefined ? {} : { source }) }))
-  return { bytes: converted, read: { format: EVENT_FORMAT, origin: { adapter: convertedAdapterRef(format), digest: () => digest } } }
+  const emissions = convertingSync(format.name, source, () => readTextEventsSync(text, format.name, { run: CONVERSION_RUN, ...(source === undefined ? {} : { source }) }))
+  return { bytes: { run: CONVERSION_RUN, emissions }, read: { format: EVENT_FORMAT, origin: { adapter: convertedAdapterRef(format), digest: () => digest } } }
 }
 
 /** How much of a stream is read ahead to detect its format. */
@@ -185,7 +183,7 @@ const PEEK_BYTES = 64 * 1024
  * (a JSON document that does not fit is read whole), then replayed. The digest of a conversion is
  * taken over the bytes as they pass.
  */
-export async function openTranscriptStream(stream: AsyncIterable<Uint8Array | string>, from?: string, source = 'stdin'): Promise<OpenedTranscript<AsyncIterable<Uint8Array | string>>> {
+export async function openTranscriptStream(stream: AsyncIterable<Uint8Array | string>, from?: string, source = 'stdin'): Promise<OpenedTranscript<AsyncIterable<TranscriptChunk>>> {
   const named = from === undefined ? undefined : namedTranscriptFormat(from)
   const iterator = stream[Symbol.asyncIterator]()
   const head: Buffer[] = []
@@ -232,8 +230,8 @@ export async function openTranscriptStream(stream: AsyncIterable<Uint8Array | st
     }
   }
   let digest: string | undefined
-  async function* bytes(): AsyncGenerator<string> {
-    yield* convertLineStream(hashed(), converted.name, { run: CONVERSION_RUN, source })
+  async function* bytes(): AsyncGenerator<EmissionBatch> {
+    for await (const emissions of readStreamBatches(hashed(), converted.name, { run: CONVERSION_RUN, source })) yield { run: CONVERSION_RUN, emissions }
     digest = hash.digest('hex')
   }
   return { bytes: refusingAs(bytes(), converted, source), read: { format: EVENT_FORMAT, origin: { adapter: convertedAdapterRef(converted), digest: () => digest as string } } }

@@ -153,8 +153,11 @@ export class MetaharnessIrReader {
     return this.lines
   }
 
-  /** Reads one tagged line's JSON object; `raw` is its text, for the digest of an opaque line. */
-  pushValue(value: JsonObject, sourceLine: number, raw?: string): void {
+  /**
+   * Reads one tagged line's JSON object; `raw` is its text (or what prints it), for the digest of
+   * an opaque line.
+   */
+  pushValue(value: JsonObject, sourceLine: number, raw?: string | (() => string)): void {
     this.lines += 1
     const name = value['event']
     const at = textAt(value, 'at')
@@ -298,12 +301,13 @@ export class MetaharnessIrReader {
     }
   }
 
-  private lineDigest(value: JsonObject, raw: string | undefined): string {
+  private lineDigest(value: JsonObject, raw: string | (() => string) | undefined): string {
     // serde_json keeps `1.0` as written; re-reading the raw text losslessly keeps the digest exact.
-    return sha256Hex(compact(raw === undefined ? value : parseJsonLossless(raw)))
+    if (raw === undefined) return sha256Hex(compact(value))
+    return sha256Hex(compact(parseJsonLossless(typeof raw === 'string' ? raw : raw())))
   }
 
-  private emitOpaqueLine(eventType: string | null, value: JsonObject, sourceLine: number, at: string | null, raw: string | undefined): void {
+  private emitOpaqueLine(eventType: string | null, value: JsonObject, sourceLine: number, at: string | null, raw: string | (() => string) | undefined): void {
     this.emitter.emit({ family: 'opaque', opaque: { eventType, subtype: null, digest: this.lineDigest(value, raw), vendorLine: null } }, sourceLine, at)
   }
 }

@@ -1,5 +1,8 @@
 import { createHash, type Hash } from 'node:crypto'
+import { canonicalEventObject } from '../../events/canonical-object.js'
 import { EVENT_FORMAT } from '../../events/format.js'
+import type { Emission } from '../../events/types.js'
+import { writeEventLine } from '../../events/write.js'
 import { LineSplitter, type RawLine } from '../../events/lines.js'
 import type { TraceRefusal } from '../errors.js'
 import { IrEmitter } from './emitter.js'
@@ -42,6 +45,23 @@ export interface TranscriptReadOptions {
   origin?: TranscriptOrigin
 }
 
+/**
+ * Events an adapter produced, handed to the reader as they are: what a conversion pushes instead
+ * of the bytes the event writer would print. `run` is the run id those bytes would carry.
+ */
+export interface EmissionBatch {
+  readonly run: string
+  readonly emissions: readonly Emission[]
+}
+
+/** What a reader is fed: a transcript's bytes, or (for a conversion) its events. */
+export type TranscriptChunk = Uint8Array | string | EmissionBatch
+
+/** Whether a chunk is a batch of events rather than bytes. */
+export function isEmissionBatch(chunk: TranscriptChunk): chunk is EmissionBatch {
+  return typeof chunk === 'object' && !(chunk instanceof Uint8Array)
+}
+
 /** What a read established, once the transcript has ended. */
 export type TranscriptReadResult =
   | {
@@ -75,6 +95,8 @@ export class TranscriptReader {
   private readonly refusals: TraceRefusal[] = []
   private refusalCount = 0
   private endless = false
+  /** How many events `pushEmissions` has read: the line numbers their printed lines would have. */
+  private emitted = 0
 
   constructor(
     private readonly sink: IrSink,
@@ -88,13 +110,50 @@ export class TranscriptReader {
     this.emitter = new IrEmitter(sink)
   }
 
-  push(chunk: Uint8Array | string): void {
+  push(chunk: TranscriptChunk): void {
     if (this.endless) return
+    if (isEmissionBatch(chunk)) {
+      this.pushEmissions(chunk)
+      return
+    }
     this.hash.update(chunk)
     for (const line of this.splitter.push(chunk)) this.line(line)
     if (this.splitter.runningOn) {
       this.endless = true
       this.refuse('TRACE-ADAPT-001', 'transcript', `a line runs on past twice the reader's limit of ${this.maxLineBytes} bytes with no newline (a source that may never end): reading stopped`)
+    }
+  }
+
+  /**
+   * Reads events as the lines the event writer would print for them (`seq` from 1, one line each)
+   * without printing them: each becomes the object `JSON.parse` would read from its line. An event
+   * only its line can answer for (see `canonicalEventObject`) is printed and read as a line. The
+   * bytes are not hashed: the digest of a conversion is its original's (`origin`), and events
+   * without an origin are written as lines by their caller.
+   */
+  private pushEmissions(batch: EmissionBatch): void {
+    if (this.origin === undefined || this.forced !== EVENT_FORMAT) {
+      // Without an origin the digest is of the printed bytes, so they are printed and read.
+      for (const emission of batch.emissions) {
+        this.emitted += 1
+        this.push(writeEventLine(this.emitted, batch.run, emission))
+      }
+      return
+    }
+    const reader = this.detect(undefined) as MetaharnessIrReader
+    for (const emission of batch.emissions) {
+      this.emitted += 1
+      const seq = this.emitted
+      const value = canonicalEventObject(seq, batch.run, emission, this.maxLineBytes)
+      if (value === undefined) {
+        const text = writeEventLine(seq, batch.run, emission).slice(0, -1)
+        const bytes = Buffer.byteLength(text)
+        this.line(bytes > this.maxLineBytes ? { number: seq, terminated: true, overLimitBytes: bytes } : { number: seq, terminated: true, text })
+        continue
+      }
+      if (this.refusalCount > 0) continue
+      // The opaque fallback digests the raw line; only then is it printed.
+      reader.pushValue(value, seq, () => writeEventLine(seq, batch.run, emission).slice(0, -1))
     }
   }
 
@@ -188,7 +247,7 @@ export class TranscriptReader {
 }
 
 /** Reads a whole byte stream (a file, stdin) through a `TranscriptReader`. */
-export async function readTranscriptStream(source: AsyncIterable<Uint8Array | string>, sink: IrSink, options: TranscriptReadOptions = {}): Promise<TranscriptReadResult> {
+export async function readTranscriptStream(source: AsyncIterable<TranscriptChunk>, sink: IrSink, options: TranscriptReadOptions = {}): Promise<TranscriptReadResult> {
   const reader = new TranscriptReader(sink, options)
   for await (const chunk of source) {
     reader.push(chunk)

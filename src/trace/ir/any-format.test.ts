@@ -1,0 +1,48 @@
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { convertTranscriptSync, planTranscript } from '../../../adapters/transcript/read.js'
+import { NO_SHELL_SPEC, REQUIRED_SPEC } from '../../../test/helpers/wild.js'
+import { EVENT_FORMAT } from '../../events/format.js'
+import { checkTranscriptFile, checkTranscriptFileSync, checkTranscriptText } from '../check/check.js'
+import { readSpecFile } from '../spec/read.js'
+import { CONVERSION_RUN, convertedAdapterRef } from './any-format.js'
+
+const ROOT = resolve(import.meta.dirname, '..', '..', '..')
+const WILD = join(ROOT, 'test', 'fixtures', 'wild')
+const REFERENCE_SPEC = join(ROOT, '..', 'shared', 'reference', 'aep', 'eval', 'development-honest', 'expectations.trace.yaml')
+
+function wildFiles(): string[] {
+  return readdirSync(WILD)
+    .filter((folder) => statSync(join(WILD, folder)).isDirectory())
+    .flatMap((folder) => readdirSync(join(WILD, folder)).filter((name) => name !== 'MANIFEST.md').map((name) => join(WILD, folder, name)))
+    .sort()
+}
+
+const specs = () => [NO_SHELL_SPEC, REQUIRED_SPEC, ...(existsSync(REFERENCE_SPEC) ? [readSpecFile(REFERENCE_SPEC)] : [])]
+
+// The pipeline hands the adapter's events to the checker as objects. The report must be the one the
+// old route gave — the conversion printed by the event writer and parsed again by the trace reader —
+// digest, verdicts, notes and cited events alike.
+describe('a converted transcript is checked from its events, as if its printed conversion were read', () => {
+  for (const file of wildFiles()) {
+    const { format, files } = planTranscript(file)
+    // The two wires the trace reader reads itself are not converted: nothing changed for them.
+    if (format.name === EVENT_FORMAT || format.name === 'claude-code/stream-json') continue
+    it(file.slice(WILD.length + 1), async () => {
+      // A directory's digest is of its files' bytes, concatenated in reading order.
+      const hash = createHash('sha256')
+      for (const part of files) hash.update(readFileSync(part))
+      const original = hash.digest('hex')
+      const printed = convertTranscriptSync(file, { from: format.name, run: CONVERSION_RUN })
+      for (const spec of specs()) {
+        const viaBytes = checkTranscriptText(spec, printed, { source: file, format: EVENT_FORMAT, origin: { adapter: convertedAdapterRef(format), digest: () => original } })
+        const streamed = await checkTranscriptFile(spec, file)
+        expect(streamed.transcript_digest).toBe(original)
+        expect(streamed).toEqual(viaBytes)
+        expect(checkTranscriptFileSync(spec, file)).toEqual(viaBytes)
+      }
+    })
+  }
+})
