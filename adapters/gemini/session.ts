@@ -32,14 +32,17 @@ function resultContent(call: JsonObject): unknown {
 }
 
 /**
- * The Gemini CLI session file (0.61's chat recording, JSONL). Each message id is read once — a
- * `gemini` record rewritten with its `toolCalls` adds only the calls not yet seen — so a message
- * written twice is not two answers. A user record of `functionResponse` parts repeats results the
- * calls already carry. The file has no end marker: it never proves the run closed.
+ * The Gemini CLI session file (0.61's chat recording, JSONL). A message is appended again, whole,
+ * each time it changes (its text, tokens or `toolCalls` arrive later; the last copy wins, as the
+ * CLI's own loader reads it), so the reader holds the latest copy of a message until a record with
+ * another id arrives, then emits it once. A copy of an id already emitted adds only its new calls.
+ * A user record of `functionResponse` parts repeats results the calls already carry. The file has
+ * no end marker: it never proves the run closed.
  */
 export class GeminiSessionProjector implements RecordProjector {
   private turn = 0
-  private readonly seenMessages = new Set<string>()
+  private pending: { readonly record: JsonObject; readonly type: string } | undefined
+  private readonly emittedMessages = new Set<string>()
   private readonly seenCalls = new Set<string>()
   private readonly classifier = new CallClassifier(GEMINI_TOOL_OPERATIONS, GEMINI_ADAPTER_ID)
   private readonly drift = new DriftWatch(GEMINI_SESSION_VOCABULARY)
@@ -49,43 +52,58 @@ export class GeminiSessionProjector implements RecordProjector {
   }
 
   pushUnreadable(raw: string | Uint8Array, lineNumber: number): Emission[] {
-    return [opaqueLine(raw, null, null, lineNumber)]
+    return [...this.flush(), opaqueLine(raw, null, null, lineNumber)]
   }
 
   pushRecord(record: JsonObject, raw: string, lineNumber: number): Emission[] {
     const key = sessionRecordKey(record)
     if (key === null || !knowsRecord(GEMINI_SESSION_VOCABULARY, key)) {
       this.drift.sawUnknown(key)
-      return [opaqueLine(raw, key, null, lineNumber)]
+      return [...this.flush(), opaqueLine(raw, key, null, lineNumber)]
     }
     switch (key) {
       case 'metadata':
-        return [sessionStart(GEMINI_ADAPTER_ID, this.seam, { session_id: asString(record['sessionId']) ?? null })]
+        return [...this.flush(), sessionStart(GEMINI_ADAPTER_ID, this.seam, { session_id: asString(record['sessionId']) ?? null })]
       case '$set': {
         // A metadata update; when it sets `messages`, those are the conversation's opening records.
         const messages = asArray((record['$set'] as JsonObject)['messages']) ?? []
-        return messages.flatMap((message) => (isObject(message) ? this.message(message, asString(message['type']) ?? '') : []))
+        return messages.flatMap((message) => (isObject(message) ? this.hold(message, asString(message['type']) ?? '') : []))
       }
       case '$rewindTo':
-        return [{ event: 'warning', code: 'gemini-rewind', message: `the user rewound the conversation to message ${asString(record['$rewindTo']) ?? ''}; the calls before the rewind ran and stay in this stream` }]
+        return [
+          ...this.flush(),
+          { event: 'warning', code: 'gemini-rewind', message: `the user rewound the conversation to message ${asString(record['$rewindTo']) ?? ''}; the calls before the rewind ran and stay in this stream` },
+        ]
       default:
-        return this.message(record, key)
+        return this.hold(record, key)
     }
   }
 
   finish(): Emission[] {
-    return this.drift.finish()
+    return [...this.flush(), ...this.drift.finish()]
   }
 
   closure(): CloseReason | null {
     return null
   }
 
-  private message(record: JsonObject, type: string): Emission[] {
+  /** Keeps the latest copy of the current message; a record with another id releases the one held. */
+  private hold(record: JsonObject, type: string): Emission[] {
+    const id = asString(record['id'])
+    const held = this.pending ? asString(this.pending.record['id']) : undefined
+    const released = held !== undefined && held === id ? [] : this.flush()
+    this.pending = { record, type }
+    return released
+  }
+
+  private flush(): Emission[] {
+    const pending = this.pending
+    if (!pending) return []
+    this.pending = undefined
+    const { record, type } = pending
     const id = asString(record['id']) ?? ''
-    const first = !this.seenMessages.has(id)
-    this.seenMessages.add(id)
-    const at = asString(record['timestamp'])
+    const first = !this.emittedMessages.has(id)
+    this.emittedMessages.add(id)
     const events: Emission[] = []
     if (type === 'user' && first) events.push(...this.user(record))
     if (type === 'gemini') {
@@ -93,7 +111,7 @@ export class GeminiSessionProjector implements RecordProjector {
       for (const call of asArray(record['toolCalls']) ?? []) if (isObject(call)) events.push(...this.call(call))
     }
     if ((type === 'error' || type === 'warning') && first) events.push({ event: 'warning', code: `gemini-${type}`, message: textContent(record['content']) ?? '' })
-    return timed(events, at)
+    return timed(events, asString(record['timestamp']))
   }
 
   private user(record: JsonObject): Emission[] {
