@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { planGeminiLaunch } from '../../adapters/gemini/adapter.js'
 import { launchHarness, type LaunchHarnessResult } from '../../adapters/launch/launch-harness.js'
 import { findLaunch } from '../../adapters/launch/launches.js'
 import { ensureHarnessBinary } from '../../adapters/launch/harness-cache.js'
@@ -105,6 +106,9 @@ describe('gemini -p --output-format stream-json against the loopback provider (G
     expect(stdout.at(-1)).toMatchObject({ type: 'result', status: 'success', stats: { tool_calls: 2 } })
     expect(recorded.session, 'a session file under GEMINI_CLI_HOME/.gemini/tmp/<project>/chats').toBeDefined()
     expect(recorded.session).toContain('"output":"hello harness\\n"')
+    // What ran is the C1 plan (vectors/gemini/c1-headless-launch) for the same inputs, argv and environment.
+    const plan = planGeminiLaunch({ program: gemini, baseUrl: `${recorded.launch.env['GOOGLE_GEMINI_BASE_URL'] ?? ''}/v1`, model: MODEL, workspace: WORK, scratch: recorded.launch.scratch, nodeBin: dirname(process.execPath), input: PROMPT })
+    expect({ program: recorded.launch.program, args: recorded.launch.args, env: recorded.launch.env }).toEqual(plan)
 
     const stored = readCassette(cassette)
     expect(stored).toMatchObject({ wire: 'gemini', provenance: 'provider_emulated', scenario: 'gemini-read-shell-answer' })
