@@ -1,6 +1,7 @@
 import type { LineFormat } from '../formats.js'
 import { asString } from '../shared/fields.js'
 import { GEMINI_ADAPTER_ID } from './declaration.js'
+export { geminiJsonOutputFormat } from './json-output.js'
 import { GeminiSessionProjector } from './session.js'
 import { GeminiStreamJsonProjector } from './stream-json.js'
 import { GEMINI_SESSION_VOCABULARY, GEMINI_STREAM_JSON_VOCABULARY } from './vocabulary.js'

@@ -89,6 +89,25 @@ describe('gemini-cli/stream-json', () => {
   })
 })
 
+describe('gemini-cli/json', () => {
+  // output.json: what 0.61 printed under --output-format json for the same scripted read + shell run.
+  it('reads the real 0.61 json output, detected without --from: the answer, usage per model, calls counted by name only', async () => {
+    const path = resolve(FIXTURES, 'output.json')
+    expect(detectTranscriptFile(path)?.name).toBe('gemini-cli/json')
+    const events = await convertPath(path)
+    expect(events.find((event) => event.event === 'warning')).toMatchObject({ code: 'gemini-json-calls-counted' })
+    expect(events.filter((event) => event.event === 'tool.requested').map((event) => event.event === 'tool.requested' && [event.call_id, event.operations, event.input])).toEqual([
+      ['read_file#1', ['file.read'], null],
+      ['run_shell_command#1', ['shell'], null],
+    ])
+    expect(events.filter((event) => event.event === 'tool.result')).toEqual([])
+    expect(events.find((event) => event.event === 'usage')).toMatchObject({ model: 'gemini-2.5-flash', usage: { input_tokens: 105, cache_read_input_tokens: 21, output_tokens: 20 } })
+    expect(events.find((event) => event.event === 'session.ended')).toMatchObject({ final_answer: 'The file says: hello harness', is_error: false })
+    // One document, no proof of order or closure.
+    expect(events.at(-1)?.event).not.toBe('stream.closed')
+  })
+})
+
 describe('the Gemini CLI tool table', () => {
   // Every tool Gemini CLI 0.61 declared to the model in the e2e run (its request's functionDeclarations).
   const DECLARED_IN_0_61 = ['update_topic', 'list_directory', 'read_file', 'grep_search', 'glob', 'replace', 'write_file', 'web_fetch', 'run_shell_command', 'list_background_processes', 'read_background_output', 'google_web_search', 'write_todos', 'enter_plan_mode', 'invoke_agent', 'activate_skill']

@@ -43,3 +43,18 @@ export const GEMINI_SESSION_VOCABULARY: RecordVocabulary = {
     error: { becomes: ['warning'] },
   },
 }
+
+/** `gemini -p … --output-format json`: one document; its parts, by key. */
+export const GEMINI_JSON_OUTPUT_VOCABULARY: RecordVocabulary = {
+  format: 'gemini-cli/json',
+  harness: 'gemini-cli',
+  writtenAgainst: GEMINI_WRITTEN_AGAINST,
+  records: {
+    session_id: { becomes: ['session.started'] },
+    response: { becomes: ['text', 'session.ended'] },
+    'stats/models': { becomes: ['usage'] },
+    'stats/tools': { becomes: ['warning', 'tool.requested'] },
+    'stats/files': NO_CALL('lines added and removed by edits; the edits are the counted calls'),
+    error: { becomes: ['warning'] },
+  },
+}
