@@ -3,6 +3,7 @@ import { b10xLoopFormat } from './b10x/format.js'
 import { claudeJsonArrayFormat, claudeSessionFormat, claudeStreamJsonFormat, claudeWrappedStreamJsonFormat } from './claude/formats.js'
 import { codexExecJsonFormat, codexRolloutFormat } from './codex/formats.js'
 import { dshSessionFormat } from './dsh/read.js'
+import { geminiJsonOutputFormat, geminiSessionFormat, geminiStreamJsonFormat } from './gemini/formats.js'
 import { registerFormat } from './formats.js'
 import { hermesFormat } from './hermes/read.js'
 import { nativeFormat } from './native/read.js'
@@ -20,6 +21,8 @@ for (const format of [
   claudeStreamJsonFormat,
   claudeSessionFormat,
   claudeWrappedStreamJsonFormat,
+  geminiSessionFormat,
+  geminiStreamJsonFormat,
   b10xLoopFormat,
   dshSessionFormat,
   nativeFormat,
@@ -29,6 +32,7 @@ for (const format of [
   atifFormat,
   terminusFormat,
   opencodeExportFormat,
+  geminiJsonOutputFormat,
   hermesFormat,
   opencodeStorageFormat,
 ]) {

@@ -2,6 +2,7 @@ import type { HarnessAdapter } from './adapter.js'
 import { b10xAdapter } from './b10x/adapter.js'
 import { claudeAdapter } from './claude/adapter.js'
 import { codexAdapter } from './codex/adapter.js'
+import { geminiAdapter } from './gemini/adapter.js'
 import { scriptedAdapter } from './scripted/adapter.js'
 
 const registry = new Map<string, HarnessAdapter>()
@@ -25,5 +26,6 @@ export function adapterIds(): string[] {
 registerAdapter(b10xAdapter as HarnessAdapter)
 registerAdapter(claudeAdapter)
 registerAdapter(codexAdapter)
+registerAdapter(geminiAdapter as HarnessAdapter)
 // A test double for the control seam, registered so its C3 vectors run like any adapter's.
 registerAdapter(scriptedAdapter as HarnessAdapter)

@@ -68,7 +68,8 @@ export const claudeSessionFormat: LineFormat = {
   summary: 'Claude Code session transcript (projects/<cwd-slug>/<session-id>.jsonl)',
   extension: '.jsonl',
   createProjector: (seam) => new ClaudeProjector(seam, 'session'),
-  sniff: (record) => typeof record['sessionId'] === 'string' || SESSION_ONLY_TYPES.has(asString(record['type']) ?? ''),
+  // Gemini CLI's session metadata line has a `sessionId` too, beside a `projectHash` no Claude record has.
+  sniff: (record) => (typeof record['sessionId'] === 'string' && !('projectHash' in record)) || SESSION_ONLY_TYPES.has(asString(record['type']) ?? ''),
   vocabulary: CLAUDE_SESSION_VOCABULARY,
   subagentsFollowParents: true,
 }

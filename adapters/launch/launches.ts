@@ -1,12 +1,13 @@
 import { b10xLaunch } from '../b10x/harness-launch.js'
 import { claudeLaunch } from '../claude/launch.js'
 import { codexLaunch } from '../codex/launch.js'
+import { geminiLaunch } from '../gemini/launch.js'
 import { nativeLaunch } from '../native/launch.js'
 import { opencodeLaunch } from '../opencode/launch.js'
 import { piLaunch } from '../pi/launch.js'
 import type { LaunchDeclaration } from './declaration.js'
 
-const launches = new Map<string, LaunchDeclaration>([claudeLaunch, codexLaunch, piLaunch, opencodeLaunch, b10xLaunch, nativeLaunch].map((launch) => [launch.adapter, launch]))
+const launches = new Map<string, LaunchDeclaration>([claudeLaunch, codexLaunch, piLaunch, opencodeLaunch, b10xLaunch, nativeLaunch, geminiLaunch].map((launch) => [launch.adapter, launch]))
 
 /** The launch declared for an adapter id, or undefined. */
 export function findLaunch(adapter: string): LaunchDeclaration | undefined {

@@ -79,7 +79,7 @@ export interface Cassette extends CassetteContent {
 }
 
 /** Request headers worth reviewing; credential headers among them are redacted. */
-export const REQUEST_HEADER_ALLOW_LIST: readonly string[] = ['accept', 'content-type', 'anthropic-version', 'anthropic-beta', 'openai-beta', 'authorization', 'x-api-key', 'api-key', 'cookie', 'openai-organization', 'openai-project']
+export const REQUEST_HEADER_ALLOW_LIST: readonly string[] = ['accept', 'content-type', 'anthropic-version', 'anthropic-beta', 'openai-beta', 'authorization', 'x-api-key', 'api-key', 'x-goog-api-key', 'cookie', 'openai-organization', 'openai-project']
 
 /** Response headers replayed with the answer. */
 export const RESPONSE_HEADER_ALLOW_LIST: readonly string[] = ['content-type', 'retry-after', 'x-should-retry', 'x-request-id', 'request-id', 'set-cookie']

@@ -34,13 +34,15 @@ export const BUILT_IN_IGNORED_PATHS: readonly string[] = [
   '$..timestamp',
 ]
 
-/** Volatile text inside strings: ids, clocks, and the per-run lines tool results carry (Codex's `Chunk ID`, `Wall time`). */
+/** Volatile text inside strings: ids, clocks, and the per-run lines tool results and prompts carry (Codex's `Chunk ID`, `Wall time`; Gemini CLI's `Process Group PGID` and its dated session context). */
 export const BUILT_IN_TEXT_RULES: readonly TextRule[] = [
   { pattern: /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, with: '<uuid>' },
   { pattern: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?/g, with: '<timestamp>' },
   { pattern: /Chunk ID: \S+/g, with: 'Chunk ID: <id>' },
   { pattern: /Wall time: [\d.]+ ?\w*/g, with: 'Wall time: <elapsed>' },
   { pattern: /Process exited with code \d+ after [\d.]+ ?\w*/g, with: 'Process exited after <elapsed>' },
+  { pattern: /Process Group PGID: \d+/g, with: 'Process Group PGID: <pgid>' },
+  { pattern: /Today's date is [^\n(]+/g, with: "Today's date is <date> " },
 ]
 
 interface CompiledTextRule {

@@ -16,6 +16,7 @@ export const CREDENTIAL_BODY_FIELDS: Readonly<Record<WireName, readonly string[]
   'openai-responses': ['api_key'],
   'openai-chat': ['api_key'],
   'anthropic-messages': ['api_key'],
+  gemini: [],
 }
 
 /** Shorter values are not redacted as literals (they would blank ordinary text); they are still redacted by header name. */
@@ -86,7 +87,7 @@ export function learnCredentials(seen: SeenCredentials, headers: Readonly<Record
 }
 
 /** Key shapes redacted wherever they appear in a body, on top of the configured patterns. */
-export const DEFAULT_SECRET_PATTERNS: readonly RegExp[] = [/sk-(?:ant-|proj-)?[A-Za-z0-9_-]{16,}/g]
+export const DEFAULT_SECRET_PATTERNS: readonly RegExp[] = [/sk-(?:ant-|proj-)?[A-Za-z0-9_-]{16,}/g, /AIza[0-9A-Za-z_-]{35}/g]
 
 /**
  * A placeholder exactly as long as the secret it replaces, so presence and length survive and a

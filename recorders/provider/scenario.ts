@@ -6,6 +6,7 @@ import { frameBytes } from './cassette.js'
 import { isJsonObject, type JsonValue } from './json.js'
 import { errorBody, type ErrorKind, type Route } from './wire.js'
 import { countTokensAnswer, messagesErrorFrame, messagesTurn } from './wires/anthropic-messages.js'
+import { geminiCountTokensAnswer, geminiErrorFrame, geminiTurn } from './wires/gemini.js'
 import { chatErrorFrame, chatTurn } from './wires/openai-chat.js'
 import { responsesErrorFrame, responsesTurn } from './wires/openai-responses.js'
 import type { ScriptedTurn, TurnContext } from './wires/types.js'
@@ -130,6 +131,10 @@ export function assistantTurns(route: Route, body: JsonValue | undefined): numbe
     }
     return turns
   }
+  if (route.wire === 'gemini') {
+    const contents = body['contents']
+    return Array.isArray(contents) ? contents.filter((content) => isJsonObject(content) && content['role'] === 'model').length : 0
+  }
   const messages = body['messages']
   return Array.isArray(messages) ? messages.filter((message) => isJsonObject(message) && message['role'] === 'assistant').length : 0
 }
@@ -145,42 +150,62 @@ export class ScenarioResponder {
   /** The turn a request gets, and its 1-based number; `undefined` past the script's end. */
   pick(route: Route, body: JsonValue | undefined): { turn: ScenarioTurn; number: number } | undefined {
     const tools = isJsonObject(body) ? body['tools'] : undefined
-    if (this.scenario.untooled && (!Array.isArray(tools) || tools.length === 0)) return { turn: this.scenario.untooled, number: 0 }
+    if (this.scenario.untooled && !hasTools(route, tools)) return { turn: this.scenario.untooled, number: 0 }
     const index = assistantTurns(route, body)
     const turn = this.scenario.turns[index]
     return turn ? { turn, number: index + 1 } : undefined
   }
 
   respond(route: Route, body: JsonValue | undefined, bodyLength: number): { response: CassetteResponse; paceMs: number } {
-    if (route.endpoint === 'count_tokens') return { response: countTokensAnswer(bodyLength), paceMs: 0 }
+    if (route.endpoint === 'count_tokens') return { response: route.wire === 'gemini' ? geminiCountTokensAnswer(bodyLength) : countTokensAnswer(bodyLength), paceMs: 0 }
     const picked = this.pick(route, body)
     if (!picked) {
       const message = `the scenario ${this.scenario.name} has ${this.scenario.turns.length} turn(s) and this request is turn ${assistantTurns(route, body) + 1}`
-      return { response: { status: 400, headers: { 'content-type': 'application/json', 'x-should-retry': 'false' }, bodyText: errorBody(route.wire, 'invalid_request', message) }, paceMs: 0 }
+      return { response: { status: 400, headers: { 'content-type': 'application/json', 'x-should-retry': 'false' }, bodyText: errorBody(route.wire, 'invalid_request', message, 400) }, paceMs: 0 }
     }
     const { turn, number } = picked
     const object = isJsonObject(body) ? body : {}
     const streamOptions = object['stream_options']
     const ctx: TurnContext = {
       turn: number,
-      model: this.scenario.model ?? (typeof object['model'] === 'string' ? object['model'] : 'vh-emulated'),
+      model: this.scenario.model ?? route.model ?? (typeof object['model'] === 'string' ? object['model'] : 'vh-emulated'),
       createdAt: this.scenario.createdAt,
-      streamed: object['stream'] === true,
+      streamed: route.wire === 'gemini' ? route.endpoint === 'stream_generate' : object['stream'] === true,
       includeUsage: isJsonObject(streamOptions) && streamOptions['include_usage'] === true,
     }
     const fault = turn.fault && !(turn.fault.once && this.fired.has(`${number}`)) ? turn.fault : undefined
     if (fault?.once) this.fired.add(`${number}`)
     if (fault?.kind === 'status') return { response: statusFault(route, fault), paceMs: 0 }
-    const response = route.wire === 'openai-responses' ? responsesTurn(turn, ctx) : route.wire === 'openai-chat' ? chatTurn(turn, ctx) : messagesTurn(turn, ctx)
+    const response = turnBytes(route, turn, ctx)
     return { response: fault && response.frames ? streamFault(route, response, fault) : response, paceMs: turn.paceMs ?? 0 }
   }
+}
+
+function turnBytes(route: Route, turn: ScenarioTurn, ctx: TurnContext): CassetteResponse {
+  switch (route.wire) {
+    case 'openai-responses':
+      return responsesTurn(turn, ctx)
+    case 'openai-chat':
+      return chatTurn(turn, ctx)
+    case 'anthropic-messages':
+      return messagesTurn(turn, ctx)
+    case 'gemini':
+      return geminiTurn(turn, ctx)
+  }
+}
+
+/** Whether a request declares tools; Gemini's side requests (routing, next-speaker) send none, or an empty declaration list. */
+function hasTools(route: Route, tools: JsonValue | undefined): boolean {
+  if (!Array.isArray(tools) || tools.length === 0) return false
+  if (route.wire !== 'gemini') return true
+  return tools.some((tool) => !isJsonObject(tool) || !Array.isArray(tool['functionDeclarations']) || tool['functionDeclarations'].length > 0)
 }
 
 function statusFault(route: Route, fault: Extract<Fault, { kind: 'status' }>): CassetteResponse {
   const kind = STATUS_KINDS[fault.status] ?? (fault.status >= 500 ? 'server' : 'invalid_request')
   const headers: Record<string, string> = { 'content-type': 'application/json', 'x-should-retry': String(fault.shouldRetry) }
   if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter)
-  return { status: fault.status, headers, bodyText: errorBody(route.wire, kind, fault.message ?? `scripted ${fault.status}`) }
+  return { status: fault.status, headers, bodyText: errorBody(route.wire, kind, fault.message ?? `scripted ${fault.status}`, fault.status) }
 }
 
 function streamFault(route: Route, response: CassetteResponse, fault: Exclude<Fault, { kind: 'status' }>): CassetteResponse {
@@ -195,6 +220,10 @@ function streamFault(route: Route, response: CassetteResponse, fault: Exclude<Fa
     const event = frames[keep]?.event ?? null
     return { ...response, frames: [...frames.slice(0, keep), { event, dataText: '{not json}' }, ...frames.slice(keep)] }
   }
-  const error = route.wire === 'anthropic-messages' ? messagesErrorFrame(fault.message) : route.wire === 'openai-chat' ? chatErrorFrame(fault.message) : responsesErrorFrame(fault.message, keep)
+  const error =
+    route.wire === 'anthropic-messages' ? messagesErrorFrame(fault.message)
+    : route.wire === 'openai-chat' ? chatErrorFrame(fault.message)
+    : route.wire === 'gemini' ? geminiErrorFrame(fault.message)
+    : responsesErrorFrame(fault.message, keep)
   return { ...response, frames: [...frames.slice(0, keep), error] }
 }

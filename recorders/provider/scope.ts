@@ -134,7 +134,7 @@ export interface ScopeReport {
 
 /** An error answer in the wire's shape, with a status the SDKs do not retry. */
 export function errorAnswer(wire: WireName, status: number, kind: ErrorKind, message: string, extraHeaders: Record<string, string> = {}): Answer {
-  return { kind: 'prepared', paced: false, response: prepareResponse({ status, headers: { 'content-type': 'application/json', 'x-should-retry': 'false', ...extraHeaders }, bodyText: errorBody(wire, kind, message) }) }
+  return { kind: 'prepared', paced: false, response: prepareResponse({ status, headers: { 'content-type': 'application/json', 'x-should-retry': 'false', ...extraHeaders }, bodyText: errorBody(wire, kind, message, status) }) }
 }
 
 /** One cassette, one mode: the unit a test gets. Requests on `/__scope/<id>/v1/…` land here. */
@@ -236,7 +236,7 @@ export class ProviderScope {
     }
     if (!route) {
       this.record(entry('refused', 404))
-      return errorAnswer(wireForPath(call.path), 404, 'not_found', `unknown path: ${call.method} ${call.path}; the provider serves POST /v1/responses, /v1/chat/completions, /v1/messages and /v1/messages/count_tokens`)
+      return errorAnswer(wireForPath(call.path), 404, 'not_found', `unknown path: ${call.method} ${call.path}; the provider serves POST /v1/responses, /v1/chat/completions, /v1/messages, /v1/messages/count_tokens and /v1beta/models/{model}:generateContent, :streamGenerateContent, :countTokens`)
     }
     if (body === undefined || typeof body !== 'object' || body === null || Array.isArray(body)) {
       this.record(entry('refused', 400))
@@ -282,7 +282,7 @@ export class ProviderScope {
     if (cached) return cached
     const text = call.body.toString('utf8')
     const body = text === '' ? undefined : tryParseJson(text)
-    const parsed: ParsedBody = { digest: sha256Hex(call.body), body, summary: summarizeRequest(body) }
+    const parsed: ParsedBody = { digest: sha256Hex(call.body), body, summary: summarizeRequest(body, routeOf(call.method, call.path)) }
     // The key, the parsed body and (once matched) its redacted copy: about four times the bytes.
     if (key !== undefined) this.parsed.set(key, parsed, 512 + key.length * 4)
     return parsed

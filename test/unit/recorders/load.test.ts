@@ -8,35 +8,39 @@ import { scratchDir, TWO_TURNS } from '../../helpers/provider.js'
 // every response byte-identical to the recording, none dropped. Bounded by the test timeout.
 const CLIENTS = 200
 const REQUESTS_EACH = 50
-const BODY = JSON.stringify({ model: 'claude-test', max_tokens: 64, stream: true, messages: [{ role: 'user', content: 'read the readme' }], tools: [{ name: 'read_file', input_schema: { type: 'object' } }] })
+// One streamed request per wire whose SSE framing differs: Anthropic's named events, Gemini's data-only chunks.
+const WIRES = [
+  ['anthropic-messages', '/v1/messages', JSON.stringify({ model: 'claude-test', max_tokens: 64, stream: true, messages: [{ role: 'user', content: 'read the readme' }], tools: [{ name: 'read_file', input_schema: { type: 'object' } }] })],
+  ['gemini', '/v1beta/models/gemini-test:streamGenerateContent', JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'read the readme' }] }], tools: [{ functionDeclarations: [{ name: 'read_file', parameters: { type: 'object' } }] }] })],
+] as const
 
-let provider: Provider
-let expected: Buffer
+describe.each(WIRES)('load on %s', (_wire, PATH, BODY) => {
+  let provider: Provider
+  let expected: Buffer
 
-beforeAll(async () => {
-  const cassette = join(scratchDir(), 'load.cassette.jsonl')
-  const recorder = await startProvider({ mode: 'record', scenario: TWO_TURNS, cassette, env: {} })
-  await (await fetch(`${recorder.origin}/v1/messages`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY })).arrayBuffer()
-  await recorder.close()
-  expected = Buffer.from((readCassette(cassette).interactions[0]?.response.frames ?? []).map(frameBytes).join(''))
-  provider = await startProvider({ mode: 'replay', cassette, keepRequests: CLIENTS * REQUESTS_EACH, env: {} })
-})
-afterAll(() => provider.close())
-
-function streamOnce(agent: Agent): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const req = request(`${provider.origin}/v1/messages`, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(BODY) } }, (response) => {
-      const chunks: Buffer[] = []
-      response.on('data', (chunk: Buffer) => chunks.push(chunk))
-      response.on('end', () => (response.statusCode === 200 ? resolve(Buffer.concat(chunks)) : reject(new Error(`status ${response.statusCode}`))))
-      response.on('error', reject)
-    })
-    req.on('error', reject)
-    req.end(BODY)
+  beforeAll(async () => {
+    const cassette = join(scratchDir(), 'load.cassette.jsonl')
+    const recorder = await startProvider({ mode: 'record', scenario: TWO_TURNS, cassette, env: {} })
+    await (await fetch(`${recorder.origin}${PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY })).arrayBuffer()
+    await recorder.close()
+    expected = Buffer.from((readCassette(cassette).interactions[0]?.response.frames ?? []).map(frameBytes).join(''))
+    provider = await startProvider({ mode: 'replay', cassette, keepRequests: CLIENTS * REQUESTS_EACH, env: {} })
   })
-}
+  afterAll(() => provider.close())
 
-describe('load', () => {
+  function streamOnce(agent: Agent): Promise<Buffer> {
+    return new Promise((resolve, reject) => {
+      const req = request(`${provider.origin}${PATH}`, { method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(BODY) } }, (response) => {
+        const chunks: Buffer[] = []
+        response.on('data', (chunk: Buffer) => chunks.push(chunk))
+        response.on('end', () => (response.statusCode === 200 ? resolve(Buffer.concat(chunks)) : reject(new Error(`status ${response.statusCode}`))))
+        response.on('error', reject)
+      })
+      req.on('error', reject)
+      req.end(BODY)
+    })
+  }
+
   it(`${CLIENTS} concurrent clients × ${REQUESTS_EACH} streamed requests: every response byte-identical, none dropped`, async () => {
     expect(expected.length).toBeGreaterThan(500)
     const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS })

@@ -1,4 +1,5 @@
 import Anthropic from '@anthropic-ai/sdk'
+import { ApiError, GoogleGenAI } from '@google/genai'
 import OpenAI from 'openai'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -65,6 +66,38 @@ describe('scenario faults', () => {
     const failure = await client.messages.stream({ model: 'm', max_tokens: 5, messages: [{ role: 'user', content: 'hi' }] }).finalMessage().catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(Anthropic.APIError)
     expect(String((failure as Error).message)).toContain('Overloaded')
+  })
+
+  it.each([
+    [503, 'UNAVAILABLE'],
+    [429, 'RESOURCE_EXHAUSTED'],
+    [401, 'UNAUTHENTICATED'],
+    [400, 'INVALID_ARGUMENT'],
+  ] as const)('status %i reaches the Gemini client as an ApiError with the google.rpc status %s', async (status, rpc) => {
+    const served = await withTurn({ fault: { status } })
+    const client = new GoogleGenAI({ apiKey: 'placeholder', httpOptions: { baseUrl: served.origin } })
+    const error = await client.models.generateContent({ model: 'gemini-test', contents: 'hi' }).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).status).toBe(status)
+    expect(JSON.parse((error as ApiError).message)).toEqual({ error: { code: status, message: `scripted ${status}`, status: rpc } })
+  })
+
+  it.each([
+    ['cut', 'cut'],
+    ['malformed', 'malformed'],
+    ['an error event', { error_event: 'Overloaded' }],
+  ] as const)('a Gemini stream with %s fails in the Gemini client', async (_label, fault) => {
+    const served = await withTurn({ fault })
+    const client = new GoogleGenAI({ apiKey: 'placeholder', httpOptions: { baseUrl: served.origin } })
+    const failure = await (async () => {
+      const stream = await client.models.generateContentStream({ model: 'gemini-test', contents: 'hi' })
+      let text = ''
+      for await (const chunk of stream) text += chunk.text ?? ''
+      return text
+    })().catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(Error)
+    if (typeof fault === 'object') expect(failure).toBeInstanceOf(ApiError)
+    if (typeof fault === 'object') expect(String((failure as Error).message)).toContain('Overloaded')
   })
 
   it('a slow stream keeps its pace between frames', async () => {

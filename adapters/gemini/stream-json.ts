@@ -1,0 +1,113 @@
+import type { CloseReason, Emission } from '../../src/events/types.js'
+import { asObject, asString, asU64, type JsonObject } from '../shared/fields.js'
+import { opaqueLine } from '../shared/opaque.js'
+import { CallClassifier, sessionEnded, sessionStart, timed, toolResult } from '../shared/session.js'
+import { DriftWatch, knowsRecord } from '../shared/vocabulary.js'
+import type { RecordProjector, SeamOptions } from '../types.js'
+import { GEMINI_ADAPTER_ID } from './declaration.js'
+import { GEMINI_TOOL_OPERATIONS } from './operations.js'
+import { geminiUsage } from './usage.js'
+import { GEMINI_STREAM_JSON_VOCABULARY } from './vocabulary.js'
+
+/**
+ * `gemini --output-format stream-json` stdout: `init`, the user `message`, assistant `message`
+ * deltas, `tool_use`/`tool_result` pairs and one closing `result`. Consecutive assistant deltas are
+ * one `text` event. The stream proves closure when its last record is `result`. Note what it does
+ * not carry: `tool_result.output` is the CLI's display text, empty for `read_file` (the content the
+ * model saw is in the session file's `functionResponse`), so byte checks belong on the session file.
+ */
+export class GeminiStreamJsonProjector implements RecordProjector {
+  private turn = 0
+  private pendingText = ''
+  private pendingAt: string | undefined
+  private lastAnswer: string | null = null
+  private last: CloseReason | null = null
+  private readonly classifier = new CallClassifier(GEMINI_TOOL_OPERATIONS, GEMINI_ADAPTER_ID)
+  private readonly drift = new DriftWatch(GEMINI_STREAM_JSON_VOCABULARY)
+
+  constructor(private readonly seam: SeamOptions) {
+    // The stream names no CLI version; only the caller's word can date it.
+    this.drift.sawVersion(seam.harnessVersion)
+  }
+
+  pushUnreadable(raw: string | Uint8Array, lineNumber: number): Emission[] {
+    this.last = null
+    return [...this.flush(), opaqueLine(raw, null, null, lineNumber)]
+  }
+
+  pushRecord(record: JsonObject, raw: string, lineNumber: number): Emission[] {
+    const type = asString(record['type']) ?? ''
+    const role = type === 'message' ? (asString(record['role']) ?? null) : null
+    const at = asString(record['timestamp'])
+    this.last = type === 'result' ? (asString(record['status']) === 'success' ? 'completed' : 'error') : null
+    if (type === 'message' && role === 'assistant') {
+      if (this.pendingText === '') this.pendingAt = at
+      this.pendingText += asString(record['content']) ?? ''
+      return []
+    }
+    const flushed = this.flush()
+    if (!knowsRecord(GEMINI_STREAM_JSON_VOCABULARY, type, role)) {
+      this.drift.sawUnknown(type, role)
+      return [...flushed, opaqueLine(raw, type, role, lineNumber)]
+    }
+    return [...flushed, ...timed(this.map(record, type), at)]
+  }
+
+  finish(): Emission[] {
+    return [...this.flush(), ...this.drift.finish()]
+  }
+
+  closure(): CloseReason | null {
+    return this.last
+  }
+
+  private flush(): Emission[] {
+    if (this.pendingText === '') return []
+    const text = this.pendingText
+    this.pendingText = ''
+    this.lastAnswer = text
+    return timed([{ event: 'text', text, request_id: null }], this.pendingAt)
+  }
+
+  private map(record: JsonObject, type: string): Emission[] {
+    switch (type) {
+      case 'init':
+        return [sessionStart(GEMINI_ADAPTER_ID, this.seam, { session_id: asString(record['session_id']) ?? null, model: asString(record['model']) ?? this.seam.model ?? null })]
+      case 'message':
+        // A user message opens a turn: headless runs have one prompt, and each is a turn.
+        this.turn += 1
+        return [{ event: 'turn.started', turn: this.turn, frame_digest: null }]
+      case 'tool_use':
+        return this.classifier.call(asString(record['tool_id']) ?? '', asString(record['tool_name']) ?? '', record['parameters'] ?? null)
+      case 'tool_result': {
+        const status = asString(record['status'])
+        const error = asObject(record['error'])
+        const content = record['output'] ?? (error ? (error['message'] ?? null) : null)
+        return [toolResult(asString(record['tool_id']) ?? '', status === 'success' ? false : status === 'error' ? true : null, content)]
+      }
+      case 'error':
+        return [{ event: 'warning', code: `gemini-${asString(record['severity']) ?? 'error'}`, message: asString(record['message']) ?? '' }]
+      case 'result': {
+        const failed = asString(record['status']) !== 'success'
+        const stats = asObject(record['stats'])
+        const error = asObject(record['error'])
+        const events: Emission[] = []
+        if (stats) events.push({ event: 'usage', request_id: null, model: null, usage: geminiUsage({ input: asU64(stats['input_tokens']), output: asU64(stats['output_tokens']), cached: asU64(stats['cached']), thoughts: null }) })
+        if (failed) events.push({ event: 'warning', code: 'gemini-result-error', message: (error && asString(error['message'])) ?? 'the run ended with an error' })
+        events.push({ event: 'turn.ended', turn: Math.max(this.turn, 1), stop_reason: failed ? 'failed' : null })
+        events.push(
+          sessionEnded({
+            final_answer: this.lastAnswer,
+            is_error: failed,
+            terminal_reason: failed ? 'error' : 'success',
+            num_turns: this.turn,
+            duration_ms: stats ? (asU64(stats['duration_ms']) ?? null) : null,
+          }),
+        )
+        return events
+      }
+      default:
+        return []
+    }
+  }
+}
