@@ -6,6 +6,7 @@ import type { Emission } from '../../src/events/types.js'
 import { readTranscriptAsEvents } from '../transcript/read.js'
 import { launchDeclarationSchema, type LaunchDeclaration, type Wire } from './declaration.js'
 import { findLaunch } from './launches.js'
+import { planDeclaredLaunch, placeholderValues, substitutePlaceholders, type DeclaredLaunchInputs } from './plan.js'
 
 /** What a launch is pointed at. */
 export interface LaunchHarnessOptions {
@@ -52,20 +53,6 @@ export interface LaunchHarnessResult {
   stdoutEvents: Emission[]
   /** Why a trajectory could not be converted, when it could not. */
   conversionError: unknown
-}
-
-/**
- * What an Anthropic client takes as its base URL (it adds `/v1/messages` itself): the provider's
- * base URL without its `/v1`, so a scope's path prefix (`/__scope/<id>`) survives — the provider's
- * own `origin`.
- */
-function originOf(baseUrl: string): string {
-  const url = new URL(baseUrl)
-  return `${url.origin}${url.pathname.replace(/\/+$/, '').replace(/\/v1$/, '')}`
-}
-
-function substitute(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(prompt|workspace|root|baseUrl|origin|model|nodeBin)\}/g, (_, key: string) => values[key] as string)
 }
 
 function resolveDeclaration(target: string | LaunchDeclaration | { declaration?: LaunchDeclaration; id: string }): LaunchDeclaration | string {
@@ -134,25 +121,24 @@ export async function launchHarness(
     const wires = Object.keys(declaration.bindings).join(', ') || 'none'
     return failure(declaration.adapter, `${declaration.adapter} speaks no ${options.provider.wire} wire (it speaks ${wires})`)
   }
-  const values: Record<string, string> = {
+  const inputs: DeclaredLaunchInputs = {
     prompt: options.prompt,
     workspace: options.workspace,
     root: scratch,
     baseUrl: options.provider.baseUrl,
-    origin: originOf(options.provider.baseUrl),
-    model: options.model ?? 'vitest-harness-model',
+    wire: options.provider.wire,
+    model: options.model,
     nodeBin: dirname(process.execPath),
+    program: options.program,
   }
+  const values = placeholderValues(inputs)
   for (const directory of declaration.directories) mkdirSync(join(scratch, directory), { recursive: true })
   for (const file of binding.files) {
     const path = join(scratch, file.path)
     mkdirSync(dirname(path), { recursive: true })
-    writeFileSync(path, substitute(file.content, values))
+    writeFileSync(path, substitutePlaceholders(file.content, values))
   }
-  const args = declaration.argv.flatMap((word) => (word === '{binding}' ? binding.args.map((arg) => substitute(arg, values)) : [substitute(word, values)]))
-  const env: Record<string, string> = {}
-  for (const [key, value] of Object.entries({ ...declaration.env, ...binding.env })) env[key] = substitute(value, values)
-  const program = options.program ?? declaration.binary
+  const { program, args, env } = planDeclaredLaunch(declaration, inputs)
   const command = [program, ...args].join(' ')
 
   let timedOut = false
