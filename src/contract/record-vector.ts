@@ -34,7 +34,7 @@ export interface RecordVectorOptions {
   /** The scenario the loopback provider answers from. `{workspace}` in its text is the run's workspace. */
   scenario: string
   prompt: string
-  /** The vectors' id prefix. Default: `recorded`. */
+  /** The vectors' id prefix. Default: `<adapter>-recorded` (ids are unique across the package's vectors). */
   id?: string
   /** A folder copied in as the run's workspace. Default: an empty one. */
   workspace?: string
@@ -116,7 +116,7 @@ export async function recordVector(adapter: HarnessAdapter, options: RecordVecto
       `no ${declaration.binary} to run: not ${options.program === undefined ? 'in the harness cache or' : 'named by --program, nor'} on the child's PATH. Install the pinned ${declaration.pinnedVersion ?? ''} (\`vitest-harness doctor ${adapter.id}\` says where it is looked for) or pass --program`,
     )
   }
-  const id = options.id ?? 'recorded'
+  const id = options.id ?? `${adapter.id}-recorded`
   const out = resolve(options.out)
   for (const suffix of Object.values(SUFFIX)) {
     const dir = join(out, `${id}-${suffix}`)

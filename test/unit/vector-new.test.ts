@@ -38,24 +38,24 @@ describe('vitest-harness vector new', () => {
 
 describe("a replay vector's format", () => {
   it("reads the record with the named format, and fails a format that is not the adapter's or does not exist", async () => {
-    const dir = copyVectors('codex', ['read-then-answer-stdout'])
-    expect((await runCli(['contract', 'codex', '--vectors', dir])).stdout).toContain('pass C2 read-then-answer-stdout\n')
-    const manifest = join(dir, 'read-then-answer-stdout', 'vector.yaml')
+    const dir = copyVectors('codex', ['codex-read-then-answer-stdout'])
+    expect((await runCli(['contract', 'codex', '--vectors', dir])).stdout).toContain('pass C2 codex-read-then-answer-stdout\n')
+    const manifest = join(dir, 'codex-read-then-answer-stdout', 'vector.yaml')
     const original = readFileSync(manifest, 'utf8')
     writeFileSync(manifest, original.replace('format: codex/exec-json', 'format: claude-code/stream-json'))
     const foreign = await runCli(['contract', 'codex', '--vectors', dir])
     expect(foreign.code).toBe(1)
-    expect(foreign.stdout).toContain("FAIL C2 read-then-answer-stdout — the vector could not run: inputs.format claude-code/stream-json is claude's record, not codex's\n")
+    expect(foreign.stdout).toContain("FAIL C2 codex-read-then-answer-stdout — the vector could not run: inputs.format claude-code/stream-json is claude's record, not codex's\n")
     writeFileSync(manifest, original.replace('format: codex/exec-json', 'format: codex/telegraph'))
-    expect((await runCli(['contract', 'codex', '--vectors', dir])).stdout).toContain('FAIL C2 read-then-answer-stdout — the vector could not run: inputs.format names no transcript format: "codex/telegraph"\n')
+    expect((await runCli(['contract', 'codex', '--vectors', dir])).stdout).toContain('FAIL C2 codex-read-then-answer-stdout — the vector could not run: inputs.format names no transcript format: "codex/telegraph"\n')
   })
 
   it('without a format, the same exec-json bytes go to the rollout reader and no longer match', async () => {
-    const dir = copyVectors('codex', ['read-then-answer-stdout'])
-    const manifest = join(dir, 'read-then-answer-stdout', 'vector.yaml')
+    const dir = copyVectors('codex', ['codex-read-then-answer-stdout'])
+    const manifest = join(dir, 'codex-read-then-answer-stdout', 'vector.yaml')
     writeFileSync(manifest, readFileSync(manifest, 'utf8').replace('  format: codex/exec-json\n', ''))
     const run = await runCli(['contract', 'codex', '--vectors', dir])
     expect(run.code).toBe(1)
-    expect(run.stdout).toMatch(/^FAIL C2 read-then-answer-stdout — /)
+    expect(run.stdout).toMatch(/^FAIL C2 codex-read-then-answer-stdout — /)
   })
 })
