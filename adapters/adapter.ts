@@ -32,4 +32,10 @@ export interface HarnessAdapter<LaunchInputs = unknown> {
   readonly control?: ControlSeam
   /** The adapter's contract checklist: which vectors answer each of the four rows. */
   readonly obligations?: ContractObligations
+  /**
+   * The ids of the package's own vectors that upstream's `metaharness conformance <id> --contract`
+   * runs. When declared, a contract over the package's vectors runs only these by default, so its
+   * line is upstream's; the folder's other vectors are the project's own, run on request.
+   */
+  readonly upstreamVectors?: readonly string[]
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { HarnessAdapter } from '../adapter.js'
-import { B10X_FLAG_SURFACE, B10X_OBLIGATIONS } from './contract.js'
+import { B10X_FLAG_SURFACE, B10X_OBLIGATIONS, B10X_UPSTREAM_VECTORS } from './contract.js'
 import { B10X_ADAPTER_ID, B10X_PROGRAM, b10xCapabilities } from './declaration.js'
 import { b10xChildPath, planB10xLaunch, type B10xLaunchInputs } from './launch.js'
 import { B10xProjector } from './read.js'
@@ -51,4 +51,5 @@ export const b10xAdapter: HarnessAdapter<B10xLaunchInputs> = {
   childPath: b10xChildPath,
   flagSurface: B10X_FLAG_SURFACE,
   obligations: B10X_OBLIGATIONS,
+  upstreamVectors: B10X_UPSTREAM_VECTORS,
 }

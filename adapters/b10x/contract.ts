@@ -34,3 +34,18 @@ export const B10X_FLAG_SURFACE = {
     '--substrate-embedded', '--cgroup-root', '--allow-program', '--max-turns', '--input',
   ],
 } as const
+
+/**
+ * The seven vectors upstream's `metaharness conformance b10x --contract` runs (its `vectors.rs`):
+ * one launch, the golden loop, four enforcement records and the version pair. Its line is
+ * `checked: 7`; the other b10x vectors in the package are this project's own.
+ */
+export const B10X_UPSTREAM_VECTORS: readonly string[] = [
+  'c1-observe-launch',
+  'golden-loop-record',
+  'provider-emulated-unpublished-tool',
+  'provider-emulated-approval-denied',
+  'provider-emulated-budget-stop',
+  'provider-emulated-cancellation',
+  'golden-version-pair',
+]

@@ -1,6 +1,7 @@
 import type { HarnessAdapter } from '../adapter.js'
 import { lineProjectorOf } from '../shared/line-projector.js'
 import { CLAUDE_ADAPTER_ID, CLAUDE_PROGRAM, claudeCapabilities } from './declaration.js'
+import { declaredLaunchOf } from '../launch/plan.js'
 import { claudeLaunch } from './launch.js'
 import { ClaudeProjector } from './read.js'
 
@@ -12,4 +13,6 @@ export const claudeAdapter: HarnessAdapter = {
   capabilities: claudeCapabilities,
   createProjector: (seam) => lineProjectorOf(new ClaudeProjector(seam, 'stream-json')),
   declaration: claudeLaunch,
+  // C1 vectors check the very argv/env `launchHarness` spawns with.
+  launch: declaredLaunchOf(claudeLaunch),
 }

@@ -1,6 +1,7 @@
 import type { HarnessAdapter } from '../adapter.js'
 import { lineProjectorOf } from '../shared/line-projector.js'
 import { CODEX_ADAPTER_ID, CODEX_PROGRAM, codexCapabilities } from './declaration.js'
+import { declaredLaunchOf } from '../launch/plan.js'
 import { codexLaunch } from './launch.js'
 import { CodexRolloutProjector } from './rollout.js'
 
@@ -12,4 +13,6 @@ export const codexAdapter: HarnessAdapter = {
   capabilities: codexCapabilities,
   createProjector: (seam) => lineProjectorOf(new CodexRolloutProjector(seam)),
   declaration: codexLaunch,
+  // C1 vectors check the very argv/env `launchHarness` spawns with.
+  launch: declaredLaunchOf(codexLaunch),
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { HarnessAdapter } from '../adapter.js'
 import { LaunchRefusal } from '../errors.js'
-import { planDeclaredLaunch } from '../launch/launch-harness.js'
+import { planDeclaredLaunch } from '../launch/plan.js'
 import { lineProjectorOf } from '../shared/line-projector.js'
 import type { LaunchPlan } from '../types.js'
 import { GEMINI_ADAPTER_ID, GEMINI_PROGRAM, geminiCapabilities } from './declaration.js'
@@ -38,10 +38,16 @@ export function planGeminiLaunch(inputs: GeminiLaunchInputs): LaunchPlan {
   if (!url || (url.protocol === 'http:' && !LOOPBACK_HOSTS.has(url.hostname))) {
     throw new LaunchRefusal('VH_LAUNCH_BASE_URL', `Gemini CLI 0.61 refuses GOOGLE_GEMINI_BASE_URL ${JSON.stringify(inputs.baseUrl)}: it must be https, or http on 127.0.0.1, localhost or [::1]`)
   }
-  const binding = geminiLaunch.bindings.gemini
-  if (!binding) throw new LaunchRefusal('VH_LAUNCH_WIRE', 'the gemini launch declares no gemini wire binding')
-  const planned = planDeclaredLaunch(geminiLaunch, binding, { prompt: inputs.input, workspace: inputs.workspace, scratch: inputs.scratch, baseUrl: inputs.baseUrl, model: inputs.model, nodeBin: inputs.nodeBin })
-  return { program: inputs.program, args: planned.args, env: planned.env }
+  return planDeclaredLaunch(geminiLaunch, {
+    prompt: inputs.input,
+    workspace: inputs.workspace,
+    root: inputs.scratch,
+    baseUrl: inputs.baseUrl,
+    wire: 'gemini',
+    model: inputs.model,
+    nodeBin: inputs.nodeBin,
+    program: inputs.program,
+  })
 }
 
 /** The Gemini CLI adapter: reads its session file (the projector) and its stream-json, and launches `gemini -p`. */

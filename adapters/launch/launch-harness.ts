@@ -4,8 +4,9 @@ import { dirname, join } from 'node:path'
 import { execa } from 'execa'
 import type { Emission } from '../../src/events/types.js'
 import { readTranscriptAsEvents } from '../transcript/read.js'
-import { launchDeclarationSchema, type LaunchDeclaration, type ModelBinding, type Wire } from './declaration.js'
+import { launchDeclarationSchema, type LaunchDeclaration, type Wire } from './declaration.js'
 import { findLaunch } from './launches.js'
+import { planDeclaredLaunch, placeholderValues, substitutePlaceholders, type DeclaredLaunchInputs } from './plan.js'
 
 /** What a launch is pointed at. */
 export interface LaunchHarnessOptions {
@@ -52,49 +53,6 @@ export interface LaunchHarnessResult {
   stdoutEvents: Emission[]
   /** Why a trajectory could not be converted, when it could not. */
   conversionError: unknown
-}
-
-/**
- * What an Anthropic client takes as its base URL (it adds `/v1/messages` itself): the provider's
- * base URL without its `/v1`, so a scope's path prefix (`/__scope/<id>`) survives — the provider's
- * own `origin`.
- */
-function originOf(baseUrl: string): string {
-  const url = new URL(baseUrl)
-  return `${url.origin}${url.pathname.replace(/\/+$/, '').replace(/\/v1$/, '')}`
-}
-
-function substitute(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(prompt|workspace|root|baseUrl|origin|model|nodeBin)\}/g, (_, key: string) => values[key] as string)
-}
-
-/** The facts a declared launch is planned from. */
-export interface DeclaredLaunchInputs {
-  readonly prompt: string
-  readonly workspace: string
-  /** The scratch root (`{root}`). */
-  readonly scratch: string
-  /** The provider's base URL, `…/v1`; `{origin}` is derived from it. */
-  readonly baseUrl: string
-  readonly model: string
-  readonly nodeBin: string
-}
-
-/** A declared launch with its placeholders filled: the argv, the environment and the files written before it (paths relative to the root). */
-export function planDeclaredLaunch(declaration: LaunchDeclaration, binding: ModelBinding, inputs: DeclaredLaunchInputs): { args: string[]; env: Record<string, string>; files: { path: string; content: string }[] } {
-  const values: Record<string, string> = {
-    prompt: inputs.prompt,
-    workspace: inputs.workspace,
-    root: inputs.scratch,
-    baseUrl: inputs.baseUrl,
-    origin: originOf(inputs.baseUrl),
-    model: inputs.model,
-    nodeBin: inputs.nodeBin,
-  }
-  const args = declaration.argv.flatMap((word) => (word === '{binding}' ? binding.args.map((arg) => substitute(arg, values)) : [substitute(word, values)]))
-  const env: Record<string, string> = {}
-  for (const [key, value] of Object.entries({ ...declaration.env, ...binding.env })) env[key] = substitute(value, values)
-  return { args, env, files: binding.files.map((file) => ({ path: file.path, content: substitute(file.content, values) })) }
 }
 
 function resolveDeclaration(target: string | LaunchDeclaration | { declaration?: LaunchDeclaration; id: string }): LaunchDeclaration | string {
@@ -163,15 +121,24 @@ export async function launchHarness(
     const wires = Object.keys(declaration.bindings).join(', ') || 'none'
     return failure(declaration.adapter, `${declaration.adapter} speaks no ${options.provider.wire} wire (it speaks ${wires})`)
   }
-  const planned = planDeclaredLaunch(declaration, binding, { prompt: options.prompt, workspace: options.workspace, scratch, baseUrl: options.provider.baseUrl, model: options.model ?? 'vitest-harness-model', nodeBin: dirname(process.execPath) })
+  const inputs: DeclaredLaunchInputs = {
+    prompt: options.prompt,
+    workspace: options.workspace,
+    root: scratch,
+    baseUrl: options.provider.baseUrl,
+    wire: options.provider.wire,
+    model: options.model,
+    nodeBin: dirname(process.execPath),
+    program: options.program,
+  }
+  const values = placeholderValues(inputs)
   for (const directory of declaration.directories) mkdirSync(join(scratch, directory), { recursive: true })
-  for (const file of planned.files) {
+  for (const file of binding.files) {
     const path = join(scratch, file.path)
     mkdirSync(dirname(path), { recursive: true })
-    writeFileSync(path, file.content)
+    writeFileSync(path, substitutePlaceholders(file.content, values))
   }
-  const { args, env } = planned
-  const program = options.program ?? declaration.binary
+  const { program, args, env } = planDeclaredLaunch(declaration, inputs)
   const command = [program, ...args].join(' ')
 
   let timedOut = false

@@ -12,6 +12,7 @@ import { reportCommand } from './report.js'
 import { serveCommand } from './serve.js'
 import { stepmapCommand } from './stepmap.js'
 import { checkTraceFiles } from './trace-input.js'
+import { vectorCommand } from './vector.js'
 
 /** Every command, in the order `--help` lists them. One file per command; register it here. */
 export const COMMANDS: readonly Command[] = [
@@ -27,4 +28,5 @@ export const COMMANDS: readonly Command[] = [
   stepmapCommand,
   reportCommand,
   diffCommand,
+  vectorCommand,
 ]

@@ -11,16 +11,35 @@ import { builtInVectorsDir } from '../util/package-info.js'
 const ONLY_SEVEN = SEVEN.flatMap((id) => ['--only', id])
 
 describe('vitest-harness contract', () => {
-  it('prints a line per vector and the summary, and exits 0 when every vector passes', async () => {
-    const count = loadVectors(join(builtInVectorsDir(), 'b10x')).length
+  it("prints a line per vector of upstream's set and the summary, and exits 0 when every vector passes", async () => {
     const run = await runCli(['contract', 'b10x'])
     expect(run.code).toBe(0)
     expect(run.stderr).toBe('')
     const lines = run.stdout.trimEnd().split('\n')
+    expect(lines.slice(0, -1)).toEqual(SEVEN.map((id) => `pass ${id.startsWith('c1-') ? 'C1' : 'C2'} ${id}`))
+    expect(lines.at(-1)).toBe('7 vectors, 0 failed — no model, no network, no credential')
+  })
+
+  it("runs the project's own b10x vectors too with --with-project-vectors", async () => {
+    const count = loadVectors(join(builtInVectorsDir(), 'b10x')).length
+    expect(count).toBeGreaterThan(SEVEN.length)
+    const run = await runCli(['contract', 'b10x', '--with-project-vectors'])
+    expect(run.code).toBe(0)
+    const lines = run.stdout.trimEnd().split('\n')
     expect(lines).toHaveLength(count + 1)
-    expect(lines).toContain('pass C1 c1-observe-launch')
-    expect(lines).toContain('pass C2 golden-version-pair')
+    expect(lines).toContain('pass C2 every-loop-kind')
     expect(lines.at(-1)).toBe(`${count} vectors, 0 failed — no model, no network, no credential`)
+    const record = await runCli(['contract', 'b10x', '--contract', '--with-project-vectors'])
+    expect(record.stdout).toBe(`{"breaking_changes":0,"checked":${count},"consumer":"metaharness.event/1","failed":0,"kind":"contract_result","provider":"b10x 0.12.1"}\n`)
+  })
+
+  it("prints upstream's seven-vector line with --contract and nothing else named", async () => {
+    const run = await runCli(['contract', 'b10x', '--contract'])
+    expect(run).toEqual({
+      code: 0,
+      stdout: '{"breaking_changes":0,"checked":7,"consumer":"metaharness.event/1","failed":0,"kind":"contract_result","provider":"b10x 0.12.1"}\n',
+      stderr: '',
+    })
   })
 
   it("prints only the contract_result line with --contract: b10x's seven vectors", async () => {

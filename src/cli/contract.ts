@@ -17,11 +17,16 @@ import { EXIT } from '../util/exit-codes.js'
 export const contractCommand: Command = {
   name: 'contract',
   summary: "Runs an adapter's conformance vectors (C1, C2, C3) and its checklist: no model, no network, no credential.",
-  usage: '<adapter> [--contract] [--vectors DIR] [--only ID]…',
+  usage: '<adapter> [--contract] [--vectors DIR] [--only ID]… [--with-project-vectors]',
   options: [
     { name: 'contract', type: 'boolean', description: 'print only the contract_result line; warnings go to stderr' },
     { name: 'vectors', type: 'string', valueName: 'DIR', description: "the vectors folder (default: the package's vectors/<adapter>)" },
     { name: 'only', type: 'string', repeatable: true, valueName: 'ID', description: 'run only this vector (repeatable, in order)' },
+    {
+      name: 'with-project-vectors',
+      type: 'boolean',
+      description: "also run this project's own vectors beyond the set upstream's contract runs (b10x: upstream's seven)",
+    },
   ],
   async run(args, io) {
     const adapter = adapterArgument(args, 'contract')
@@ -30,6 +35,7 @@ export const contractCommand: Command = {
     const run = await runContract(adapter, {
       ...(vectors === undefined ? {} : { vectors: resolve(io.cwd, vectors) }),
       ...(only.length > 0 ? { only } : {}),
+      withProjectVectors: flagOption(args, 'with-project-vectors'),
     })
     const failed = run.outcomes.filter((outcome) => !outcome.passed).length
     if (flagOption(args, 'contract')) {

@@ -1,6 +1,6 @@
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { HarnessAdapter } from '../../adapters/adapter.js'
 import { b10xAdapter } from '../../adapters/b10x/adapter.js'
@@ -26,9 +26,23 @@ describe('vitest-harness doctor', () => {
   it('exits 0 for the binary on the pin that declares every flag', async () => {
     const { home, program } = homeWith('on-pin.sh')
     const run = await runCli(['doctor', 'b10x'], { env: { HOME: home } })
+    const child = `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`
+    const key = "VITEST_HARNESS_PROVIDER_KEY='<loopback placeholder, not a credential>'"
+    const launch = (wire: string) =>
+      `b10x-harness: ${wire} launch: b10x-harness run --base-url {baseUrl} --model {model} --workspace {workspace} --execution-path metaharness --json --no-session --approve-up-to high --wire ${wire} --api-key-env VITEST_HARNESS_PROVIDER_KEY --input {prompt}`
     expect(run).toEqual({
       code: 0,
-      stdout: `b10x-harness: ${program} 0.12.1 — on the adapter's pin (0.12.1)\nb10x-harness: every flag the adapter sends is one the binary declares\n`,
+      stdout: [
+        `b10x-harness: ${program} 0.12.1 — on the adapter's pin (0.12.1)`,
+        "b10x-harness: found: the first on the child's PATH (looked for: --program, then the harness cache, then the child's PATH)",
+        'b10x-harness: wires: openai-responses, anthropic-messages',
+        launch('openai-responses'),
+        `b10x-harness: openai-responses env: PATH=${child} XDG_CONFIG_HOME={root}/config ${key}`,
+        launch('anthropic-messages'),
+        `b10x-harness: anthropic-messages env: PATH=${child} XDG_CONFIG_HOME={root}/config ${key}`,
+        'b10x-harness: every flag the adapter sends is one the binary declares',
+        '',
+      ].join('\n'),
       stderr: '',
     })
   })
@@ -46,7 +60,7 @@ describe('vitest-harness doctor', () => {
     const { home } = homeWith('drops-a-flag.sh')
     const run = await runCli(['doctor', 'b10x'], { env: { HOME: home } })
     expect(run.code).toBe(1)
-    expect(run.stdout.split('\n')[1]).toBe('b10x-harness: the adapter sends --no-session, and the binary does not declare it')
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('b10x-harness: the adapter sends --no-session, and the binary does not declare it')
   })
 
   it('exits 2 when the version command fails: no verdict was possible', async () => {

@@ -1,28 +1,41 @@
 import { resolve } from 'node:path'
+import { watchAncestors } from '../../recorders/parent-watch.js'
 import { serveProvider, writeControlTokenFile } from '../../recorders/serve.js'
 import { PROVIDER_MODES, type ProviderMode } from '../../recorders/provider/modes.js'
-import { UsageError, stringOption, type ParsedArgs } from './args.js'
+import { UsageError, flagOption, stringOption, type ParsedArgs } from './args.js'
 import type { Command } from './command.js'
 import { EXIT, type ExitCode } from '../util/exit-codes.js'
 import type { CliIO } from './io.js'
 
-/** How often the parent is looked for: `npx` runs us under `sh -c`, which dies on SIGTERM and leaves us orphaned. */
+/** How often the ancestors are looked for: `npx` runs us under `sh -c`, which can outlive a killed npm and leave us running. */
 const PARENT_POLL_MS = 200
 
 /**
- * Resolves when the process is asked to stop: the first SIGINT or SIGTERM, or its parent gone (it
- * was re-parented). The handlers are removed then, so a second signal during shutdown kills at once.
+ * Resolves when the process is asked to stop: the first SIGINT or SIGTERM, its parent or any
+ * ancestor gone, or (with `--exit-on-stdin-close`) its stdin closed. The handlers are removed then,
+ * so a second signal during shutdown kills at once.
  */
-function untilStopped(): Promise<void> {
+function untilStopped(io: CliIO, onStdinClose: boolean): Promise<void> {
   return new Promise((resolveStop) => {
-    const parent = process.ppid
-    const watch = setInterval(() => {
-      if (process.ppid !== parent) stop()
+    const stopWatching = watchAncestors((pid) => {
+      io.stderr.write(`vitest-harness serve: process ${pid}, which started it, is gone; stopping\n`)
+      stop()
     }, PARENT_POLL_MS)
-    // The server keeps the process alive; this timer must not once it has closed.
-    watch.unref()
+    const stdinClosed = () => {
+      io.stderr.write('vitest-harness serve: stdin closed; stopping\n')
+      stop()
+    }
+    if (onStdinClose) {
+      io.stdin.once('end', stdinClosed)
+      io.stdin.once('close', stdinClosed)
+      // Read and drop: 'end' comes only to a flowing stream.
+      io.stdin.resume()
+    }
     const stop = () => {
-      clearInterval(watch)
+      stopWatching()
+      io.stdin.off('end', stdinClosed)
+      io.stdin.off('close', stdinClosed)
+      if (onStdinClose) io.stdin.pause()
       process.off('SIGINT', stop)
       process.off('SIGTERM', stop)
       resolveStop()
@@ -76,7 +89,7 @@ export async function runServe(args: ParsedArgs, io: CliIO, stopped: Promise<voi
 export const serveCommand: Command = {
   name: 'serve',
   summary: 'Serves a loopback model provider (OpenAI Responses, Chat Completions, Anthropic Messages) from a cassette or a scenario.',
-  usage: '(--cassette FILE | --scenario FILE) [--mode MODE] [--upstream URL] [--record-requests FILE] [--port 0] [--cassette-root DIR] [--control-token-file FILE]',
+  usage: '(--cassette FILE | --scenario FILE) [--mode MODE] [--upstream URL] [--record-requests FILE] [--port 0] [--cassette-root DIR] [--control-token-file FILE] [--exit-on-stdin-close]',
   options: [
     { name: 'cassette', type: 'string', valueName: 'FILE', description: 'the cassette to replay (or to write in record/auto mode)' },
     { name: 'scenario', type: 'string', valueName: 'FILE', description: 'a scripted model (YAML or JSON); records into --cassette in record mode' },
@@ -86,6 +99,7 @@ export const serveCommand: Command = {
     { name: 'port', type: 'string', valueName: 'N', description: 'the loopback port (default 0: an ephemeral port)' },
     { name: 'cassette-root', type: 'string', valueName: 'DIR', description: 'the folder scopes opened through the control endpoint may read and write under (default: none, so they name no files)' },
     { name: 'control-token-file', type: 'string', valueName: 'FILE', description: 'write the control token to FILE (mode 0600) instead of printing it once on stderr' },
+    { name: 'exit-on-stdin-close', type: 'boolean', description: 'stop when stdin closes (a parent that holds a pipe to it died); it always stops when its parent or an ancestor dies' },
   ],
-  run: (args, io) => runServe(args, io, untilStopped()),
+  run: (args, io) => runServe(args, io, untilStopped(io, flagOption(args, 'exit-on-stdin-close'))),
 }

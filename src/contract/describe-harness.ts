@@ -15,7 +15,8 @@ import type { ControlClock } from './control/clock.js'
 import { gateCommand } from './control/gate.js'
 import { contractResultLine, type ContractResult } from '../evidence/contract-result.js'
 import { contractResultOf, providerOf } from './contract-result.js'
-import { loadVectors, type LoadedVector } from './manifest.js'
+import type { LoadedVector } from './manifest.js'
+import { ContractRefusal, defaultVectorIds, loadContractVectors } from './run-contract.js'
 import { isWarning, renderOutcome, type VectorOutcome } from './outcome.js'
 import { checkVector, type VectorCheck } from './run-vector.js'
 
@@ -25,6 +26,11 @@ export interface DescribeHarnessOptions {
   vectors?: string | URL
   /** Only these vector ids, in this order. An id with no vector is a failing test, never a silent skip. */
   only?: readonly string[]
+  /**
+   * With the package's own vectors, also the project's vectors beyond the set upstream's contract
+   * runs (b10x: upstream's seven). Default: false.
+   */
+  withProjectVectors?: boolean
   /** The checklist the suite holds the vectors to. Default: the adapter's own declaration; `false` for none. */
   obligations?: ContractObligations | false
   /** The suite's title. Default: `<adapter id> contract`. */
@@ -89,6 +95,21 @@ function resolveAdapter(adapter: HarnessAdapter | string): HarnessAdapter {
   return found
 }
 
+/**
+ * The suite's vectors, or the CLI's coded refusal (`VH_NO_VECTORS`) thrown at collection: its
+ * message names the folder and how to get vectors, and no stack into the package points away from it.
+ */
+function loadSuiteVectors(adapter: HarnessAdapter, dir: string): LoadedVector[] {
+  try {
+    return loadContractVectors(adapter, dir)
+  } catch (error) {
+    if (!(error instanceof ContractRefusal)) throw error
+    const refusal = new ContractRefusal(error.code, `${error.code}: describeHarness(${JSON.stringify(adapter.id)}): ${error.message}`)
+    refusal.stack = `${refusal.name}: ${refusal.message}`
+    throw refusal
+  }
+}
+
 function vectorsDir(adapter: HarnessAdapter, vectors: DescribeHarnessOptions['vectors']): string {
   if (vectors === undefined) return join(builtInVectorsDir(), adapter.id)
   return vectors instanceof URL ? fileURLToPath(vectors) : resolve(vectors)
@@ -124,13 +145,14 @@ export function describeHarness(
   const name = options.name ?? `${adapter.id} contract`
   const capabilities = adapter.capabilities()
   const provider = providerOf(capabilities)
+  const only = defaultVectorIds(adapter, { ...options, vectors: options.vectors === undefined ? undefined : dir })
+  const available = loadSuiteVectors(adapter, dir)
 
   describe(name, () => {
-    const available = loadVectors(dir)
     const byId = new Map(available.map((vector) => [vector.id, vector]))
-    const selected = options.only ? options.only.flatMap((id) => byId.get(id) ?? []) : available
-    const missing = options.only ? options.only.filter((id) => !byId.has(id)) : []
-    const vectorIds = options.only ? [...options.only] : available.map((vector) => vector.id)
+    const selected = only ? only.flatMap((id) => byId.get(id) ?? []) : available
+    const missing = only ? only.filter((id) => !byId.has(id)) : []
+    const vectorIds = only ? [...only] : available.map((vector) => vector.id)
     const inSuite = new Map(selected.map((vector) => [vector.id, vector]))
     const checks = new Map<string, Promise<VectorCheck>>()
     const reported = new Map<string, VectorOutcome>()

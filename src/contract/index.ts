@@ -34,6 +34,6 @@ export { checkCapabilities, renderCapabilities, renderRendering, orderedCapabili
 export type { CapabilityProblem, CapabilityProblemCode } from './capabilities.js'
 export { runContract, selectContractVectors, ContractRefusal } from './run-contract.js'
 export type { ContractRun, RunContractOptions } from './run-contract.js'
-export { diagnoseAdapter, renderDoctorReport, isHealthy, versionToken, DoctorRefusal } from './doctor.js'
+export { diagnoseAdapter, diagnoseHarness, launchableHarnessIds, renderDoctorReport, isHealthy, versionToken, DoctorRefusal } from './doctor.js'
 export { resolveOnPath } from '../../adapters/shared/resolve-program.js'
-export type { DoctorReport } from './doctor.js'
+export type { DoctorOptions, DoctorReport } from './doctor.js'

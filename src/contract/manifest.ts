@@ -70,7 +70,12 @@ export const vectorManifestSchema = z.discriminatedUnion('kind', [
     ...common,
     tier: z.literal('c2'),
     kind: z.literal('replay'),
-    inputs: z.strictObject({ record: z.string(), seam: seamInputSchema }),
+    inputs: z.strictObject({
+      record: z.string(),
+      /** The record's transcript format (`codex/exec-json`), one of the adapter's. Default: the adapter's own reader. */
+      format: z.string().min(1).optional(),
+      seam: seamInputSchema,
+    }),
     expected: z.strictObject({ events: z.string() }),
   }),
   z.strictObject({

@@ -34,26 +34,54 @@ export interface RunContractOptions extends RunVectorOptions {
   vectors?: string
   /** Only these ids, in this order. */
   only?: readonly string[]
+  /**
+   * With the package's own vectors, also the project's vectors beyond the set upstream's contract
+   * runs (`adapter.upstreamVectors`). Default: false — the contract line is upstream's.
+   */
+  withProjectVectors?: boolean
+}
+
+/**
+ * The ids a contract is limited to when nobody named any: upstream's set, when the adapter declares
+ * one and the vectors are the package's own. A user's own folder is the user's contract: all of it.
+ */
+export function defaultVectorIds(adapter: HarnessAdapter, options: Pick<RunContractOptions, 'vectors' | 'only' | 'withProjectVectors'>): readonly string[] | undefined {
+  if (options.only) return options.only
+  if (options.vectors !== undefined || options.withProjectVectors) return undefined
+  return adapter.upstreamVectors
+}
+
+/** The refusal for a folder that is missing or holds no vector (`VH_NO_VECTORS`), as the CLI and `describeHarness` give it. */
+export function noVectorsRefusal(adapter: HarnessAdapter, dir: string, missing: boolean): ContractRefusal {
+  const why = missing ? `${dir} is not a folder of vectors` : `${dir} holds no vector`
+  return new ContractRefusal(
+    'VH_NO_VECTORS',
+    `nothing to check for ${adapter.id}: ${why}. Refused rather than reported as zero, which would read exactly like a pass. Record one with \`vitest-harness vector new ${adapter.id} --out <dir>\`, or pass the folder that holds yours (\`vectors\`)`,
+  )
+}
+
+/** The vectors folder, loaded; refused by name (`VH_NO_VECTORS`) when it is missing or empty. */
+export function loadContractVectors(adapter: HarnessAdapter, dir: string): LoadedVector[] {
+  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw noVectorsRefusal(adapter, dir, true)
+  const available = loadVectors(dir)
+  if (available.length === 0) throw noVectorsRefusal(adapter, dir, false)
+  return available
 }
 
 /** The vectors a contract holds, refused by name when there are none, an id is unknown, or one is another adapter's. */
-export function selectContractVectors(adapter: HarnessAdapter, options: Pick<RunContractOptions, 'vectors' | 'only'> = {}): LoadedVector[] {
+export function selectContractVectors(adapter: HarnessAdapter, options: Pick<RunContractOptions, 'vectors' | 'only' | 'withProjectVectors'> = {}): LoadedVector[] {
   const dir = options.vectors ?? join(builtInVectorsDir(), adapter.id)
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-    throw new ContractRefusal('VH_NO_VECTORS', `nothing to check for ${adapter.id}: ${dir} is not a folder of vectors. Refused rather than reported as zero, which would read exactly like a pass`)
-  }
-  const available = loadVectors(dir)
+  const available = loadContractVectors(adapter, dir)
   const byId = new Map(available.map((vector) => [vector.id, vector]))
-  const selected = options.only
-    ? options.only.map((id) => {
+  const only = defaultVectorIds(adapter, options)
+  const selected = only
+    ? only.map((id) => {
         const vector = byId.get(id)
         if (!vector) throw new ContractRefusal('VH_UNKNOWN_VECTOR', `no vector ${JSON.stringify(id)} under ${dir}`)
         return vector
       })
     : available
-  if (selected.length === 0) {
-    throw new ContractRefusal('VH_NO_VECTORS', `nothing to check for ${adapter.id}: ${dir} holds no vector. Refused rather than reported as zero, which would read exactly like a pass`)
-  }
+  if (selected.length === 0) throw noVectorsRefusal(adapter, dir, false)
   const foreign = selected.find((vector) => vector.adapter !== adapter.id)
   if (foreign) throw new ContractRefusal('VH_FOREIGN_VECTOR', `the vector ${foreign.id} under ${dir} is ${foreign.adapter}'s, not ${adapter.id}'s`)
   return selected

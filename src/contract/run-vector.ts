@@ -1,8 +1,11 @@
 import type { HarnessAdapter } from '../../adapters/adapter.js'
 import { LaunchRefusal } from '../../adapters/errors.js'
+import { findFormat } from '../../adapters/formats.js'
 import { replayText } from '../../adapters/replay.js'
+import { convertTextSync } from '../../adapters/transcript/read.js'
 import { describeValueDifferences, firstStreamDifference, launchRecordsEqual } from './compare.js'
 import type { ControlClock } from './control/clock.js'
+import { versionToken } from './doctor.js'
 import { resolvePointer } from './json-pointer.js'
 import { readVectorFile, type LoadedVector } from './manifest.js'
 import type { VectorOutcome } from './outcome.js'
@@ -97,7 +100,15 @@ export function checkLaunchRefusalVector(vector: VectorOf<'launch-refusal'>, ada
 export function replayVector(vector: VectorOf<'replay'>, adapter: HarnessAdapter): string {
   const seam = seamFromInput(vector.inputs.seam)
   const record = readVectorFile(vector, vector.inputs.record)
-  return replayText(adapter.createProjector(seam), record, seam.run)
+  const formatName = vector.inputs.format
+  if (formatName === undefined) return replayText(adapter.createProjector(seam), record, seam.run)
+  // Another of the adapter's formats (Codex's exec-json beside its rollout): the reader `convert --from` uses.
+  const format = findFormat(formatName)
+  if (!format) throw new Error(`inputs.format names no transcript format: ${JSON.stringify(formatName)}`)
+  if (format.adapter !== adapter.id) throw new Error(`inputs.format ${format.name} is ${format.adapter}'s record, not ${adapter.id}'s`)
+  const { run, ...facts } = seam
+  // upstream's projection, as the adapter's own reader gives it, so a format changes only the reader.
+  return convertTextSync(record, format.name, { run, seam: { projection: 'upstream', ...facts }, source: vector.inputs.record })
 }
 
 /** C2: recorded wire in, event stream out, byte for byte. */
@@ -155,7 +166,8 @@ export function checkVersionPairVector(vector: VectorOf<'version-pair'>, adapter
   if (!banner.startsWith(adapter.bannerPrefix)) {
     return { outcome: failed(vector, `the banner ${JSON.stringify(banner)} is not \`${adapter.bannerPrefix}<version>\``) }
   }
-  const version = banner.slice(adapter.bannerPrefix.length).trim()
+  // The version token after the prefix: Claude Code prints `2.1.328 (Claude Code)`.
+  const version = versionToken(banner.slice(adapter.bannerPrefix.length).trim())
   const pins = adapter.capabilities().versions_pinned
   if (pins.includes(version)) return { outcome: passed(vector), expected: pins, actual: version }
   return {

@@ -1,0 +1,37 @@
+import { execFile } from 'node:child_process'
+import { resolve } from 'node:path'
+import { promisify } from 'node:util'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { cachedHarnessBinary } from '../../adapters/launch/harness-cache.js'
+import { CLAUDE_CODE, CODEX, ensureHarness } from './harness-install.js'
+
+// `vitest-harness doctor claude|codex` from the built bin, against the real pinned binaries in the
+// harness cache: each is found there, asked its version for real, and shown with its launch.
+const BIN = resolve(import.meta.dirname, '..', '..', 'bin', 'vitest-harness.js')
+const run = promisify(execFile)
+
+beforeAll(() => {
+  ensureHarness(CLAUDE_CODE)
+  ensureHarness(CODEX)
+}, 600_000)
+
+describe('vitest-harness doctor on the cached harness binaries', () => {
+  for (const [launch, wire] of [
+    [CLAUDE_CODE, 'anthropic-messages'],
+    [CODEX, 'openai-responses'],
+  ] as const) {
+    it(`doctor ${launch.adapter}: the cached ${launch.binary} ${launch.pinnedVersion}, on its pin`, async () => {
+      const binary = cachedHarnessBinary(launch)
+      const { stdout, stderr } = await run(process.execPath, [BIN, 'doctor', launch.adapter], { env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '' } })
+      expect(stderr).toBe('')
+      const lines = stdout.trimEnd().split('\n')
+      expect(lines.slice(0, 3)).toEqual([
+        `${launch.binary}: ${binary} ${launch.pinnedVersion} — on the adapter's pin (${launch.pinnedVersion})`,
+        `${launch.binary}: found: the pinned binary in the harness cache (looked for: --program, then the harness cache, then the child's PATH)`,
+        `${launch.binary}: wires: ${wire}`,
+      ])
+      expect(lines[3]).toMatch(new RegExp(`^${launch.binary}: ${wire} launch: ${launch.binary} .*\\{prompt\\}`))
+      expect(lines[4]).toMatch(new RegExp(`^${launch.binary}: ${wire} env: PATH=`))
+    })
+  }
+})
