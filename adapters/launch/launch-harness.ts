@@ -5,6 +5,7 @@ import { execa } from 'execa'
 import type { Emission } from '../../src/events/types.js'
 import { readTranscriptAsEvents } from '../transcript/read.js'
 import { launchDeclarationSchema, type LaunchDeclaration, type Wire } from './declaration.js'
+import { cachedHarnessRuntime } from './harness-cache.js'
 import { findLaunch } from './launches.js'
 
 /** What a launch is pointed at. */
@@ -134,6 +135,14 @@ export async function launchHarness(
     const wires = Object.keys(declaration.bindings).join(', ') || 'none'
     return failure(declaration.adapter, `${declaration.adapter} speaks no ${options.provider.wire} wire (it speaks ${wires})`)
   }
+  const nodeBin = cachedHarnessRuntime(declaration)
+  if (nodeBin === undefined) {
+    const runtime = declaration.runtime
+    return failure(
+      declaration.adapter,
+      `VH_HARNESS_RUNTIME_MISSING at ${declaration.adapter}: the ${declaration.adapter} launch needs node ${runtime?.engines} (${runtime?.package}@${runtime?.version}), which is not in the harness cache; ensureHarnessBinary(launch) installs it`,
+    )
+  }
   const values: Record<string, string> = {
     prompt: options.prompt,
     workspace: options.workspace,
@@ -141,7 +150,7 @@ export async function launchHarness(
     baseUrl: options.provider.baseUrl,
     origin: originOf(options.provider.baseUrl),
     model: options.model ?? 'vitest-harness-model',
-    nodeBin: dirname(process.execPath),
+    nodeBin,
   }
   for (const directory of declaration.directories) mkdirSync(join(scratch, directory), { recursive: true })
   for (const file of binding.files) {
