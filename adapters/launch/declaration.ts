@@ -81,12 +81,19 @@ export const launchDeclarationSchema = z.strictObject({
   runtime: runtimeRequirementSchema.optional(),
   /** The harness's own volatile output values the e2e comparison replaces (beyond the shared rules). */
   normalised: z.array(normalisationRuleSchema).default([]),
-  /** How the declared binding was verified: the wire a real run used, the e2e suite that runs it, and what it sends besides the model turns. */
+  /**
+   * How the declaration was verified against the real binary: the wire a real run used, the e2e
+   * suite that runs it (and whether that suite launches through this declaration or its own argv),
+   * what the harness sends besides the model turns, and the transcript formats whose output of that
+   * run the e2e trace specs check. The harness matrix prints it; a unit test holds it to the suites.
+   */
   verified: z
     .strictObject({
       wire: z.enum(WIRES),
       suite: z.string().min(1),
+      fromDeclaration: z.boolean(),
       sideRequests: z.string().min(1),
+      traceChecked: z.array(z.string().min(1)).default([]),
     })
     .optional(),
 })

@@ -63,6 +63,8 @@ export const opencodeLaunch = defineLaunch({
   verified: {
     wire: 'openai-chat',
     suite: 'test/e2e/opencode.test.ts',
+    fromDeclaration: true,
+    traceChecked: ['opencode-run-json', 'opencode-export-json'],
     sideRequests: 'a title request first (no tools, the prompt as its input), then one request per model turn',
   },
 })

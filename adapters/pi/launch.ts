@@ -53,5 +53,11 @@ export const piLaunch = defineLaunch({
     },
   },
   normalised: [{ what: 'epoch-millisecond message timestamps', pattern: '"timestamp":\\d{13}', replacement: '"timestamp":0' }],
-  verified: { wire: 'anthropic-messages', suite: 'test/e2e/pi.test.ts', sideRequests: 'none: one Messages request per model turn, no title, warm-up or token-count request' },
+  verified: {
+    wire: 'anthropic-messages',
+    suite: 'test/e2e/pi.test.ts',
+    fromDeclaration: true,
+    sideRequests: 'none: one Messages request per model turn, no title, warm-up or token-count request',
+    traceChecked: ['pi-session-jsonl'],
+  },
 })
