@@ -7,6 +7,7 @@ import { readTranscriptAsEvents } from '../transcript/read.js'
 import { launchDeclarationSchema, type LaunchDeclaration, type Wire } from './declaration.js'
 import { cachedHarnessRuntime } from './harness-cache.js'
 import { findLaunch } from './launches.js'
+import { planDeclaredLaunch } from './plan-launch.js'
 
 /** What a launch is pointed at. */
 export interface LaunchHarnessOptions {
@@ -53,20 +54,6 @@ export interface LaunchHarnessResult {
   stdoutEvents: Emission[]
   /** Why a trajectory could not be converted, when it could not. */
   conversionError: unknown
-}
-
-/**
- * What an Anthropic client takes as its base URL (it adds `/v1/messages` itself): the provider's
- * base URL without its `/v1`, so a scope's path prefix (`/__scope/<id>`) survives — the provider's
- * own `origin`.
- */
-function originOf(baseUrl: string): string {
-  const url = new URL(baseUrl)
-  return `${url.origin}${url.pathname.replace(/\/+$/, '').replace(/\/v1$/, '')}`
-}
-
-function substitute(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(prompt|workspace|root|baseUrl|origin|model|nodeBin)\}/g, (_, key: string) => values[key] as string)
 }
 
 function resolveDeclaration(target: string | LaunchDeclaration | { declaration?: LaunchDeclaration; id: string }): LaunchDeclaration | string {
@@ -130,11 +117,6 @@ export async function launchHarness(
     conversionError: undefined,
   })
   if (typeof declaration === 'string') return failure(typeof target === 'string' ? target : 'unknown', declaration)
-  const binding = declaration.bindings[options.provider.wire]
-  if (!binding) {
-    const wires = Object.keys(declaration.bindings).join(', ') || 'none'
-    return failure(declaration.adapter, `${declaration.adapter} speaks no ${options.provider.wire} wire (it speaks ${wires})`)
-  }
   const nodeBin = cachedHarnessRuntime(declaration)
   if (nodeBin === undefined) {
     const runtime = declaration.runtime
@@ -143,25 +125,24 @@ export async function launchHarness(
       `VH_HARNESS_RUNTIME_MISSING at ${declaration.adapter}: the ${declaration.adapter} launch needs node ${runtime?.engines} (${runtime?.package}@${runtime?.version}), which is not in the harness cache; ensureHarnessBinary(launch) installs it`,
     )
   }
-  const values: Record<string, string> = {
+  const plan = planDeclaredLaunch(declaration, {
+    program: options.program ?? declaration.binary,
     prompt: options.prompt,
     workspace: options.workspace,
-    root: scratch,
+    scratch,
     baseUrl: options.provider.baseUrl,
-    origin: originOf(options.provider.baseUrl),
+    wire: options.provider.wire,
     model: options.model ?? 'vitest-harness-model',
     nodeBin,
-  }
-  for (const directory of declaration.directories) mkdirSync(join(scratch, directory), { recursive: true })
-  for (const file of binding.files) {
+  })
+  if ('problem' in plan) return failure(declaration.adapter, plan.problem)
+  for (const directory of plan.directories) mkdirSync(join(scratch, directory), { recursive: true })
+  for (const file of plan.files) {
     const path = join(scratch, file.path)
     mkdirSync(dirname(path), { recursive: true })
-    writeFileSync(path, substitute(file.content, values))
+    writeFileSync(path, file.content)
   }
-  const args = declaration.argv.flatMap((word) => (word === '{binding}' ? binding.args.map((arg) => substitute(arg, values)) : [substitute(word, values)]))
-  const env: Record<string, string> = {}
-  for (const [key, value] of Object.entries({ ...declaration.env, ...binding.env })) env[key] = substitute(value, values)
-  const program = options.program ?? declaration.binary
+  const { program, args, env } = plan
   const command = [program, ...args].join(' ')
 
   let timedOut = false

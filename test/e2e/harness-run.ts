@@ -1,8 +1,11 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { expect } from 'vitest'
 import type { LaunchDeclaration, Wire } from '../../adapters/launch/declaration.js'
+import { cachedHarnessRuntime } from '../../adapters/launch/harness-cache.js'
 import { launchHarness, type LaunchHarnessResult } from '../../adapters/launch/launch-harness.js'
+import { planDeclaredLaunch } from '../../adapters/launch/plan-launch.js'
 import { recordLaunch, type LaunchResult } from '../../recorders/launch.js'
 import { startServe } from './serve-process.js'
 
@@ -84,6 +87,8 @@ export function minimalPath(): string {
 export interface DeclaredRun {
   readonly result: LaunchHarnessResult
   readonly requests: Record<string, unknown>[]
+  /** The provider's base URL for this run (its port is ephemeral). */
+  readonly baseUrl: string
 }
 
 /**
@@ -119,5 +124,25 @@ export async function runDeclaredLaunch(options: {
     await served.stop()
   }
   const requests = existsSync(requestLog) ? readFileSync(requestLog, 'utf8').trimEnd().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>) : []
-  return { result, requests }
+  return { result, requests, baseUrl: served.baseUrl }
+}
+
+/**
+ * The run's program, argv and environment are exactly what the declaration plans for the run's
+ * inputs (`planDeclaredLaunch`, the planner the C1 launch vector checks), and so are the config
+ * files it wrote under the scratch root: the vector pins what really ran.
+ */
+export function expectRunAsPlanned(run: DeclaredRun, launch: LaunchDeclaration, inputs: { prompt: string; workspace: string; wire: Wire }): void {
+  const plan = planDeclaredLaunch(launch, {
+    program: run.result.program,
+    prompt: inputs.prompt,
+    workspace: inputs.workspace,
+    scratch: run.result.scratch,
+    baseUrl: run.baseUrl,
+    wire: inputs.wire,
+    nodeBin: cachedHarnessRuntime(launch) ?? '',
+  })
+  if ('problem' in plan) throw new Error(plan.problem)
+  expect({ program: run.result.program, args: run.result.args, env: run.result.env }).toEqual({ program: plan.program, args: plan.args, env: plan.env })
+  for (const file of plan.files) expect(readFileSync(join(run.result.scratch, file.path), 'utf8'), file.path).toBe(file.content)
 }

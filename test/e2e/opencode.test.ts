@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { readCassette } from '../../recorders/provider/cassette.js'
 import { LOOPBACK_PLACEHOLDER_KEY } from '../../adapters/launch/declaration.js'
 import { ensureHarness, OPENCODE } from './harness-install.js'
-import { E2E_ROOT, filesUnder, freshDir, keepTranscripts, runDeclaredLaunch, type DeclaredRun } from './harness-run.js'
+import { E2E_ROOT, filesUnder, freshDir, expectRunAsPlanned, keepTranscripts, runDeclaredLaunch, type DeclaredRun } from './harness-run.js'
 import { normaliseHarnessOutput } from './normalise.js'
 import { isCi } from '../../src/util/ci.js'
 
@@ -64,6 +64,8 @@ describe('opencode run --format json against the loopback provider (Chat Complet
     const cassette = join(E2E_ROOT, 'opencode', 'opencode.cassette.jsonl')
     const recorded = await runOpencode(['--scenario', scenario, '--cassette', cassette, '--mode', 'record'], 'record')
     expect(recorded.result.exitCode, recorded.result.stderr).toBe(0)
+    // What ran is what the declaration plans (the planner vectors/opencode/c1-opencode-launch checks).
+    expectRunAsPlanned(recorded, OPENCODE, { prompt: PROMPT, workspace: join(E2E_ROOT, 'opencode', 'work'), wire: 'openai-chat' })
     // The title request first (no tools), then the three model turns.
     expect(recorded.requests.map((entry) => [entry['path'], (entry['tool_names'] as string[]).length > 0, entry['outcome'], entry['status']])).toEqual([
       ['/v1/chat/completions', false, 'recorded', 200],

