@@ -3,8 +3,12 @@ import { CHILD_PATH, LOOPBACK_PLACEHOLDER_KEY, defineLaunch } from '../launch/de
 const PROVIDER = 'vitest-harness'
 const KEY_VARIABLE = 'VITEST_HARNESS_PROVIDER_KEY'
 
-/** opencode's config: one OpenAI-compatible provider on the loopback URL, sharing and updates off. */
+/**
+ * opencode's config: one OpenAI-compatible provider on the loopback URL, sharing and updates off.
+ * `$schema` is named up front because opencode rewrites a config without one to add it.
+ */
 const CONFIG = `${JSON.stringify({
+  $schema: 'https://opencode.ai/config.json',
   autoupdate: false,
   share: 'disabled',
   provider: { [PROVIDER]: { npm: '@ai-sdk/openai-compatible', options: { baseURL: '{baseUrl}', apiKey: `{env:${KEY_VARIABLE}}` }, models: { '{model}': {} } } },
