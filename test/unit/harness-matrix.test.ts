@@ -11,7 +11,7 @@ import { loadVectors } from '../../src/contract/manifest.js'
 import { HARNESS_TRANSCRIPTS } from '../helpers/harness-traces.js'
 
 const ROOT = resolve(import.meta.dirname, '..', '..')
-const generated = (): string => harnessMatrix(allLaunches(), loadVectors(resolve(ROOT, 'vectors')))
+const generated = (): string => harnessMatrix(allLaunches(), [...loadVectors(resolve(ROOT, 'vectors')), ...loadVectors(resolve(ROOT, 'test', 'fixtures', 'launch-vectors'))])
 
 describe('docs/harnesses.md, the harness matrix', () => {
   it('is current: exactly what `npm run generate:harness-matrix` writes from the declarations and vectors', () => {
