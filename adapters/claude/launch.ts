@@ -32,4 +32,11 @@ export const claudeLaunch = defineLaunch({
       env: { ANTHROPIC_BASE_URL: '{origin}', ANTHROPIC_API_KEY: LOOPBACK_PLACEHOLDER_KEY },
     },
   },
+  verified: {
+    wire: 'anthropic-messages',
+    suite: 'test/e2e/claude.test.ts',
+    fromDeclaration: false,
+    sideRequests: 'tool-less side requests (title, quota checks) besides the model turns; the suite records however many it sends',
+    traceChecked: ['claude-code/stream-json', 'claude-session-jsonl'],
+  },
 })

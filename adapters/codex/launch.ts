@@ -53,4 +53,11 @@ export const codexLaunch = defineLaunch({
       env: { [KEY_VARIABLE]: LOOPBACK_PLACEHOLDER_KEY },
     },
   },
+  verified: {
+    wire: 'openai-responses',
+    suite: 'test/e2e/codex.test.ts',
+    fromDeclaration: false,
+    sideRequests: 'none: one Responses request per model turn',
+    traceChecked: ['codex/exec-json', 'codex/rollout-jsonl'],
+  },
 })

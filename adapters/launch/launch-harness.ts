@@ -5,8 +5,9 @@ import { execa } from 'execa'
 import type { Emission } from '../../src/events/types.js'
 import { readTranscriptAsEvents } from '../transcript/read.js'
 import { launchDeclarationSchema, type LaunchDeclaration, type Wire } from './declaration.js'
+import { cachedHarnessRuntime } from './harness-cache.js'
 import { findLaunch } from './launches.js'
-import { planDeclaredLaunch, placeholderValues, substitutePlaceholders, type DeclaredLaunchInputs } from './plan.js'
+import { LaunchPlanError, planDeclaredRun, type DeclaredLaunchPlan } from './plan.js'
 
 /** What a launch is pointed at. */
 export interface LaunchHarnessOptions {
@@ -116,29 +117,37 @@ export async function launchHarness(
     conversionError: undefined,
   })
   if (typeof declaration === 'string') return failure(typeof target === 'string' ? target : 'unknown', declaration)
-  const binding = declaration.bindings[options.provider.wire]
-  if (!binding) {
-    const wires = Object.keys(declaration.bindings).join(', ') || 'none'
-    return failure(declaration.adapter, `${declaration.adapter} speaks no ${options.provider.wire} wire (it speaks ${wires})`)
+  const nodeBin = cachedHarnessRuntime(declaration)
+  if (nodeBin === undefined) {
+    const runtime = declaration.runtime
+    return failure(
+      declaration.adapter,
+      `VH_HARNESS_RUNTIME_MISSING at ${declaration.adapter}: the ${declaration.adapter} launch needs node ${runtime?.engines} (${runtime?.package}@${runtime?.version}), which is not in the harness cache; ensureHarnessBinary(launch) installs it`,
+    )
   }
-  const inputs: DeclaredLaunchInputs = {
-    prompt: options.prompt,
-    workspace: options.workspace,
-    root: scratch,
-    baseUrl: options.provider.baseUrl,
-    wire: options.provider.wire,
-    model: options.model,
-    nodeBin: dirname(process.execPath),
-    program: options.program,
+  let plan: DeclaredLaunchPlan
+  try {
+    plan = planDeclaredRun(declaration, {
+      program: options.program,
+      prompt: options.prompt,
+      workspace: options.workspace,
+      root: scratch,
+      baseUrl: options.provider.baseUrl,
+      wire: options.provider.wire,
+      model: options.model,
+      nodeBin,
+    })
+  } catch (error) {
+    if (error instanceof LaunchPlanError) return failure(declaration.adapter, error.message)
+    throw error
   }
-  const values = placeholderValues(inputs)
-  for (const directory of declaration.directories) mkdirSync(join(scratch, directory), { recursive: true })
-  for (const file of binding.files) {
+  for (const directory of plan.directories) mkdirSync(join(scratch, directory), { recursive: true })
+  for (const file of plan.files) {
     const path = join(scratch, file.path)
     mkdirSync(dirname(path), { recursive: true })
-    writeFileSync(path, substitutePlaceholders(file.content, values))
+    writeFileSync(path, file.content)
   }
-  const { program, args, env } = planDeclaredLaunch(declaration, inputs)
+  const { program, args, env } = plan
   const command = [program, ...args].join(' ')
 
   let timedOut = false

@@ -14,6 +14,11 @@ export function findLaunch(adapter: string): LaunchDeclaration | undefined {
   return launches.get(adapter)
 }
 
+/** Every launch declaration, sorted by adapter id (the harness matrix's rows). */
+export function allLaunches(): LaunchDeclaration[] {
+  return [...launches.values()].sort((a, b) => (a.adapter < b.adapter ? -1 : a.adapter > b.adapter ? 1 : 0))
+}
+
 /** Every adapter id with a launch declaration, sorted. */
 export function launchIds(): string[] {
   return [...launches.keys()].sort()

@@ -103,6 +103,26 @@ function expandLaunch(declaration: LaunchDeclaration, wire: Wire, values: Readon
   return { program: program ?? declaration.binary, args, env }
 }
 
+/** A declared launch with what it writes under the scratch root first: the config files (placeholders filled) and directories. */
+export interface DeclaredLaunchPlan extends LaunchPlan {
+  readonly files: { readonly path: string; readonly content: string }[]
+  readonly directories: string[]
+}
+
+/**
+ * The whole of a declared launch for these inputs — argv, environment, config files, directories:
+ * what `launchHarness` writes and spawns, and what a declared-only harness's C1 vector pins.
+ */
+export function planDeclaredRun(declaration: LaunchDeclaration, inputs: DeclaredLaunchInputs): DeclaredLaunchPlan {
+  const values = placeholderValues(inputs)
+  const binding = bindingFor(declaration, inputs.wire)
+  return {
+    ...planDeclaredLaunch(declaration, inputs),
+    files: binding.files.map((file) => ({ path: file.path, content: substitutePlaceholders(file.content, values) })),
+    directories: [...declaration.directories],
+  }
+}
+
 /** A declared launch as an adapter's `launch` (the shape C1 vectors run against). */
 export function declaredLaunchOf(declaration: LaunchDeclaration): { inputs: z.ZodType<DeclaredLaunchInputs>; plan(inputs: DeclaredLaunchInputs): LaunchPlan } {
   return { inputs: declaredLaunchInputsSchema, plan: (inputs) => planDeclaredLaunch(declaration, inputs) }

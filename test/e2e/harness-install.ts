@@ -11,6 +11,8 @@ function launchOf(adapter: string): LaunchDeclaration {
 
 export const CODEX = launchOf('codex')
 export const CLAUDE_CODE = launchOf('claude')
+export const PI = launchOf('pi')
+export const OPENCODE = launchOf('opencode')
 
 /** The pinned binary, installed on first use into the harness cache (see adapters/launch/harness-cache.ts). */
 export function ensureHarness(launch: LaunchDeclaration): string {

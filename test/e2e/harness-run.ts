@@ -1,6 +1,11 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { expect } from 'vitest'
+import type { LaunchDeclaration, Wire } from '../../adapters/launch/declaration.js'
+import { cachedHarnessRuntime } from '../../adapters/launch/harness-cache.js'
+import { launchHarness, type LaunchHarnessResult } from '../../adapters/launch/launch-harness.js'
+import { planDeclaredRun } from '../../adapters/launch/plan.js'
 import { recordLaunch, type LaunchResult } from '../../recorders/launch.js'
 import { startServe } from './serve-process.js'
 
@@ -76,4 +81,67 @@ export function keepTranscripts(harness: string, run: string, files: Record<stri
 /** The minimal PATH a harness needs: node (the npm shims are node scripts) and the system tools. */
 export function minimalPath(): string {
   return [dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(':')
+}
+
+/** A declared launch run against the provider: the launcher's result and the provider's request log. */
+export interface DeclaredRun {
+  readonly result: LaunchHarnessResult
+  readonly requests: Record<string, unknown>[]
+  /** The provider's base URL for this run (its port is ephemeral). */
+  readonly baseUrl: string
+}
+
+/**
+ * Serves the provider (built bin), runs the harness through its launch declaration
+ * (`launchHarness`: the argv, environment and config files the declaration builds, nothing
+ * inherited) in a fixed workspace and scratch root, stops the provider, and returns what happened.
+ */
+export async function runDeclaredLaunch(options: {
+  launch: LaunchDeclaration
+  program: string
+  wire: Wire
+  serveArgs: string[]
+  label: string
+  prompt: string
+  workspace: string
+  scratch: string
+}): Promise<DeclaredRun> {
+  const harness = options.launch.adapter
+  const requestLog = join(E2E_ROOT, harness, `${options.label}.requests.jsonl`)
+  rmSync(requestLog, { force: true })
+  const served = await startServe([...options.serveArgs, '--record-requests', requestLog], { PATH: process.env['PATH'] ?? '' })
+  let result: LaunchHarnessResult
+  try {
+    result = await launchHarness(options.launch, {
+      prompt: options.prompt,
+      workspace: options.workspace,
+      scratch: options.scratch,
+      program: options.program,
+      provider: { baseUrl: served.baseUrl, wire: options.wire },
+      timeoutMs: 240_000,
+    })
+  } finally {
+    await served.stop()
+  }
+  const requests = existsSync(requestLog) ? readFileSync(requestLog, 'utf8').trimEnd().split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>) : []
+  return { result, requests, baseUrl: served.baseUrl }
+}
+
+/**
+ * The run's program, argv and environment are exactly what the declaration plans for the run's
+ * inputs (`planDeclaredRun`, the planner the C1 launch vector checks), and so are the config
+ * files it wrote under the scratch root: the vector pins what really ran.
+ */
+export function expectRunAsPlanned(run: DeclaredRun, launch: LaunchDeclaration, inputs: { prompt: string; workspace: string; wire: Wire }): void {
+  const plan = planDeclaredRun(launch, {
+    program: run.result.program,
+    prompt: inputs.prompt,
+    workspace: inputs.workspace,
+    root: run.result.scratch,
+    baseUrl: run.baseUrl,
+    wire: inputs.wire,
+    nodeBin: cachedHarnessRuntime(launch) ?? '',
+  })
+  expect({ program: run.result.program, args: run.result.args, env: run.result.env }).toEqual({ program: plan.program, args: plan.args, env: plan.env })
+  for (const file of plan.files) expect(readFileSync(join(run.result.scratch, file.path), 'utf8'), file.path).toBe(file.content)
 }

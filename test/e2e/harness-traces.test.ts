@@ -4,10 +4,10 @@ import { describe, expect, it } from 'vitest'
 import { HARNESS_TRANSCRIPTS, checkHarnessTranscript } from '../helpers/harness-traces.js'
 import { E2E_ROOT } from './harness-run.js'
 
-// The transcripts the real Codex and Claude Code runs just left under
+// The transcripts the real Codex, Claude Code, pi and opencode runs just left under
 // <os tmpdir>/vitest-harness-e2e/transcripts/ — stdout and session file, for the recorded run and
 // both replays — converted by their adapters and checked against our own trace specs
-// (test/e2e/fixtures/*.trace.yaml). This file runs after codex.test.ts and claude.test.ts (the e2e
+// (test/e2e/fixtures/*.trace.yaml). This file runs after the harness suites (the e2e
 // config's sequencer puts it last).
 const RUNS = ['record', 'replay-1', 'replay-2'] as const
 

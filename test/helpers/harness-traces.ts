@@ -24,13 +24,15 @@ export const NO_SHELL = resolve(FIXTURES, 'no-shell.trace.yaml')
 
 /** One transcript a scripted run leaves, and what each harness did in it. */
 export interface HarnessTranscript {
-  readonly harness: 'codex' | 'claude'
+  readonly harness: 'codex' | 'claude' | 'pi' | 'opencode'
   /** The file name under the run's folder (and under `test/e2e/fixtures/<harness>/` where committed). */
   readonly file: string
   /** The format `detect` must pick. */
   readonly format: string
   /** The one call the run made: the read. */
   readonly read: { readonly name: string; readonly operations: readonly string[]; readonly subjectProgram?: string }
+  /** The shell call the run made after the read, when its scenario scripted one (pi, opencode). */
+  readonly shell?: { readonly name: string; readonly subjectProgram: string }
   /** What "no shell" decides: a gap on the shell read, `ok` on a closed stream without one, unknown on an open one. */
   readonly noShell: 'gap' | 'ok' | 'unknown'
   /** Whether the stream proves the run ended. */
@@ -46,6 +48,12 @@ export const HARNESS_TRANSCRIPTS: readonly HarnessTranscript[] = [
   { harness: 'claude', file: 'stream.jsonl', format: 'claude-code/stream-json', read: { name: 'Read', operations: ['file.read'] }, noShell: 'ok', closed: true },
   // Claude Code's own session file for the same run: the same Read, no record that proves the run ended.
   { harness: 'claude', file: 'session.jsonl', format: 'claude-session-jsonl', read: { name: 'Read', operations: ['file.read'] }, noShell: 'unknown', closed: false },
+  // pi's session file (0.84.2, Messages wire): `read` README.md, then `bash` `wc -c README.md`; a session file never proves closure, but the shell call is there to gap on.
+  { harness: 'pi', file: 'session.jsonl', format: 'pi-session-jsonl', read: { name: 'read', operations: ['file.read'] }, shell: { name: 'bash', subjectProgram: 'proc:wc' }, noShell: 'gap', closed: false },
+  // `opencode run --format json` stdout (1.18.18, Chat Completions wire): the same read and shell call; the last step_finish closes it.
+  { harness: 'opencode', file: 'run.jsonl', format: 'opencode-run-json', read: { name: 'read', operations: ['file.read'] }, shell: { name: 'bash', subjectProgram: 'proc:wc' }, noShell: 'gap', closed: true },
+  // `opencode export <session>` for the same run: the session document from opencode's database.
+  { harness: 'opencode', file: 'export.json', format: 'opencode-export-json', read: { name: 'read', operations: ['file.read'] }, shell: { name: 'bash', subjectProgram: 'proc:wc' }, noShell: 'gap', closed: false },
 ]
 
 async function convert(path: string, format: string): Promise<Emission[]> {
@@ -71,13 +79,18 @@ export async function checkHarnessTranscript(transcript: HarnessTranscript, path
   expect(detectTranscriptFile(path)?.name, `${path} is detected as ${transcript.format}`).toBe(transcript.format)
   const events = await convert(path, transcript.format)
 
-  // The run made exactly one call, the read, classified as the harness's tool implies.
+  // The run made the read (and, where scripted, one shell call after it), classified as the harness's tools imply.
   const calls = events.flatMap((event) => (event.event === 'tool.requested' ? [event] : []))
-  expect(calls.map((call) => call.name)).toEqual([transcript.read.name])
+  expect(calls.map((call) => call.name)).toEqual([transcript.read.name, ...(transcript.shell ? [transcript.shell.name] : [])])
   const call = calls[0] as Extract<Emission, { event: 'tool.requested' }>
   expect(call.operations).toEqual(transcript.read.operations)
   expect(call.subjects?.some((subject) => /^file:.*README\.md$/.test(subject))).toBe(true)
   if (transcript.read.subjectProgram) expect(call.subjects).toContain(transcript.read.subjectProgram)
+  if (transcript.shell) {
+    const shell = calls[1] as Extract<Emission, { event: 'tool.requested' }>
+    expect(shell.operations).toEqual(['shell'])
+    expect(shell.subjects).toContain(transcript.shell.subjectProgram)
+  }
   expect(events.at(-1)?.event === 'stream.closed').toBe(transcript.closed)
 
   const read = await checkEventStream(readSpecFile(READ_BEFORE_ANSWER), events, { run: 'e2e' })
@@ -98,7 +111,14 @@ export async function checkHarnessTranscript(transcript: HarnessTranscript, path
   const noShell = await checkEventStream(readSpecFile(NO_SHELL), events, { run: 'e2e' })
   const row = noShell.expectations[0]
   expect(row?.verdict).toBe(transcript.noShell)
-  if (transcript.noShell === 'gap') {
+  if (transcript.noShell === 'gap' && transcript.shell) {
+    // The shell call that gapped is the scripted one, after the read came back and before the answer.
+    expect(row?.outcome).toMatchObject({ outcome: 'gap' })
+    const gapped = citedBy(noShell, 'no-shell')
+    expect(gapped).toHaveLength(1)
+    expect(gapped[0] as number).toBeGreaterThan(readResult as number)
+    expect(gapped[0] as number).toBeLessThan(answer as number)
+  } else if (transcript.noShell === 'gap') {
     // The shell call that gapped is the read itself: reading with `cat` is running a shell.
     expect(row?.outcome).toMatchObject({ outcome: 'gap', events: [readCall] })
   } else if (transcript.noShell === 'unknown') {
