@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { TestRunner } from 'vitest'
 import type { ExpectationRow, TraceReport } from '../src/trace/report-types.js'
 import { checkAnySync, resolveSpec, transcriptPath, type TraceSpecInput, type TraceTranscript } from '../src/trace/check/input.js'
@@ -43,8 +44,8 @@ function attach(report: TraceReport, spec: { path?: string }, transcript: TraceT
     report,
     observedAt: Date.now(),
     ...(expectationId === undefined ? {} : { expectationId }),
-    ...(spec.path === undefined ? {} : { specPath: spec.path }),
-    ...(path === undefined ? {} : { transcriptPath: path }),
+    ...(spec.path === undefined ? {} : { specPath: resolve(spec.path) }),
+    ...(path === undefined ? {} : { transcriptPath: resolve(path) }),
   })
 }
 

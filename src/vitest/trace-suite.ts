@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { beforeAll, describe, test } from 'vitest'
 import { checkAny, resolveSpec, transcriptLabel, transcriptPath, type TraceSpecInput, type TraceTranscript } from '../trace/check/input.js'
 import { describeOutcome, type Outcome } from '../trace/check/outcome.js'
@@ -55,8 +56,9 @@ export function describeTraceSpec(specInput: TraceSpecInput, transcript: TraceTr
           key: traceCheckKey(report),
           report,
           observedAt: Date.now(),
-          ...(specPath === undefined ? {} : { specPath }),
-          ...(path === undefined ? {} : { transcriptPath: path }),
+          // Absolute here (as the worker read them); the reporter writes them relative to the root.
+          ...(specPath === undefined ? {} : { specPath: resolve(specPath) }),
+          ...(path === undefined ? {} : { transcriptPath: resolve(path) }),
         }
         checked = { ok: true, report, meta }
       } catch (error) {

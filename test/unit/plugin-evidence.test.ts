@@ -73,6 +73,15 @@ describe('harness({ evidence }) in a Vitest run', () => {
     expect(run.stdout).toContain('[vitest-harness] evidence: 3 evidence document(s) in')
   })
 
+  it('writes provenance that reproduces the run: the config it ran under, inputs relative to the root', () => {
+    // The fixture names its spec and transcript by absolute path; the record must not carry this machine's folders.
+    const trace = records(out).find((record) => record.kind === 'trace_conformance')
+    const inputs = ['../../e2e/fixtures/read-before-answer.trace.yaml', '../../e2e/fixtures/codex/exec.jsonl', 'trace.test.ts']
+    expect(trace?.provenance).toMatchObject({ command: 'npx vitest run --config vitest.config.ts trace.test.ts', inputs })
+    const listing = inputs.map((input) => `${sha256Hex(readFileSync(join(PROJECT, input)))}  ${input}\n`).join('')
+    expect(trace?.provenance?.digest).toBe(sha256Hex(listing))
+  })
+
   it('leaves the project’s own reporters in place', () => {
     expect(run.stdout).toContain('Test Files  2 passed')
     expect(existsSync(json)).toBe(true)

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { join, relative, resolve } from 'node:path'
+import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 import type { SerializedError } from 'vitest'
 import type { Reporter, TestCase, TestModule, TestRunEndReason, TestSuite, Vitest } from 'vitest/node'
 import { renderEvidenceDocument } from '../../evidence/document.js'
@@ -22,6 +22,12 @@ const OWN_FILE = /^(trace_conformance|test_result|contract_result)\..+\.(evidenc
 
 function shellWord(word: string): string {
   return /^[A-Za-z0-9_./@:=+,-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`
+}
+
+/** A path relative to the root with `/` (`../` when outside it), so provenance never names this machine's folders. */
+function relativeInput(root: string, path: string): string {
+  if (!isAbsolute(path)) return path.split(sep).join('/')
+  return relative(root, path).split(sep).join('/') || '.'
 }
 
 function suitePath(test: TestCase): string[] {
@@ -153,10 +159,30 @@ export default class EvidenceReporter implements Reporter {
     }
   }
 
+  /** The config file the run loaded, relative to the root (from where the command is run); `undefined` with none. */
+  private configFile(root: string): string | undefined {
+    let file: string | false | undefined
+    try {
+      file = this.vitest?.vite.config.configFile
+    } catch {
+      // A reporter driven without a Vite server (unit tests) has no config file to name.
+      return undefined
+    }
+    return typeof file === 'string' && file.length > 0 ? relativeInput(root, file) : undefined
+  }
+
   private provenance(planned: PlannedRecord, run: RunProvenance, root: string): EvidenceProvenance {
     const projects = [...new Set(planned.modules.map((module) => module.project).filter((project) => project.length > 0))].sort()
-    const command = ['npx vitest run', ...planned.modules.map((module) => shellWord(module.module)), ...projects.map((project) => `--project ${shellWord(project)}`)].join(' ')
-    return { command, ...run, digest: inputsDigest(root, planned.inputs), inputs: planned.inputs }
+    const config = this.configFile(root)
+    // Run from the root, this command re-runs exactly the modules the record covers, under the same config.
+    const command = [
+      'npx vitest run',
+      ...(config === undefined ? [] : [`--config ${shellWord(config)}`]),
+      ...planned.modules.map((module) => shellWord(module.module)),
+      ...projects.map((project) => `--project ${shellWord(project)}`),
+    ].join(' ')
+    const inputs = planned.inputs.map((input) => relativeInput(root, input))
+    return { command, ...run, digest: inputsDigest(root, inputs), inputs }
   }
 
   private log(message: string): void {
