@@ -22,10 +22,14 @@ export const PROVIDED_PROVIDER_KEY = 'vitestHarnessProvider'
 /** The run's key for trace proofs (src/vitest/trace-proof.ts), provided by the evidence reporter. */
 export const PROVIDED_TRACE_PROOF_KEY = 'vitestHarnessTraceProofKey'
 
+/** The absolute folder trace report pages go to (the evidence reporter's `html`); absent when off. */
+export const PROVIDED_TRACE_PAGES_KEY = 'vitestHarnessTracePages'
+
 declare module 'vitest' {
   interface ProvidedContext {
     [PROVIDED_OPTIONS_KEY]: ResolvedHarnessOptions
     [PROVIDED_PROVIDER_KEY]: ProvidedHarnessProvider | null
     [PROVIDED_TRACE_PROOF_KEY]: string
+    [PROVIDED_TRACE_PAGES_KEY]: string
   }
 }

@@ -6,6 +6,7 @@ import type { ExpectationRow, TraceReport } from '../trace/report-types.js'
 import type { TraceCheckMeta } from './meta.js'
 import { attachTraceMeta, traceCheckKey } from './trace-meta.js'
 import { TraceExpectationError } from './trace-failure.js'
+import { annotateTracePage, tracePageFor, type TracePage } from './trace-page.js'
 
 /** How a trace suite runs. */
 export interface TraceSuiteOptions {
@@ -42,8 +43,10 @@ type Checked = { ok: true; report: TraceReport; meta: Omit<TraceCheckMeta, 'expe
 export function describeTraceSpec(specInput: TraceSpecInput, transcript: TraceTranscript, options: TraceSuiteOptions = {}): void {
   const { spec, path: specPath } = resolveSpec(specInput)
   const path = transcriptPath(transcript)
-  describe(options.name ?? `${spec.id} against ${transcriptLabel(transcript)}`, () => {
+  const title = options.name ?? `${spec.id} against ${transcriptLabel(transcript)}`
+  describe(title, () => {
     let checked: Checked = { ok: false, error: new Error('the trace check did not run') }
+    let page: TracePage
 
     beforeAll(async ({}, suite) => {
       try {
@@ -61,6 +64,7 @@ export function describeTraceSpec(specInput: TraceSpecInput, transcript: TraceTr
           ...(path === undefined ? {} : { transcriptPath: resolve(path) }),
         }
         checked = { ok: true, report, meta }
+        page = await tracePageFor(meta.key, report, transcript, title)
       } catch (error) {
         checked = { ok: false, error }
         return
@@ -82,6 +86,7 @@ export function describeTraceSpec(specInput: TraceSpecInput, transcript: TraceTr
         if (!checked.ok) throw checked.error
         const row = checked.report.expectations.find((candidate) => candidate.id === expectation.id) as ExpectationRow
         attachTraceMeta(context.task.meta, { ...checked.meta, expectationId: row.id })
+        await annotateTracePage(context, page)
         if (row.verdict === 'ok') return
         if (row.severity === 'advisory') {
           // Advisory rows are reported and never gate: annotated, not failed.

@@ -12,7 +12,8 @@ import { packageVersion } from '../../util/package-info.js'
 import { readHarnessMeta } from './evidence-meta.js'
 import { normalizeEvidenceReporterOptions, type EvidenceReporterOptions, type NormalizedEvidenceReporterOptions } from './evidence-options.js'
 import { planEvidence, type ModuleView, type PlannedRecord, type TestView } from './evidence-plan.js'
-import { PROVIDED_TRACE_PROOF_KEY } from '../provided.js'
+import { PROVIDED_TRACE_PAGES_KEY, PROVIDED_TRACE_PROOF_KEY } from '../provided.js'
+import { clearTracePages, writeTracePagesIndex, type IndexedTraceTest } from './trace-pages-index.js'
 import { runTraceProofKey } from '../trace-proof.js'
 
 export type { EvidenceReporterOptions, TestResultGroup } from './evidence-options.js'
@@ -92,11 +93,39 @@ export default class EvidenceReporter implements Reporter {
     // Made here, in the main process, and handed to the workers: only the checker there signs with it.
     this.proofKey = runTraceProofKey(process.env)
     vitest.provide(PROVIDED_TRACE_PROOF_KEY, this.proofKey)
+    const pages = this.pagesDir()
+    if (pages !== undefined) {
+      clearTracePages(pages)
+      // The workers' describeTraceSpec suites write each check's page here.
+      vitest.provide(PROVIDED_TRACE_PAGES_KEY, pages)
+    }
+  }
+
+  /** The absolute folder of the trace pages, or `undefined` without the `html` option. */
+  private pagesDir(): string | undefined {
+    if (this.options.html === false) return undefined
+    return resolve(this.vitest?.config.root ?? process.cwd(), this.options.html.outDir)
+  }
+
+  /** Lists every test whose trace check the checker attached, with a link to its check's page. */
+  private writePagesIndex(testModules: ReadonlyArray<TestModule>, root: string): void {
+    const pages = this.pagesDir()
+    if (pages === undefined) return
+    const tests: IndexedTraceTest[] = []
+    for (const module of testModules) {
+      for (const test of module.children.allTests()) {
+        const trace = readHarnessMeta(test.meta(), this.proofKey).trace
+        if (trace) tests.push({ module: provenancePath(root, module.moduleId), fullName: test.fullName, state: test.result().state, trace })
+      }
+    }
+    const index = writeTracePagesIndex(pages, tests)
+    this.log(`trace reports: ${tests.length} test(s) listed in ${relative(process.cwd(), index)}`)
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): void {
     const root = this.vitest?.config.root ?? process.cwd()
     const outDir = resolve(root, this.options.outDir)
+    this.writePagesIndex(testModules, root)
     // A run that mints nothing still swaps in an empty set (with `clean`): an older run's records
     // must not stand as if they were this one's.
     if (reason === 'interrupted') {
