@@ -6,6 +6,7 @@ import type { ExpectationRow, TraceReport } from '../trace/report-types.js'
 import type { TraceCheckMeta } from './meta.js'
 import { attachTraceMeta, traceCheckKey } from './trace-meta.js'
 import { TraceExpectationError } from './trace-failure.js'
+import { asRefusal } from './refusal.js'
 import { annotateTracePage, tracePageFor, type TracePage } from './trace-page.js'
 
 /** How a trace suite runs. */
@@ -28,6 +29,15 @@ export interface TraceSuiteOptions {
 
 type Checked = { ok: true; report: TraceReport; meta: Omit<TraceCheckMeta, 'expectationId'> } | { ok: false; error: unknown }
 
+/** The specification, or its refusal as the CLI words it (code, file, sentence) with no stack into this package. */
+function resolveSpecOrRefuse(input: TraceSpecInput): ReturnType<typeof resolveSpec> {
+  try {
+    return resolveSpec(input)
+  } catch (error) {
+    throw asRefusal(error, 'specification')
+  }
+}
+
 /**
  * One Vitest test per expectation of a `trace-spec/1` specification, judged against a transcript.
  * The specification is read when the suite is collected (its ids name the tests); the transcript is
@@ -41,7 +51,7 @@ type Checked = { ok: true; report: TraceReport; meta: Omit<TraceCheckMeta, 'expe
  * describeTraceSpec(spec({ id: 'smoke', expectations: [...] }), { events: emissions }, { unknown: 'todo' })
  */
 export function describeTraceSpec(specInput: TraceSpecInput, transcript: TraceTranscript, options: TraceSuiteOptions = {}): void {
-  const { spec, path: specPath } = resolveSpec(specInput)
+  const { spec, path: specPath } = resolveSpecOrRefuse(specInput)
   const path = transcriptPath(transcript)
   const title = options.name ?? `${spec.id} against ${transcriptLabel(transcript)}`
   describe(title, () => {
@@ -66,7 +76,7 @@ export function describeTraceSpec(specInput: TraceSpecInput, transcript: TraceTr
         checked = { ok: true, report, meta }
         page = await tracePageFor(meta.key, report, transcript, title)
       } catch (error) {
-        checked = { ok: false, error }
+        checked = { ok: false, error: asRefusal(error, 'transcript', path) }
         return
       }
       if (options.unknown !== 'todo') return
