@@ -112,6 +112,7 @@ export const test = base.extend('provider', async ({ task }, { onCleanup }): Pro
     mode: provided.mode,
     cassette,
     ...(options.provider.upstream ? { upstream: options.provider.upstream } : {}),
+    ...(provided.scenario ? { scenario: provided.scenario } : {}),
     match: options.provider.match,
     redact: options.provider.redact,
     exhausted: options.provider.exhausted,

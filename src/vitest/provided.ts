@@ -9,6 +9,8 @@ export interface ProvidedHarnessProvider {
   readonly mode: ProviderMode
   /** Absolute: each test's cassette goes under it. */
   readonly cassettesDir: string
+  /** Absolute: the configured scenario each scope answers from, or `null`. */
+  readonly scenario: string | null
   /**
    * The provider's control token (`authorization: Bearer <token>`). Workers are children of the
    * run, so it travels with `provide`; it is never written to a file.
