@@ -95,7 +95,8 @@ export default class EvidenceReporter implements Reporter {
     vitest.provide(PROVIDED_TRACE_PROOF_KEY, this.proofKey)
     const pages = this.pagesDir()
     if (pages !== undefined) {
-      clearTracePages(pages)
+      // A `--merge-reports` run runs no test: the pages are the shards', and its index links them.
+      if (!vitest.config.mergeReports) clearTracePages(pages)
       // The workers' describeTraceSpec suites write each check's page here.
       vitest.provide(PROVIDED_TRACE_PAGES_KEY, pages)
     }
