@@ -6,7 +6,7 @@ import type { ExpectationRow, TraceReport } from '../trace/report-types.js'
 import type { TraceCheckMeta } from './meta.js'
 import { attachTraceMeta, traceCheckKey } from './trace-meta.js'
 import { TraceExpectationError } from './trace-failure.js'
-import { asRefusal } from './refusal.js'
+import { asRefusal, withCleanStack } from './refusal.js'
 import { annotateTracePage, tracePageFor, type TracePage } from './trace-page.js'
 
 /** How a trace suite runs. */
@@ -103,7 +103,8 @@ export function describeTraceSpec(specInput: TraceSpecInput, transcript: TraceTr
           await context.annotate(`advisory ${row.verdict}: ${describeOutcome(row.outcome as Outcome)}`, `advisory ${row.verdict}`)
           return
         }
-        throw new TraceExpectationError(row)
+        // A verdict, not a bug: the row says everything; frames into this package would not.
+        throw withCleanStack(new TraceExpectationError(row))
       })
     }
   })

@@ -34,6 +34,10 @@ test('matcher on a missing transcript', () => { expect(here('absent.jsonl')).toS
   'cassette-missing.test.ts': `import { test } from ${repoImport('src', 'public', 'setup.ts')}
 test('replays a cassette nobody recorded', async ({ provider }) => { await fetch(provider.baseUrl) })
 `,
+  'gap.test.ts': `${HEAD}import { describeTraceSpec } from ${repoImport('src', 'vitest', 'trace-suite.ts')}
+import { spec } from ${repoImport('src', 'trace', 'spec', 'builder.ts')}
+describeTraceSpec(spec({ id: 'errors/gap', expectations: [{ id: 'no-bash', expect: { 'tool.absent': { tool: 'Bash' } } }] }), here('run.jsonl'))
+`,
   'stepmap-missing.test.ts': `${HEAD}import { describeStepMap } from ${repoImport('src', 'vitest', 'describe-step-map.ts')}
 describeStepMap(here('absent.steps.yaml'), { workflow: here('absent.workflow.yaml'), runDirectory: here('run') })
 `,
@@ -80,6 +84,12 @@ describe('a refused input inside Vitest', () => {
     // Vitest prints each frame as `❯ <file>:<line>:<column>`; none may point into the package's code.
     expect(block).not.toMatch(/❯ .*(\/src\/|\/dist\/|\/matchers\/|\/recorders\/)/)
     expect(block).not.toContain('ENOENT')
+  })
+
+  it('a gap is a verdict, printed as its row with no stack frame into the package either', () => {
+    const block = failure('gap.test.ts > errors/gap against run.jsonl > no-bash')
+    expect(block).toContain('TraceExpectationError: gap no-bash (tool.absent)')
+    expect(block).not.toMatch(/❯ .*(\/src\/|\/dist\/|\/matchers\/)/)
   })
 
   it('names the cassette file it looked for', () => {
