@@ -1,4 +1,5 @@
 import { TranscriptError } from '../../adapters/errors.js'
+import { withCleanStack } from '../util/clean-stack.js'
 import { InputError } from '../util/read-input.js'
 
 /*
@@ -18,11 +19,7 @@ function isCoded(error: unknown): error is Error & { code: string } {
   return typeof code === 'string' && /^(VH_|TRACE-)/.test(code)
 }
 
-/** The error with its stack cut to its first line (`Name: message`). */
-export function withCleanStack<E extends Error>(error: E): E {
-  Object.defineProperty(error, 'stack', { value: `${error.name}: ${error.message}`, writable: true, configurable: true, enumerable: false })
-  return error
-}
+export { withCleanStack }
 
 /**
  * A failure to read a user's input as a coded refusal: the package's own refusals (`VH_…`,
