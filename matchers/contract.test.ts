@@ -144,6 +144,13 @@ describe('toEmitEvents', () => {
     )
   })
 
+  it('takes only metaharness.event/1 names: a misspelt one is a type error (this file is typechecked by npm test)', () => {
+    // @ts-expect-error 'tool.requestedd' is no event name
+    expect(() => expect(stream).toEmitEvents(['tool.requestedd'])).toThrowError(/no event in the stream matches expected\[0\] tool\.requestedd/)
+    // @ts-expect-error a partial event's name is typed as well
+    expect(() => expect(stream).toEmitEvents([{ event: 'tool.resutl', is_error: true }])).toThrowError(/matches expected\[0\] tool\.resutl/)
+  })
+
   it('fails on a stream it cannot read, with the line and the code', () => {
     expect(() => expect('{"format":"other/1"}\n').toEmitEvents(['text'])).toThrowError(/^expected a readable stream, and line 1 is refused: UNKNOWN_FORMAT /)
   })

@@ -4,10 +4,15 @@ import type { Capabilities } from '../adapters/types.js'
 import { describeValueDifferences, firstStreamDifference, launchRecordsEqual } from '../src/contract/compare.js'
 import { renderCompleteness, streamCompleteness, type StreamCompleteness } from '../src/events/completeness.js'
 import { readEventText } from '../src/events/read.js'
+import type { EventName } from '../src/events/format.js'
 import type { EventLine } from '../src/events/types.js'
 
-/** One expected event of `toEmitEvents`: its name, or a partial event (nested objects match partially). */
-export type ExpectedEvent = string | ({ event?: string } & Record<string, unknown>)
+/**
+ * One expected event of `toEmitEvents`: its name, or a partial event (nested objects match
+ * partially). Names are `metaharness.event/1`'s own, so a misspelt one (`'tool.requestedd'`) is a
+ * type error, not a matcher that can never pass.
+ */
+export type ExpectedEvent = EventName | ({ event?: EventName } & Record<string, unknown>)
 
 declare module 'vitest' {
   // `T = any` is vitest's own declaration; merged declarations must repeat it exactly.

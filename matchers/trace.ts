@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { TestRunner } from 'vitest'
 import type { ExpectationRow, TraceReport } from '../src/trace/report-types.js'
 import { checkAnySync, resolveSpec, transcriptPath, type TraceSpecInput, type TraceTranscript } from '../src/trace/check/input.js'
@@ -7,6 +8,7 @@ import { SPEC_FORMAT, type OnUnknown, type Severity } from '../src/trace/spec/mo
 import { TraceSpecError } from '../src/trace/errors.js'
 import { attachTraceMeta, traceCheckKey } from '../src/vitest/trace-meta.js'
 import { describeRow } from '../src/vitest/trace-failure.js'
+import { asRefusal, type RefusedInput } from '../src/vitest/refusal.js'
 
 /** Options of `toSatisfyTraceSpec`. */
 export interface TraceSpecMatcherOptions {
@@ -33,6 +35,15 @@ export interface MatcherResult {
   expected?: unknown
 }
 
+/** Runs a read, turning its failure into the CLI's coded refusal (no stack into this package). */
+function refusing<T>(what: RefusedInput, shownAs: string | undefined, read: () => T): T {
+  try {
+    return read()
+  } catch (error) {
+    throw asRefusal(error, what, shownAs)
+  }
+}
+
 /** Records the completed check on the running test, for the evidence reporter. */
 function attach(report: TraceReport, spec: { path?: string }, transcript: TraceTranscript, expectationId?: string): void {
   const task = TestRunner.getCurrentTest()
@@ -43,8 +54,8 @@ function attach(report: TraceReport, spec: { path?: string }, transcript: TraceT
     report,
     observedAt: Date.now(),
     ...(expectationId === undefined ? {} : { expectationId }),
-    ...(spec.path === undefined ? {} : { specPath: spec.path }),
-    ...(path === undefined ? {} : { transcriptPath: path }),
+    ...(spec.path === undefined ? {} : { specPath: resolve(spec.path) }),
+    ...(path === undefined ? {} : { transcriptPath: resolve(path) }),
   })
 }
 
@@ -64,8 +75,8 @@ export const traceMatchers = {
    * expect('runs/last.jsonl').toSatisfyTraceSpec('specs/development.trace.yaml')
    */
   toSatisfyTraceSpec(received: TraceTranscript, specInput: TraceSpecInput, options: TraceSpecMatcherOptions = {}): MatcherResult {
-    const resolved = resolveSpec(specInput)
-    const report = checkAnySync(resolved.spec, received, { advisory: options.advisory ?? [] })
+    const resolved = refusing('specification', undefined, () => resolveSpec(specInput))
+    const report = refusing('transcript', transcriptPath(received), () => checkAnySync(resolved.spec, received, { advisory: options.advisory ?? [] }))
     attach(report, resolved, received)
     const pass = report.verdict === 'ok'
     return {
@@ -89,7 +100,7 @@ export const traceMatchers = {
     const row = { id, expect: expectation, ...(options.statement === undefined ? {} : { statement: options.statement }), ...(options.severity ? { severity: options.severity } : {}), ...(options.on_unknown ? { on_unknown: options.on_unknown } : {}) }
     const read = parseSpecValue({ format: SPEC_FORMAT, id: 'inline/expectation', expectations: [row] })
     if (!read.ok) throw new TraceSpecError(read.refusals, 'the inline expectation')
-    const report = checkAnySync(read.spec, received)
+    const report = refusing('transcript', transcriptPath(received), () => checkAnySync(read.spec, received))
     attach(report, {}, received, id)
     const result = report.expectations[0] as ExpectationRow
     const pass = result.verdict === 'ok'

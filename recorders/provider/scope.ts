@@ -108,6 +108,15 @@ export interface IncomingCall {
   readonly body: Buffer
 }
 
+/** The response header a provider names its answers' provenance in (its own answers, or a scripted upstream's). */
+export const PROVENANCE_HEADER = 'x-vitest-harness-provenance'
+
+const PROVENANCES: readonly Provenance[] = ['provider_emulated', 'vendor_live', 'synthetic']
+
+function declaredProvenance(value: string | undefined): Provenance | undefined {
+  return PROVENANCES.find((known) => known === value)
+}
+
 /** The answer to one request: bytes ready to write, or a proxied stream. */
 export type Answer = { readonly kind: 'prepared'; readonly response: PreparedResponse; readonly rechunk?: readonly number[]; readonly paced: boolean } | { readonly kind: 'upstream'; readonly answer: UpstreamAnswer }
 
@@ -151,7 +160,13 @@ export class ProviderScope {
   private readonly missList = new RecentList<Miss>({ count: KEEP_MISSES, bytes: KEEP_MISS_BYTES, sizeOf: missBytes })
   private readonly entries: RecentList<RequestLogEntry>
   private readonly responder: ScenarioResponder | undefined
-  private readonly provenance: Provenance
+  /** The label a recording gets: lowered (never raised) when a scripted upstream declares its answers emulated. */
+  private provenance: Provenance
+  /**
+   * What the answers this scope serves are, sent as `x-vitest-harness-provenance` so a recorder in
+   * front of this provider keeps the label: `undefined` when they are an upstream's, which says its own.
+   */
+  readonly servedProvenance: Provenance | undefined
   private readonly canonicalizer: RequestCanonicalizer
   /** Replay bytes, computed once per recorded answer (at load for a cassette). */
   private readonly preparedAnswers = new WeakMap<CassetteResponse, PreparedResponse>()
@@ -179,7 +194,12 @@ export class ProviderScope {
       throw new RecorderError('VH_OPTION_INVALID', `mode ${this.mode} needs a cassette path to write`, { location: 'cassette' })
     }
     let interactions: Interaction[] = []
-    if (this.mode === 'replay' && options.cassette) interactions = [...readCassette(options.cassette).interactions]
+    let replayed: Provenance | undefined
+    if (this.mode === 'replay' && options.cassette) {
+      const cassette = readCassette(options.cassette)
+      interactions = [...cassette.interactions]
+      replayed = cassette.provenance
+    }
     else if (this.mode === 'replay' && !this.responder) throw new RecorderError('VH_OPTION_INVALID', 'mode replay needs a cassette (or a scenario) to answer from', { location: 'cassette' })
     this.lock = (this.mode === 'record' || this.mode === 'auto') && options.cassette ? lockCassette(options.cassette) : undefined
     if (this.mode === 'auto' && options.cassette) {
@@ -193,6 +213,7 @@ export class ProviderScope {
         }
       }
     }
+    this.servedProvenance = this.responder ? 'provider_emulated' : (replayed ?? this.existing?.provenance)
     this.canonicalizer = new RequestCanonicalizer(options.match ?? {})
     this.index = new InteractionIndex(interactions, this.canonicalizer, options.exhausted ?? 'repeat-last')
     for (const interaction of interactions) this.preparedAnswers.set(interaction.response, prepareResponse(interaction.response))
@@ -265,13 +286,19 @@ export class ProviderScope {
   private async proxy(route: Route, call: IncomingCall, request: CassetteRequest, log: (outcome: RequestOutcome, status: number) => void): Promise<Answer> {
     const answer = await forwardUpstream(this.options.upstream as string, call.method, call.path, call.headers, call.body)
     log(this.mode === 'passthrough' ? 'proxied' : 'recorded', answer.status)
+    const declared = declaredProvenance(answer.declaredProvenance)
+    if (declared !== undefined && this.options.provenance === undefined && declared !== this.provenance && declared !== 'vendor_live') {
+      // A scripted upstream (another vitest-harness provider) said its bytes are not a vendor's: the recording keeps that.
+      if (this.appender) process.emitWarning(prefixed(`the upstream declared its answers ${declared}, but ${this.options.cassette} was already started as ${this.provenance}`))
+      else this.provenance = declared
+    }
     if (this.mode !== 'passthrough') {
       answer.recorded.then(
         (response) => this.store({ wire: route.wire, request, response }),
         () => undefined,
       )
     }
-    return { kind: 'upstream', answer }
+    return { kind: 'upstream', answer: declared === undefined ? answer : { ...answer, headers: { ...answer.headers, [PROVENANCE_HEADER]: declared } } }
   }
 
   /** Parses a body once per distinct body (bounded), with its digest and summary. */

@@ -11,7 +11,7 @@ import type { Miss } from './match.js'
 import { rechunk, type PreparedResponse } from './prepared.js'
 import { credentialOf, learnCredentials, Redactor, SeenCredentials } from './redact.js'
 import { RequestLogFile, type RequestLogEntry } from './request-log.js'
-import { errorAnswer, ProviderScope, requestList, type Answer, type ScopeOptions, type ScopeReport } from './scope.js'
+import { errorAnswer, PROVENANCE_HEADER, ProviderScope, requestList, type Answer, type ScopeOptions, type ScopeReport } from './scope.js'
 import { wireForPath } from './wire.js'
 
 /** Bodies above this are refused with 413, as the upstream emulator does. */
@@ -35,6 +35,8 @@ export interface ProviderOptions extends ScopeOptions {
   readonly cassetteRoot?: string
   /** The upstreams a scope opened through the control endpoint may name (`upstream` is always one of them). */
   readonly upstreams?: readonly string[]
+  /** Scenario files (absolute) a scope opened through the control endpoint may name wherever they are; any other must lie under `cassetteRoot`. */
+  readonly scenarios?: readonly string[]
 }
 
 /** A running loopback provider. */
@@ -232,7 +234,7 @@ function confinedScopeOptions(requested: z.infer<typeof controlScopeOptions>, op
   return {
     ...rest,
     ...(cassette !== undefined ? { cassette: confine(cassette, 'cassette') } : {}),
-    ...(scenario !== undefined ? { scenario: confine(scenario, 'scenario') } : {}),
+    ...(scenario !== undefined ? { scenario: options.scenarios?.includes(scenario) ? scenario : confine(scenario, 'scenario') } : {}),
     ...(upstream !== undefined ? { upstream } : {}),
     ...(options.env !== undefined ? { env: options.env } : {}),
   } as ScopeOptions
@@ -320,6 +322,8 @@ export async function startProvider(options: ProviderOptions = {}): Promise<Prov
   }
 
   const answer = (response: ServerResponse, scope: ProviderScope, method: string, path: string, request: IncomingMessage, body: Buffer) => {
+    // Answers from a scenario or a recording say so, so a recorder in front of this provider never labels them a vendor's.
+    if (scope.servedProvenance !== undefined) response.setHeader(PROVENANCE_HEADER, scope.servedProvenance)
     const answered = scope.handle({ method, path, headers: request.headers, body })
     if (answered instanceof Promise) answered.then((value) => sendAnswer(response, value)).catch((error: unknown) => fail(response, error))
     else if (answered.kind === 'prepared' && !answered.paced && !answered.rechunk) writePrepared(response, answered.response)

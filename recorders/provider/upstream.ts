@@ -15,6 +15,8 @@ export interface UpstreamAnswer {
   readonly body: AsyncIterable<Buffer>
   /** Resolves with the answer as a cassette stores it, after the last byte. */
   readonly recorded: Promise<CassetteResponse>
+  /** What a scripted upstream (another vitest-harness provider) says its answer is: `x-vitest-harness-provenance`. */
+  readonly declaredProvenance?: string
 }
 
 /** The upstream URL a provider path goes to: the origin, plus the path (a trailing `/v1` on the upstream is not doubled). */
@@ -71,7 +73,8 @@ export function forwardUpstream(upstream: string, method: string, path: string, 
           throw error
         }
       }
-      resolve({ status, headers: kept, body: relay(), recorded })
+      const declared = response.headers['x-vitest-harness-provenance']
+      resolve({ status, headers: kept, body: relay(), recorded, ...(typeof declared === 'string' ? { declaredProvenance: declared } : {}) })
     })
     request.on('error', (error) => reject(new RecorderError('VH_UPSTREAM_MISSING', `the upstream ${url.origin} did not answer ${method} ${path}: ${error.message}`, { location: url.href, cause: error })))
     request.end(body)

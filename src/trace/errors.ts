@@ -36,6 +36,8 @@ export interface TraceRefusal {
   /** Dotted for a document (`expectations[2].expect.tool.called.count`), `line[N]` for a transcript. */
   readonly location: string
   readonly message: string
+  /** Where in the file the refused text was written (one-based), when the reader knows it. */
+  readonly position?: { readonly line: number; readonly col: number }
 }
 
 /** `CODE at location: message`, as upstream displays one refusal. */
@@ -49,6 +51,11 @@ export function renderRefusals(refusals: readonly TraceRefusal[]): string {
 }
 
 /** Thrown when a text is not a `trace-spec/1` specification; carries every refusal found. */
+/** As `renderRefusals`, with `  --> file:line:column` under each refusal whose place in the file is known. */
+function renderPlacedRefusals(refusals: readonly TraceRefusal[], source: string | undefined): string {
+  return refusals.map((refusal) => (refusal.position ? `${renderRefusal(refusal)}\n  --> ${source ?? 'the document'}:${refusal.position.line}:${refusal.position.col}` : renderRefusal(refusal))).join('\n')
+}
+
 export class TraceSpecError extends Error {
   readonly code = 'VH_TRACE_SPEC'
 
@@ -57,7 +64,7 @@ export class TraceSpecError extends Error {
     /** The file or name the specification came from, when it had one. */
     readonly source?: string,
   ) {
-    super(`${source ?? 'the document'} is not a trace-spec/1 specification — ${refusals.length} refusal(s):\n${renderRefusals(refusals)}`)
+    super(`${source ?? 'the document'} is not a trace-spec/1 specification — ${refusals.length} refusal(s):\n${renderPlacedRefusals(refusals, source)}`)
     this.name = 'TraceSpecError'
   }
 }

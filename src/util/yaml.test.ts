@@ -8,12 +8,12 @@ const codes = (text: string) => {
 
 describe('readYaml', () => {
   it('reads a document into plain values, aliases included', () => {
-    expect(readYaml('a: &x [1, 2]\nb: *x\n')).toEqual({ ok: true, value: { a: [1, 2], b: [1, 2] } })
+    expect(readYaml('a: &x [1, 2]\nb: *x\n')).toMatchObject({ ok: true, value: { a: [1, 2], b: [1, 2] } })
   })
 
   it('refuses a key written twice, at the second one, however deep', () => {
     expect(codes('a: 1\nb:\n  c: 1\n  c: 2\n')).toEqual(['DUPLICATE_KEY@4:3'])
-    expect(readYaml('a: 1\na: 2\n', { uniqueKeys: false })).toEqual({ ok: true, value: { a: 2 } })
+    expect(readYaml('a: 1\na: 2\n', { uniqueKeys: false })).toMatchObject({ ok: true, value: { a: 2 } })
   })
 
   it('finds duplicates among 40,000 keys in one pass (the quadratic check took a minute)', () => {
@@ -34,5 +34,16 @@ describe('readYaml', () => {
   it('refuses nesting thousands deep with a code, not a stack overflow', () => {
     expect(codes('['.repeat(8000) + ']'.repeat(8000))[0]).toMatch(/^NESTING_TOO_DEEP@/)
     expect(codes('a:\n' + Array.from({ length: 300 }, (_, depth) => `${'  '.repeat(depth + 1)}k${depth}:`).join('\n') + ' 1\n')[0]).toMatch(/^NESTING_TOO_DEEP@/)
+  })
+})
+
+describe('readYaml positions', () => {
+  it('finds where a path was written: its value, or the key naming its last step, one-based', () => {
+    const read = readYaml('top:\n  list:\n    - x: 1\n    - {y: 2}\n')
+    if (!read.ok) throw new Error('expected the document to read')
+    expect(read.positionOf(['top', 'list', 1, 'y'])).toEqual({ line: 4, col: 11 })
+    expect(read.positionOf(['top', 'list', 1, 'y'], { key: true })).toEqual({ line: 4, col: 8 })
+    expect(read.positionOf(['top', 'list', 0, 'x'], { key: true })).toEqual({ line: 3, col: 7 })
+    expect(read.positionOf(['top', 'nothing'])).toBeUndefined()
   })
 })

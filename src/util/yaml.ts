@@ -18,7 +18,20 @@ export interface YamlProblem {
   message: string
 }
 
-export type YamlReadResult = { ok: true; value: unknown } | { ok: false; problems: YamlProblem[] }
+/** One-based line and column of a node of the document read. */
+export interface YamlPosition {
+  line: number
+  col: number
+}
+
+/**
+ * Where a path of the read value was written: the value at `path`, or with `key: true` the key
+ * that names its last step (what a "did you mean" for an unknown name points at). `undefined` when
+ * the path is not in the document.
+ */
+export type YamlPositionOf = (path: readonly PropertyKey[], options?: { key?: boolean }) => YamlPosition | undefined
+
+export type YamlReadResult = { ok: true; value: unknown; positionOf: YamlPositionOf } | { ok: false; problems: YamlProblem[] }
 
 export interface YamlReadOptions {
   /** Refuse a key written twice in one mapping. Default: true. */
@@ -72,6 +85,27 @@ function structuralProblems(root: YamlNode | null, options: typeof DEFAULTS, at:
   return problems
 }
 
+function positionsIn(root: unknown, at: (offset: number) => YamlPosition): YamlPositionOf {
+  return (path, options = {}) => {
+    let node: unknown = root
+    let keyNode: unknown
+    for (const part of path) {
+      if (isMap(node)) {
+        const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === String(part))
+        if (!pair) return undefined
+        keyNode = pair.key
+        node = pair.value
+      } else if (isSeq(node) && typeof part === 'number') {
+        keyNode = undefined
+        node = node.items[part]
+      } else return undefined
+    }
+    const target = options.key && keyNode !== undefined ? keyNode : node
+    const offset = (target as { range?: [number, number, number] } | null)?.range?.[0]
+    return offset === undefined ? undefined : at(offset)
+  }
+}
+
 /** Reads one YAML (or JSON) document into plain values, or every problem that stopped it. */
 export function readYaml(text: string, options: YamlReadOptions = {}): YamlReadResult {
   const settings = { ...DEFAULTS, ...options }
@@ -102,7 +136,7 @@ export function readYaml(text: string, options: YamlReadOptions = {}): YamlReadR
   const problems = structuralProblems(document.contents as YamlNode | null, settings, at)
   if (problems.length > 0) return { ok: false, problems }
   try {
-    return { ok: true, value: document.toJS({ maxAliasCount: settings.maxAliasCount }) as unknown }
+    return { ok: true, value: document.toJS({ maxAliasCount: settings.maxAliasCount }) as unknown, positionOf: positionsIn(document.contents, at) }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
     const code: YamlProblemCode = /alias count/i.test(message) ? 'ALIAS_LIMIT' : /unresolved alias|alias/i.test(message) ? 'UNRESOLVED_ALIAS' : 'YAML_SYNTAX'

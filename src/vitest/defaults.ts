@@ -25,6 +25,13 @@ export interface HarnessProviderOptions {
   readonly cassettesDir?: string
   /** The real provider's origin to record from (`record`, `auto`, `passthrough`). */
   readonly upstream?: string
+  /**
+   * A scenario file (YAML or JSON, relative to the project root) that answers in place of an
+   * upstream: `record` and `auto` write its scripted answers into each test's cassette, labelled
+   * `provider_emulated` with the scenario's name; `passthrough` serves them without recording.
+   * With `upstream` too, the scenario answers and the upstream is never asked.
+   */
+  readonly scenario?: string
   /** Extra volatile JSON paths and text rules for request matching. */
   readonly match?: { readonly ignore?: readonly string[]; readonly replace?: readonly HarnessTextRule[] }
   /** Extra secret patterns (RegExp sources) redacted on every write. */
@@ -59,6 +66,7 @@ export interface ResolvedHarnessOptions {
     readonly mode: ProviderMode | null
     readonly cassettesDir: string
     readonly upstream: string | null
+    readonly scenario: string | null
     readonly match: { readonly ignore: string[]; readonly replace: HarnessTextRule[] }
     readonly redact: string[]
     readonly exhausted: 'repeat-last' | 'miss'
@@ -112,6 +120,7 @@ export function normaliseHarnessOptions(options: HarnessOptions = {}): ResolvedH
       mode: provider.mode ?? null,
       cassettesDir: checkString('provider.cassettesDir', provider.cassettesDir) ?? DEFAULT_CASSETTES_DIR,
       upstream: checkString('provider.upstream', provider.upstream),
+      scenario: checkString('provider.scenario', provider.scenario),
       match: { ignore: [...(provider.match?.ignore ?? [])], replace: [...(provider.match?.replace ?? [])] },
       redact,
       exhausted: provider.exhausted ?? 'repeat-last',

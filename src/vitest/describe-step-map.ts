@@ -3,6 +3,7 @@ import { renderPin } from '../stepmap/pin.js'
 import { StepMapRun, type StateVisit, type StepMapRunOptions, type StepResult } from '../stepmap/run.js'
 import { stepLabel, type Step, type StepMap } from '../stepmap/types.js'
 import { HARNESS_META_KEY } from './meta.js'
+import { asRefusal } from './refusal.js'
 
 /** Options of {@link describeStepMap}: how the run is set up (see {@link StepMapRunOptions}). */
 export type DescribeStepMapOptions = StepMapRunOptions
@@ -40,7 +41,13 @@ function stepTitle(step: Step, index: number): string {
  * describeStepMap('step-maps/ci.yaml', { workflow: 'workflows/ci.yaml', runDirectory: 'run', provider })
  */
 export function describeStepMap(map: StepMap | string, options: DescribeStepMapOptions): void {
-  const run = new StepMapRun(map, options)
+  let run: StepMapRun
+  try {
+    run = new StepMapRun(map, options)
+  } catch (error) {
+    // Read at collection: a missing or refused map or workflow reads as the CLI's refusal, not a stack.
+    throw asRefusal(error, 'step map')
+  }
   describe(`step map ${run.map.id} (${renderPin(run.map.workflow)})`, () => {
     afterAll(() => run.close())
     for (const visit of run.visits()) {

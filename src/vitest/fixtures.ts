@@ -4,6 +4,7 @@ import { inject, test as base } from 'vitest'
 import type { ProviderMode } from '../../recorders/provider/modes.js'
 import type { RequestLogEntry } from '../../recorders/provider/request-log.js'
 import type { ScopeReport } from '../../recorders/provider/scope.js'
+import { withCleanStack } from './refusal.js'
 import { prefixed } from '../util/log.js'
 import { PROVIDED_OPTIONS_KEY, PROVIDED_PROVIDER_KEY, type ProvidedHarnessProvider } from './provided.js'
 
@@ -28,6 +29,19 @@ export class CassetteMissError extends Error {
     const dropped = report.missesDropped > 0 ? `\n  (and ${report.missesDropped} earlier miss(es) no longer kept in memory)` : ''
     super(prefixed(`${report.misses.length + report.missesDropped} request(s) missed the cassette ${report.cassette}:\n${report.misses.map((miss) => `  - ${miss.message}`).join('\n')}${dropped}`))
     this.name = 'CassetteMissError'
+  }
+}
+
+/** The provider refused what the fixture asked (a missing, corrupt or locked cassette…): its code and its sentence, which names the file. */
+export class ProviderControlError extends Error {
+  constructor(
+    readonly code: string | undefined,
+    sentence: string,
+  ) {
+    super(prefixed(code === undefined ? sentence : `${code}: ${sentence.replace(/^\[vitest-harness\] /, '')}`))
+    this.name = 'ProviderControlError'
+    // A refusal with a code: frames into this package would say nothing the sentence does not.
+    if (code !== undefined) withCleanStack(this)
   }
 }
 
@@ -72,7 +86,7 @@ async function control<T>(provided: ProvidedHarnessProvider, path: string, body?
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   const value = (await response.json()) as T & { error?: string; code?: string }
-  if (!response.ok) throw Object.assign(new Error(prefixed(value.error ?? `control ${path} answered ${response.status}`)), { code: value.code })
+  if (!response.ok) throw new ProviderControlError(value.code, value.error ?? `control ${path} answered ${response.status}`)
   return value
 }
 
@@ -98,6 +112,7 @@ export const test = base.extend('provider', async ({ task }, { onCleanup }): Pro
     mode: provided.mode,
     cassette,
     ...(options.provider.upstream ? { upstream: options.provider.upstream } : {}),
+    ...(provided.scenario ? { scenario: provided.scenario } : {}),
     match: options.provider.match,
     redact: options.provider.redact,
     exhausted: options.provider.exhausted,

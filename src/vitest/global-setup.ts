@@ -17,8 +17,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const mode = resolveMode(options.provider.mode ?? undefined, process.env)
   const cassettesDir = resolve(project.config.root, options.provider.cassettesDir)
-  // Scopes the fixture opens write under cassettesDir only, and pass through to the configured upstream only.
-  const provider = await startProvider({ env: process.env, cassetteRoot: cassettesDir, upstreams: options.provider.upstream ? [options.provider.upstream] : [] })
-  project.provide(PROVIDED_PROVIDER_KEY, { origin: provider.origin, mode, cassettesDir, controlToken: provider.controlToken })
+  const scenario = options.provider.scenario === null ? null : resolve(project.config.root, options.provider.scenario)
+  // Scopes the fixture opens write under cassettesDir only, pass through to the configured upstream
+  // only, and read no scenario but the configured one.
+  const provider = await startProvider({
+    env: process.env,
+    cassetteRoot: cassettesDir,
+    upstreams: options.provider.upstream ? [options.provider.upstream] : [],
+    scenarios: scenario === null ? [] : [scenario],
+  })
+  project.provide(PROVIDED_PROVIDER_KEY, { origin: provider.origin, mode, cassettesDir, scenario, controlToken: provider.controlToken })
   return () => provider.close()
 }

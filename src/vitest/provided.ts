@@ -9,6 +9,8 @@ export interface ProvidedHarnessProvider {
   readonly mode: ProviderMode
   /** Absolute: each test's cassette goes under it. */
   readonly cassettesDir: string
+  /** Absolute: the configured scenario each scope answers from, or `null`. */
+  readonly scenario: string | null
   /**
    * The provider's control token (`authorization: Bearer <token>`). Workers are children of the
    * run, so it travels with `provide`; it is never written to a file.
@@ -22,10 +24,14 @@ export const PROVIDED_PROVIDER_KEY = 'vitestHarnessProvider'
 /** The run's key for trace proofs (src/vitest/trace-proof.ts), provided by the evidence reporter. */
 export const PROVIDED_TRACE_PROOF_KEY = 'vitestHarnessTraceProofKey'
 
+/** The absolute folder trace report pages go to (the evidence reporter's `html`); absent when off. */
+export const PROVIDED_TRACE_PAGES_KEY = 'vitestHarnessTracePages'
+
 declare module 'vitest' {
   interface ProvidedContext {
     [PROVIDED_OPTIONS_KEY]: ResolvedHarnessOptions
     [PROVIDED_PROVIDER_KEY]: ProvidedHarnessProvider | null
     [PROVIDED_TRACE_PROOF_KEY]: string
+    [PROVIDED_TRACE_PAGES_KEY]: string
   }
 }

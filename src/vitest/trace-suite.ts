@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { beforeAll, describe, test } from 'vitest'
 import { checkAny, resolveSpec, transcriptLabel, transcriptPath, type TraceSpecInput, type TraceTranscript } from '../trace/check/input.js'
 import { describeOutcome, type Outcome } from '../trace/check/outcome.js'
@@ -6,6 +7,8 @@ import type { TraceCheckMeta } from './meta.js'
 import { attachTraceMeta, traceCheckKey } from './trace-meta.js'
 import { TraceExpectationError } from './trace-failure.js'
 import { fleetTranscripts, type TraceFleet } from './trace-fleet.js'
+import { asRefusal, withCleanStack } from './refusal.js'
+import { annotateTracePage, tracePageFor, type TracePage } from './trace-page.js'
 
 /** How a trace suite runs. */
 export interface TraceSuiteOptions {
@@ -27,6 +30,15 @@ export interface TraceSuiteOptions {
 
 type Checked = { ok: true; report: TraceReport; meta: Omit<TraceCheckMeta, 'expectationId'> } | { ok: false; error: unknown }
 
+/** The specification, or its refusal as the CLI words it (code, file, sentence) with no stack into this package. */
+function resolveSpecOrRefuse(input: TraceSpecInput): ReturnType<typeof resolveSpec> {
+  try {
+    return resolveSpec(input)
+  } catch (error) {
+    throw asRefusal(error, 'specification')
+  }
+}
+
 /**
  * One Vitest test per expectation of a `trace-spec/1` specification, judged against a transcript.
  * The specification is read when the suite is collected (its ids name the tests); the transcript is
@@ -44,16 +56,18 @@ type Checked = { ok: true; report: TraceReport; meta: Omit<TraceCheckMeta, 'expe
 export function describeTraceSpec(specInput: TraceSpecInput, transcript: TraceTranscript | TraceFleet, options: TraceSuiteOptions = {}): void {
   const fleet = fleetTranscripts(transcript)
   if (fleet !== undefined) {
-    const { spec } = resolveSpec(specInput)
+    const { spec } = resolveSpecOrRefuse(specInput)
     const checked = typeof specInput === 'string' || specInput instanceof URL ? specInput : spec
     for (const { path, label } of fleet) describeTraceSpec(checked, path, { ...options, name: `${options.name ?? spec.id} against ${label}` })
     return
   }
   if (typeof transcript === 'object' && !(transcript instanceof URL) && 'glob' in transcript) throw new TypeError('unreachable: a fleet is expanded above')
-  const { spec, path: specPath } = resolveSpec(specInput)
+  const { spec, path: specPath } = resolveSpecOrRefuse(specInput)
   const path = transcriptPath(transcript)
-  describe(options.name ?? `${spec.id} against ${transcriptLabel(transcript)}`, () => {
+  const title = options.name ?? `${spec.id} against ${transcriptLabel(transcript)}`
+  describe(title, () => {
     let checked: Checked = { ok: false, error: new Error('the trace check did not run') }
+    let page: TracePage
 
     beforeAll(async ({}, suite) => {
       try {
@@ -66,12 +80,14 @@ export function describeTraceSpec(specInput: TraceSpecInput, transcript: TraceTr
           key: traceCheckKey(report),
           report,
           observedAt: Date.now(),
-          ...(specPath === undefined ? {} : { specPath }),
-          ...(path === undefined ? {} : { transcriptPath: path }),
+          // Absolute here (as the worker read them); the reporter writes them relative to the root.
+          ...(specPath === undefined ? {} : { specPath: resolve(specPath) }),
+          ...(path === undefined ? {} : { transcriptPath: resolve(path) }),
         }
         checked = { ok: true, report, meta }
+        page = await tracePageFor(meta.key, report, transcript, title)
       } catch (error) {
-        checked = { ok: false, error }
+        checked = { ok: false, error: asRefusal(error, 'transcript', path) }
         return
       }
       if (options.unknown !== 'todo') return
@@ -91,13 +107,15 @@ export function describeTraceSpec(specInput: TraceSpecInput, transcript: TraceTr
         if (!checked.ok) throw checked.error
         const row = checked.report.expectations.find((candidate) => candidate.id === expectation.id) as ExpectationRow
         attachTraceMeta(context.task.meta, { ...checked.meta, expectationId: row.id })
+        await annotateTracePage(context, page)
         if (row.verdict === 'ok') return
         if (row.severity === 'advisory') {
           // Advisory rows are reported and never gate: annotated, not failed.
           await context.annotate(`advisory ${row.verdict}: ${describeOutcome(row.outcome as Outcome)}`, `advisory ${row.verdict}`)
           return
         }
-        throw new TraceExpectationError(row)
+        // A verdict, not a bug: the row says everything; frames into this package would not.
+        throw withCleanStack(new TraceExpectationError(row))
       })
     }
   })

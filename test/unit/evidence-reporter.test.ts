@@ -142,7 +142,7 @@ describe('the evidence reporter on a suite of passing, failing, skipped, todo an
     const [split] = find(records(single), 'trace_conformance', (record) => record.specification === 'fixture/split')
     const inputs = [TRANSCRIPT, 'trace-split-a.test.ts', 'trace-split-b.test.ts']
     expect(split?.provenance).toEqual({
-      command: 'npx vitest run trace-split-a.test.ts trace-split-b.test.ts',
+      command: 'npx vitest run --config vitest.config.ts trace-split-a.test.ts trace-split-b.test.ts',
       tool: `vitest-harness/${packageVersion().replaceAll('.', '-')}`,
       ...(revision === undefined ? {} : { revision }),
       workspace: 'evidence-suite',
@@ -151,7 +151,7 @@ describe('the evidence reporter on a suite of passing, failing, skipped, todo an
       inputs,
     })
     const [ordinary] = find(records(single), 'test_result', (record) => record.selector === 'ordinary.test.ts')
-    expect(ordinary?.provenance).toMatchObject({ command: 'npx vitest run ordinary.test.ts', inputs: ['ordinary.test.ts'], digest: listingDigest(['ordinary.test.ts']) })
+    expect(ordinary?.provenance).toMatchObject({ command: 'npx vitest run --config vitest.config.ts ordinary.test.ts', inputs: ['ordinary.test.ts'], digest: listingDigest(['ordinary.test.ts']) })
   })
 
   it('writes metaharness’s contract_result line beside each contract record', () => {

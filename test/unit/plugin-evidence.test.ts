@@ -73,6 +73,15 @@ describe('harness({ evidence }) in a Vitest run', () => {
     expect(run.stdout).toContain('[vitest-harness] evidence: 3 evidence document(s) in')
   })
 
+  it('writes provenance that reproduces the run: the config it ran under, inputs relative to the root', () => {
+    // The fixture names its spec and transcript by absolute path; the record must not carry this machine's folders.
+    const trace = records(out).find((record) => record.kind === 'trace_conformance')
+    const inputs = ['../../e2e/fixtures/read-before-answer.trace.yaml', '../../e2e/fixtures/codex/exec.jsonl', 'trace.test.ts']
+    expect(trace?.provenance).toMatchObject({ command: 'npx vitest run --config vitest.config.ts trace.test.ts', inputs })
+    const listing = inputs.map((input) => `${sha256Hex(readFileSync(join(PROJECT, input)))}  ${input}\n`).join('')
+    expect(trace?.provenance?.digest).toBe(sha256Hex(listing))
+  })
+
   it('leaves the project’s own reporters in place', () => {
     expect(run.stdout).toContain('Test Files  2 passed')
     expect(existsSync(json)).toBe(true)
@@ -106,7 +115,8 @@ describe('harness({ evidence }) options', () => {
     expect(normaliseHarnessOptions({}).evidence).toBe(false)
     expect(normaliseHarnessOptions({ provider: false }).evidence).toBe(false)
     expect(normaliseHarnessOptions({ evidence: true }).evidence).toEqual(EVIDENCE_REPORTER_DEFAULTS)
-    expect(normaliseHarnessOptions({ evidence: { outDir: 'out', format: 'json' } }).evidence).toMatchObject({ outDir: 'out', format: 'json', suite: 'unit' })
+    expect(normaliseHarnessOptions({ evidence: { outDir: 'out', format: 'json' } }).evidence).toMatchObject({ outDir: 'out', format: 'json', suite: 'unit', html: false })
+    expect(normaliseHarnessOptions({ evidence: { html: true } }).evidence).toMatchObject({ html: { outDir: 'trace-reports' } })
     expect(() => normaliseHarnessOptions({ evidence: 'yes' as never })).toThrow('harness({ evidence }) must be true, false or the evidence reporter options; got "yes"')
     expect(() => normaliseHarnessOptions({ evidence: { format: 'xml' as never } })).toThrow("evidence reporter option format is \"xml\"; expected one of 'yaml', 'json'")
   })

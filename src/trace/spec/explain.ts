@@ -1,5 +1,7 @@
 import type { z } from 'zod'
-import { EXPECT_VARIANTS, MATCHER_NAMES } from './schema.js'
+import { closestName } from '../../util/closest-name.js'
+import { fieldNamesAt } from './field-names.js'
+import { EXPECT_VARIANTS, MATCHER_NAMES, traceSpecDocumentSchema } from './schema.js'
 
 /**
  * Turns the first zod issue of a document that did not read into one sentence in serde's words
@@ -8,6 +10,19 @@ import { EXPECT_VARIANTS, MATCHER_NAMES } from './schema.js'
  */
 
 type Issue = z.core.$ZodIssue
+
+/** What went wrong, where (`path`), and — for an unknown name — the key the author wrote (`keyPath`), which is what a line and column point at. */
+export interface ExplainedIssue {
+  path: readonly PropertyKey[]
+  message: string
+  keyPath?: readonly PropertyKey[]
+}
+
+/** ` (did you mean \`tool.called\`?)`, or nothing when no known name is close. */
+function didYouMean(word: string, known: readonly string[]): string {
+  const near = closestName(word, known)
+  return near === undefined ? '' : ` (did you mean \`${near}\`?)`
+}
 
 /** `expectations[2].expect.tool.called.count`: where a path points, dotted as upstream locates. */
 export function renderPath(path: readonly PropertyKey[]): string {
@@ -73,7 +88,7 @@ function variantsAt(path: readonly PropertyKey[]): readonly string[] | 'api_erro
   return MATCHER_NAMES
 }
 
-function explainUnion(issue: Extract<Issue, { code: 'invalid_union' }>, root: unknown, base: readonly PropertyKey[]): { path: readonly PropertyKey[]; message: string } {
+function explainUnion(issue: Extract<Issue, { code: 'invalid_union' }>, root: unknown, base: readonly PropertyKey[]): ExplainedIssue {
   const path = [...base, ...issue.path]
   const input = valueAt(root, path)
   const variants = variantsAt(path)
@@ -84,7 +99,7 @@ function explainUnion(issue: Extract<Issue, { code: 'invalid_union' }>, root: un
   if (typeof input === 'string' && isKind) {
     const message = variants.includes(input)
       ? `invalid type: unit variant, expected newtype variant — write \`expect: {${input}: {…}}\`, the kind as the one key of \`expect\``
-      : `unknown variant \`${input}\`, expected ${oneOf(variants)}`
+      : `unknown variant \`${input}\`${didYouMean(input, variants)}, expected ${oneOf(variants)}`
     return { path, message }
   }
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
@@ -94,20 +109,22 @@ function explainUnion(issue: Extract<Issue, { code: 'invalid_union' }>, root: un
   if (keys.length !== 1) return { path, message: 'invalid value: map, expected map with a single key' }
   const key = keys[0] as string
   const branch = variants.indexOf(key)
-  if (branch === -1) return { path, message: `unknown variant \`${key}\`, expected ${oneOf(variants)}` }
+  if (branch === -1) return { path, message: `unknown variant \`${key}\`${didYouMean(key, variants)}, expected ${oneOf(variants)}`, keyPath: [...path, key] }
   const nested = issue.errors[branch]?.[0]
   if (!nested) return { path, message: 'invalid value' }
   return explain(nested, root, path)
 }
 
-function explain(issue: Issue, root: unknown, base: readonly PropertyKey[]): { path: readonly PropertyKey[]; message: string } {
+function explain(issue: Issue, root: unknown, base: readonly PropertyKey[]): ExplainedIssue {
   const path = [...base, ...issue.path]
   switch (issue.code) {
     case 'invalid_union':
       return explainUnion(issue, root, base)
     case 'unrecognized_keys': {
       const schemaKeys = issue.keys
-      return { path, message: `unknown field ${schemaKeys.map((key) => `\`${key}\``).join(', ')}` }
+      const known = fieldNamesAt(traceSpecDocumentSchema, path)
+      const first = schemaKeys[0] as string
+      return { path, message: `unknown field ${schemaKeys.map((key) => `\`${key}\``).join(', ')}${schemaKeys.length === 1 ? didYouMean(first, known) : ''}`, keyPath: [...path, first] }
     }
     case 'invalid_type': {
       const input = valueAt(root, path)
@@ -123,10 +140,15 @@ function explain(issue: Issue, root: unknown, base: readonly PropertyKey[]): { p
   }
 }
 
+/** The first issue of a failed parse, explained, with where it is. */
+export function explainIssue(error: z.ZodError, root: unknown): ExplainedIssue {
+  const first = error.issues[0]
+  if (!first) return { path: [], message: 'the document does not read as trace-spec/1' }
+  return explain(first, root, [])
+}
+
 /** The first issue of a failed parse, in serde's words with its place: `…(at expectations[0].expect)`. */
 export function explainFirstIssue(error: z.ZodError, root: unknown): string {
-  const first = error.issues[0]
-  if (!first) return 'the document does not read as trace-spec/1'
-  const { path, message } = explain(first, root, [])
+  const { path, message } = explainIssue(error, root)
   return path.length === 0 ? message : `${message} (at ${renderPath(path)})`
 }

@@ -373,3 +373,35 @@ describe('hostile YAML (issue 17)', () => {
     if (!refused.ok) expect(refused.refusals[0]?.message).toMatch(/at line 3 column 1 \(DUPLICATE_KEY\)$/)
   })
 })
+
+describe('an unknown kind or field names the nearest known one and where it was written', () => {
+  const text = 'format: trace-spec/1\nid: eval\nexpectations:\n  - id: a\n    expect:\n      tool.calld: {tool: Bash}\n'
+
+  it('a misspelt kind: did you mean, and the line and column of the key', () => {
+    const [refusal] = refusals(text)
+    expect(refusal?.code).toBe('TRACE-SPEC-002')
+    expect(refusal?.message).toMatch(/^unknown variant `tool\.calld` \(did you mean `tool\.called`\?\), expected one of /)
+    expect(refusal?.position).toEqual({ line: 6, col: 7 })
+  })
+
+  it('a misspelt field of a kind, and of an expectation', () => {
+    const [field] = refusals('format: trace-spec/1\nid: eval\nexpectations:\n  - id: a\n    expect:\n      turns: {count: {at_leats: 1}}\n')
+    expect(field?.message).toBe('unknown field `at_leats` (did you mean `at_least`?) (at expectations[0].expect.turns.count)')
+    expect(field?.position).toEqual({ line: 6, col: 23 })
+    const [outer] = refusals('format: trace-spec/1\nid: eval\nexpectations:\n  - id: a\n    statment: hi\n    expect: {turns: {count: {at_most: 5}}}\n')
+    expect(outer?.message).toBe('unknown field `statment` (did you mean `statement`?) (at expectations[0])')
+    expect(outer?.position).toEqual({ line: 5, col: 5 })
+  })
+
+  it('no suggestion when nothing is close', () => {
+    const [refusal] = refusals(one('{zzzzzzzzzz: {}}'))
+    expect(refusal?.message).toMatch(/^unknown variant `zzzzzzzzzz`, expected one of /)
+  })
+
+  it('a file’s refusal prints file:line:column under it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vh-spec-place-'))
+    const path = join(dir, 'misspelt.trace.yaml')
+    writeFileSync(path, text)
+    expect(() => readSpecFile(path)).toThrowError(new RegExp(`\\(at expectations\\[0\\]\\.expect\\)\\n  --> ${path.replaceAll('.', '\\.')}:6:7$`))
+  })
+})

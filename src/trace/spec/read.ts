@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer'
 import { readYaml } from '../../util/yaml.js'
 import { TraceSpecError, type TraceRefusal } from '../errors.js'
-import { explainFirstIssue } from './explain.js'
+import { explainFirstIssue, explainIssue, renderPath } from './explain.js'
 import type { TraceSpec } from './model.js'
 import { traceSpecDocumentSchema } from './schema.js'
 import { validateDocument } from './validate.js'
@@ -31,7 +31,13 @@ export function parseSpec(text: string): SpecReadResult {
     const problem = read.problems[0] as (typeof read.problems)[number]
     return malformed(`${problem.message} at line ${problem.line} column ${problem.col} (${problem.code})`)
   }
-  return parseSpecValue(read.value)
+  const shaped = traceSpecDocumentSchema.safeParse(read.value, { reportInput: true })
+  if (shaped.success) return validateDocument(shaped.data)
+  // Text has places: the refusal points at the line and column of what it names (an unknown kind or field: its key).
+  const issue = explainIssue(shaped.error, read.value)
+  const position = issue.keyPath ? read.positionOf(issue.keyPath, { key: true }) : read.positionOf(issue.path)
+  const message = issue.path.length === 0 ? issue.message : `${issue.message} (at ${renderPath(issue.path)})`
+  return { ok: false, refusals: [{ code: 'TRACE-SPEC-002', location: 'document', message, ...(position ? { position } : {}) }] }
 }
 
 /** Reads `trace-spec/1` text and throws a `TraceSpecError` carrying every refusal. */

@@ -11,7 +11,10 @@ describe('evidence reporter options', () => {
       durations: true,
       clean: false,
       testResults: [{ suite: 'integration', selector: 'test/int/**' }],
+      html: false,
     })
+    expect(normalizeEvidenceReporterOptions({ html: true }).html).toEqual({ outDir: 'trace-reports' })
+    expect(normalizeEvidenceReporterOptions({ html: { outDir: 'pages' } }).html).toEqual({ outDir: 'pages' })
   })
 
   it.each([
@@ -22,6 +25,9 @@ describe('evidence reporter options', () => {
     [{ durations: 'yes' }, /option durations is "yes"; expected true or false/],
     [{ outDir: '' }, /option outDir is ""; expected a folder path/],
     [{ outdir: 'x' }, /unknown evidence reporter option "outdir"/],
+    [{ html: 'yes' }, /option html is "yes"; expected true, false or \{ outDir \}/],
+    [{ html: { outDir: '' } }, /option html.outDir is ""; expected a folder path/],
+    [{ html: { out: 'x' } }, /unknown evidence reporter option html.out; the only one is outDir/],
   ])('refuses %j, quoting the option and the value', (options, message) => {
     expect(() => normalizeEvidenceReporterOptions(options as EvidenceReporterOptions)).toThrow(EvidenceReporterOptionsError)
     expect(() => normalizeEvidenceReporterOptions(options as EvidenceReporterOptions)).toThrow(message)

@@ -49,6 +49,15 @@ export interface EvidenceReporterOptions {
    * @default true
    */
   readonly clean?: boolean
+  /**
+   * Writes a self-contained HTML report (`vitest-harness report`'s page) for each transcript a
+   * `describeTraceSpec` suite checked, attaches it to the suite's tests with Vitest's annotation
+   * API (so Vitest's UI and HTML reporter link it), and an `index.html` listing every test that
+   * checked a trace. `true` writes into `trace-reports/`; `{ outDir }` names the folder, relative
+   * to the Vitest root. Off by default: a page holds the transcript's text.
+   * @default false
+   */
+  readonly html?: boolean | { readonly outDir?: string }
 }
 
 export interface NormalizedEvidenceReporterOptions {
@@ -58,7 +67,11 @@ export interface NormalizedEvidenceReporterOptions {
   readonly suite: string
   readonly durations: boolean
   readonly clean: boolean
+  readonly html: false | { readonly outDir: string }
 }
+
+/** Where `html: true` writes its pages, relative to the Vitest root. */
+export const DEFAULT_HTML_OUT_DIR = 'trace-reports'
 
 export const EVIDENCE_REPORTER_DEFAULTS: NormalizedEvidenceReporterOptions = Object.freeze({
   outDir: 'evidence',
@@ -67,6 +80,7 @@ export const EVIDENCE_REPORTER_DEFAULTS: NormalizedEvidenceReporterOptions = Obj
   suite: 'unit',
   durations: false,
   clean: true,
+  html: false,
 })
 
 /** An option the reporter cannot use: names the option, the value and what is allowed. */
@@ -102,11 +116,24 @@ function suiteName(name: string, value: unknown): string {
   return value
 }
 
+function htmlOption(value: unknown): NormalizedEvidenceReporterOptions['html'] {
+  if (value === undefined || value === false) return false
+  if (value === true) return Object.freeze({ outDir: DEFAULT_HTML_OUT_DIR })
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new EvidenceReporterOptionsError(`evidence reporter option html is ${quote(value)}; expected true, false or { outDir }`)
+  const entry = value as Record<string, unknown>
+  for (const key of Object.keys(entry)) {
+    if (key !== 'outDir') throw new EvidenceReporterOptionsError(`unknown evidence reporter option html.${key}; the only one is outDir`)
+  }
+  const outDir = entry['outDir'] ?? DEFAULT_HTML_OUT_DIR
+  if (typeof outDir !== 'string' || outDir.length === 0) throw new EvidenceReporterOptionsError(`evidence reporter option html.outDir is ${quote(outDir)}; expected a folder path`)
+  return Object.freeze({ outDir })
+}
+
 /** Reads the options once, at the boundary: defaults applied, every value checked. */
 export function normalizeEvidenceReporterOptions(options: EvidenceReporterOptions | undefined): NormalizedEvidenceReporterOptions {
   const raw = (options ?? {}) as Record<string, unknown>
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new EvidenceReporterOptionsError(`evidence reporter options must be an object, got ${quote(options)}`)
-  const known = ['outDir', 'format', 'testResults', 'suite', 'durations', 'clean']
+  const known = ['outDir', 'format', 'testResults', 'suite', 'durations', 'clean', 'html']
   for (const key of Object.keys(raw)) {
     if (!known.includes(key)) throw new EvidenceReporterOptionsError(`unknown evidence reporter option ${quote(key)}; the options are ${known.join(', ')}`)
   }
@@ -131,5 +158,6 @@ export function normalizeEvidenceReporterOptions(options: EvidenceReporterOption
     suite: raw['suite'] === undefined ? EVIDENCE_REPORTER_DEFAULTS.suite : suiteName('suite', raw['suite']),
     durations: flag('durations', raw['durations'], EVIDENCE_REPORTER_DEFAULTS.durations),
     clean: flag('clean', raw['clean'], EVIDENCE_REPORTER_DEFAULTS.clean),
+    html: htmlOption(raw['html']),
   })
 }

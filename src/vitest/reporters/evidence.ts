@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs'
-import { join, relative, resolve } from 'node:path'
+import { isAbsolute, join, relative, resolve, sep } from 'node:path'
 import type { SerializedError } from 'vitest'
 import type { Reporter, TestCase, TestModule, TestRunEndReason, TestSuite, Vitest } from 'vitest/node'
 import { renderEvidenceDocument } from '../../evidence/document.js'
@@ -12,7 +12,8 @@ import { packageVersion } from '../../util/package-info.js'
 import { readHarnessMeta } from './evidence-meta.js'
 import { normalizeEvidenceReporterOptions, type EvidenceReporterOptions, type NormalizedEvidenceReporterOptions } from './evidence-options.js'
 import { planEvidence, type ModuleView, type PlannedRecord, type TestView } from './evidence-plan.js'
-import { PROVIDED_TRACE_PROOF_KEY } from '../provided.js'
+import { PROVIDED_TRACE_PAGES_KEY, PROVIDED_TRACE_PROOF_KEY } from '../provided.js'
+import { clearTracePages, writeTracePagesIndex, type IndexedTraceTest } from './trace-pages-index.js'
 import { runTraceProofKey } from '../trace-proof.js'
 
 export type { EvidenceReporterOptions, TestResultGroup } from './evidence-options.js'
@@ -22,6 +23,12 @@ const OWN_FILE = /^(trace_conformance|test_result|contract_result)\..+\.(evidenc
 
 function shellWord(word: string): string {
   return /^[A-Za-z0-9_./@:=+,-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`
+}
+
+/** A path relative to the root with `/` (`../` when outside it), so provenance never names this machine's folders. */
+function relativeInput(root: string, path: string): string {
+  if (!isAbsolute(path)) return path.split(sep).join('/')
+  return relative(root, path).split(sep).join('/') || '.'
 }
 
 function suitePath(test: TestCase): string[] {
@@ -86,11 +93,40 @@ export default class EvidenceReporter implements Reporter {
     // Made here, in the main process, and handed to the workers: only the checker there signs with it.
     this.proofKey = runTraceProofKey(process.env)
     vitest.provide(PROVIDED_TRACE_PROOF_KEY, this.proofKey)
+    const pages = this.pagesDir()
+    if (pages !== undefined) {
+      // A `--merge-reports` run runs no test: the pages are the shards', and its index links them.
+      if (!vitest.config.mergeReports) clearTracePages(pages)
+      // The workers' describeTraceSpec suites write each check's page here.
+      vitest.provide(PROVIDED_TRACE_PAGES_KEY, pages)
+    }
+  }
+
+  /** The absolute folder of the trace pages, or `undefined` without the `html` option. */
+  private pagesDir(): string | undefined {
+    if (this.options.html === false) return undefined
+    return resolve(this.vitest?.config.root ?? process.cwd(), this.options.html.outDir)
+  }
+
+  /** Lists every test whose trace check the checker attached, with a link to its check's page. */
+  private writePagesIndex(testModules: ReadonlyArray<TestModule>, root: string): void {
+    const pages = this.pagesDir()
+    if (pages === undefined) return
+    const tests: IndexedTraceTest[] = []
+    for (const module of testModules) {
+      for (const test of module.children.allTests()) {
+        const trace = readHarnessMeta(test.meta(), this.proofKey).trace
+        if (trace) tests.push({ module: provenancePath(root, module.moduleId), fullName: test.fullName, state: test.result().state, trace })
+      }
+    }
+    const index = writeTracePagesIndex(pages, tests)
+    this.log(`trace reports: ${tests.length} test(s) listed in ${relative(process.cwd(), index)}`)
   }
 
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>, reason: TestRunEndReason): void {
     const root = this.vitest?.config.root ?? process.cwd()
     const outDir = resolve(root, this.options.outDir)
+    this.writePagesIndex(testModules, root)
     // A run that mints nothing still swaps in an empty set (with `clean`): an older run's records
     // must not stand as if they were this one's.
     if (reason === 'interrupted') {
@@ -153,10 +189,30 @@ export default class EvidenceReporter implements Reporter {
     }
   }
 
+  /** The config file the run loaded, relative to the root (from where the command is run); `undefined` with none. */
+  private configFile(root: string): string | undefined {
+    let file: string | false | undefined
+    try {
+      file = this.vitest?.vite.config.configFile
+    } catch {
+      // A reporter driven without a Vite server (unit tests) has no config file to name.
+      return undefined
+    }
+    return typeof file === 'string' && file.length > 0 ? relativeInput(root, file) : undefined
+  }
+
   private provenance(planned: PlannedRecord, run: RunProvenance, root: string): EvidenceProvenance {
     const projects = [...new Set(planned.modules.map((module) => module.project).filter((project) => project.length > 0))].sort()
-    const command = ['npx vitest run', ...planned.modules.map((module) => shellWord(module.module)), ...projects.map((project) => `--project ${shellWord(project)}`)].join(' ')
-    return { command, ...run, digest: inputsDigest(root, planned.inputs), inputs: planned.inputs }
+    const config = this.configFile(root)
+    // Run from the root, this command re-runs exactly the modules the record covers, under the same config.
+    const command = [
+      'npx vitest run',
+      ...(config === undefined ? [] : [`--config ${shellWord(config)}`]),
+      ...planned.modules.map((module) => shellWord(module.module)),
+      ...projects.map((project) => `--project ${shellWord(project)}`),
+    ].join(' ')
+    const inputs = planned.inputs.map((input) => relativeInput(root, input))
+    return { command, ...run, digest: inputsDigest(root, inputs), inputs }
   }
 
   private log(message: string): void {
