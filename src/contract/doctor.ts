@@ -6,6 +6,7 @@ import { LOOPBACK_PLACEHOLDER_KEY, type LaunchDeclaration, type Wire } from '../
 import { findLaunch, launchIds } from '../../adapters/launch/launches.js'
 import { adapterIds, findAdapter } from '../../adapters/registry.js'
 import { planWithPlaceholders } from '../../adapters/launch/plan.js'
+import { cachedHarnessRuntime } from '../../adapters/launch/harness-cache.js'
 import { declaredChildPath, resolveHarnessBinary, type BinarySource } from '../../adapters/launch/resolve-binary.js'
 import { resolveOnPath, resolveProgram } from '../../adapters/shared/resolve-program.js'
 import type { LaunchPlan } from '../../adapters/types.js'
@@ -13,7 +14,7 @@ import type { LaunchPlan } from '../../adapters/types.js'
 /** Why `doctor` could not find out: never a verdict about the binary (exit 2). */
 export class DoctorRefusal extends Error {
   constructor(
-    readonly code: 'VH_NO_CHILD_PATH' | 'VH_NOT_ON_PATH' | 'VH_VERSION_FAILED' | 'VH_HELP_FAILED',
+    readonly code: 'VH_NO_CHILD_PATH' | 'VH_NOT_ON_PATH' | 'VH_VERSION_FAILED' | 'VH_HELP_FAILED' | 'VH_HARNESS_RUNTIME_MISSING',
     message: string,
   ) {
     super(message)
@@ -125,6 +126,22 @@ export function diagnoseHarness(id: string, home: string | undefined, timeoutMs 
   return diagnose({ id, program: declaration.binary, declaration, childPath: undefined, flagSurface: undefined, pins: [] }, home, timeoutMs, options)
 }
 
+/**
+ * The node a launch runs on: the runtime it declares (pi's cached Node 22), or this process's own.
+ * A declared runtime that is not in the cache is refused — asking the binary under the wrong node
+ * would report a crash, not the harness.
+ */
+function runtimeBinOf(declaration: LaunchDeclaration | undefined, env: NodeJS.ProcessEnv | undefined): string {
+  if (!declaration) return dirname(process.execPath)
+  const bin = cachedHarnessRuntime(declaration, env ?? process.env)
+  if (bin !== undefined) return bin
+  const runtime = declaration.runtime
+  throw new DoctorRefusal(
+    'VH_HARNESS_RUNTIME_MISSING',
+    `the ${declaration.adapter} launch runs on node ${runtime?.engines ?? ''} (${runtime?.package ?? ''}@${runtime?.version ?? ''}), which is not in the harness cache; the e2e suite's ensureHarnessBinary installs it`,
+  )
+}
+
 /** A crashing binary's stderr is a stack; its last lines say why. */
 function lastLines(text: string, count = 3): string {
   return text.trim().split('\n').slice(-count).join('\n')
@@ -136,7 +153,7 @@ function joinPath(...parts: (string | undefined)[]): string {
 
 function diagnose(adapter: DoctorSubject, home: string | undefined, timeoutMs: number, options: DoctorOptions): DoctorReport {
   const declaration = adapter.declaration
-  const nodeBin = options.nodeBin ?? dirname(process.execPath)
+  const nodeBin = options.nodeBin ?? runtimeBinOf(declaration, options.env)
   if (!adapter.childPath && !declaration) {
     throw new DoctorRefusal('VH_NO_CHILD_PATH', `the ${adapter.id} adapter declares no launch and no child PATH, so there is no binary a spawn would execute to ask`)
   }
