@@ -21,5 +21,7 @@ export default defineConfig({
     hookTimeout: 600_000,
     fileParallelism: false,
     sequence: { sequencer: TranscriptChecksLast },
+    // Every file the suites write lands under one root, scanned for credentials at the end.
+    globalSetup: ['test/helpers/e2e-secret-scan.global.ts'],
   },
 })
