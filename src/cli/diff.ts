@@ -13,7 +13,7 @@ import { FROM_OPTION, loadSpec, openTranscriptInput, refusalExit } from './trace
 
 async function readSide(io: CliIO, path: string, from: string | undefined, spec: TraceSpec | undefined): Promise<RunShape> {
   const transcript = await openTranscriptInput(io, path, from)
-  return readRunShape(transcript.bytes, { source: path, ...transcript.read, ...(spec === undefined ? {} : { spec }) })
+  return readRunShape(transcript.bytes, { source: path, requireRead: true, ...transcript.read, ...(spec === undefined ? {} : { spec }) })
 }
 
 export const diffCommand: Command = {

@@ -100,7 +100,7 @@ export const evidenceValidateCommand: Command = {
       const lines = report.diagnostics.map((diagnostic) => renderIntakeDiagnostic(file, diagnostic))
       const records = `${report.records} record${report.records === 1 ? '' : 's'}`
       if (report.documentRefused) {
-        lines.push(`${file}: refused — the engine reads none of its ${records}`)
+        lines.push(`${file}: VH_EVIDENCE_REFUSED: refused — the engine reads none of its ${records}`)
       } else {
         lines.push(`${file}: ${records} — ${report.accepted.length} accepted, ${report.refused.length} refused`)
       }

@@ -13,23 +13,28 @@ const PARENT_POLL_MS = 200
  * Resolves when the process is asked to stop: the first SIGINT or SIGTERM, or its parent gone (it
  * was re-parented). The handlers are removed then, so a second signal during shutdown kills at once.
  */
-function untilStopped(): Promise<void> {
-  return new Promise((resolveStop) => {
+function untilStopped(): { stopped: Promise<void>; dispose: () => void } {
+  let dispose = () => {}
+  const stopped = new Promise<void>((resolveStop) => {
     const parent = process.ppid
     const watch = setInterval(() => {
       if (process.ppid !== parent) stop()
     }, PARENT_POLL_MS)
     // The server keeps the process alive; this timer must not once it has closed.
     watch.unref()
-    const stop = () => {
+    dispose = () => {
       clearInterval(watch)
       process.off('SIGINT', stop)
       process.off('SIGTERM', stop)
+    }
+    const stop = () => {
+      dispose()
       resolveStop()
     }
     process.on('SIGINT', stop)
     process.on('SIGTERM', stop)
   })
+  return { stopped, dispose }
 }
 
 /** The command's body, with the stop signal injectable so tests run it in-process. */
@@ -87,5 +92,13 @@ export const serveCommand: Command = {
     { name: 'cassette-root', type: 'string', valueName: 'DIR', description: 'the folder scopes opened through the control endpoint may read and write under (default: none, so they name no files)' },
     { name: 'control-token-file', type: 'string', valueName: 'FILE', description: 'write the control token to FILE (mode 0600) instead of printing it once on stderr' },
   ],
-  run: (args, io) => runServe(args, io, untilStopped()),
+  run: async (args, io) => {
+    // Refused before it listened, or stopped: either way the signal handlers go with the command.
+    const stop = untilStopped()
+    try {
+      return await runServe(args, io, stop.stopped)
+    } finally {
+      stop.dispose()
+    }
+  },
 }

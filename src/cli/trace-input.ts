@@ -96,5 +96,5 @@ export function refusalExit(io: CliIO, error: unknown, upstreamCode: ExitCode = 
 export async function checkTraceFiles(specPath: string, transcriptPath: string, advisory: readonly string[], io: CliIO, from?: string): Promise<TraceReport> {
   const spec = loadSpec(io, specPath)
   const transcript = await openTranscriptInput(io, transcriptPath, from)
-  return checkTranscript(spec, transcript.bytes, { advisory, source: transcriptPath, ...transcript.read })
+  return checkTranscript(spec, transcript.bytes, { advisory, source: transcriptPath, requireRead: true, ...transcript.read })
 }

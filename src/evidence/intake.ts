@@ -1,4 +1,5 @@
 import { readIntakeText, type IntakeEntry, type IntakeValue, type Position } from './intake-read.js'
+import { splitEvidenceRecords, type RecordText } from './intake-split.js'
 import { escapeForTerminal } from '../util/terminal-text.js'
 import { EVIDENCE_KINDS, INSTANT_ONLY_KINDS, PAYLOAD_FIELDS, PRODUCER_VARIANTS, PROVENANCE_FIELDS, RECORD_KIND_ALIASES, type EvidenceKindName, type FieldRule } from './intake-kinds.js'
 import { scalarText } from './intake-values.js'
@@ -211,6 +212,12 @@ class RecordChecker {
  * upstream's parse does; a future observation refuses only its own record.
  */
 export function validateEvidenceText(text: string, options: IntakeOptions): IntakeReport {
+  const split = splitEvidenceRecords(text)
+  if (split?.kind === 'mapping') {
+    const diagnostics: IntakeDiagnostic[] = [{ code: 'NOT_A_LIST', path: '', line: split.line, column: 1, message: 'an evidence file is a list of records, even of one' }]
+    return { records: 0, diagnostics, documentRefused: true, refused: [], accepted: [] }
+  }
+  if (split) return validateRecords(split.records, options)
   const read = readIntakeText(text)
   const diagnostics: IntakeDiagnostic[] = read.problems.map((problem) => ({ code: problem.code, path: '', line: problem.at.line, column: problem.at.column, message: problem.message }))
   if (!read.value) {
@@ -239,6 +246,32 @@ export function validateEvidenceText(text: string, options: IntakeOptions): Inta
     refused: all.filter((record) => future.has(record)),
     accepted: all.filter((record) => !future.has(record)),
   }
+}
+
+/**
+ * The same rules over a document split into its records (`splitEvidenceRecords`): each record is
+ * parsed and checked alone, and only its diagnostics and whether its observation is in the future
+ * are kept, so memory follows the largest record, not the document.
+ */
+function validateRecords(records: readonly RecordText[], options: IntakeOptions): IntakeReport {
+  const diagnostics: IntakeDiagnostic[] = []
+  // What fails the parse (not YAML, a key written twice) is all a whole read reports: no record is checked then.
+  const readProblems: IntakeDiagnostic[] = []
+  const future = new Set<number>()
+  records.forEach((record, index) => {
+    const read = readIntakeText(record.text, record.line - 1)
+    for (const problem of read.problems) readProblems.push({ code: problem.code, path: '', line: problem.at.line, column: problem.at.column, message: problem.message })
+    if (readProblems.length > 0 || !read.value || read.value.type !== 'seq' || read.value.items.length !== 1) return
+    const checker = new RecordChecker(index + 1, options.now)
+    const result = checker.check(read.value.items[0] as IntakeValue)
+    diagnostics.push(...checker.diagnostics)
+    if (result.future) future.add(index + 1)
+  })
+  const all = records.map((_, index) => index + 1)
+  if (readProblems.length > 0) return { records: 0, diagnostics: readProblems, documentRefused: true, refused: [], accepted: [] }
+  const documentRefused = diagnostics.some((diagnostic) => diagnostic.code !== 'OBSERVATION_IN_FUTURE')
+  if (documentRefused) return { records: all.length, diagnostics, documentRefused, refused: all, accepted: [] }
+  return { records: all.length, diagnostics, documentRefused, refused: all.filter((record) => future.has(record)), accepted: all.filter((record) => !future.has(record)) }
 }
 
 /**

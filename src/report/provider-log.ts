@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ReportInputError } from './errors.js'
 import type { ProviderLogView, ProviderRequestView } from './model.js'
+import { describeJsonSyntaxError } from '../util/json-syntax.js'
 
 // The provider's request log (`serve --record-requests`) comes from a file: read, not trusted.
 const lineSchema = z.object({
@@ -28,7 +29,7 @@ export function readProviderLog(text: string, file: string): ProviderLogView {
     try {
       value = JSON.parse(raw)
     } catch (error) {
-      throw new ReportInputError('VH_REPORT_NOT_JSON', file, location, `not JSON: ${(error as Error).message}`)
+      throw new ReportInputError('VH_REPORT_NOT_JSON', file, location, `not JSON: ${describeJsonSyntaxError(error)}`)
     }
     const parsed = lineSchema.safeParse(value)
     if (!parsed.success) {
