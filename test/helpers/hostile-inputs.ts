@@ -107,7 +107,10 @@ export interface CellResult {
   readonly code: number | null
   readonly stdout: string
   readonly stderr: string
+  /** Wall-clock time of the cell. */
   readonly ms: number
+  /** CPU time (user + system) the cell took: its work, whatever else the machine is running. */
+  readonly cpuMs: number
   /** The child's peak resident set after this cell, in MB (a bound on the cell's own peak). */
   readonly maxRssMb: number
 }
