@@ -4,7 +4,7 @@ import { reportExitCode } from '../trace/check/report.js'
 import { UsageError, flagOption, listOption, stringOption } from './args.js'
 import type { Command } from './command.js'
 import { writeWithBackpressure } from './io.js'
-import { FROM_OPTION, TRANSCRIPT_OPTION, UPSTREAM_TRACE_REFUSAL, loadSpec, openTranscriptInput, refusalExit } from './trace-input.js'
+import { FROM_OPTION, TRANSCRIPT_OPTION, UPSTREAM_TRACE_REFUSAL, loadSpec, openTranscriptInput, refusalExit, checkFromOption } from './trace-input.js'
 
 export const checkCommand: Command = {
   name: 'check',
@@ -26,6 +26,7 @@ export const checkCommand: Command = {
     if (args.positionals.length > 0) throw new UsageError(`check takes no positional arguments; got ${JSON.stringify(args.positionals[0])}`)
     let checked: DetailedCheck
     try {
+      checkFromOption(stringOption(args, 'from'))
       const spec = loadSpec(io, specPath)
       const transcript = await openTranscriptInput(io, transcriptPath, stringOption(args, 'from'))
       checked = await checkTranscriptDetailed(spec, transcript.bytes, {

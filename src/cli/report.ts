@@ -14,7 +14,7 @@ import { UsageError, listOption, stringOption, type ParsedArgs } from './args.js
 import type { Command } from './command.js'
 import { readInputText } from './input-file.js'
 import type { CliIO } from './io.js'
-import { FROM_OPTION, TRANSCRIPT_OPTION, loadSpec, openTranscriptInput, refusalExit } from './trace-input.js'
+import { FROM_OPTION, TRANSCRIPT_OPTION, loadSpec, openTranscriptInput, refusalExit, checkFromOption } from './trace-input.js'
 
 /** The run part of the page: a transcript (checked with --spec, or shown with a --trace-report), a trace report alone, or nothing. */
 async function runPart(args: ParsedArgs, io: CliIO, title: string | undefined): Promise<ReportData | undefined> {
@@ -24,6 +24,7 @@ async function runPart(args: ParsedArgs, io: CliIO, title: string | undefined): 
   const traceReport = reportPath === undefined ? undefined : readTraceReport(readInputText(io, reportPath, 'trace report', INPUT_LIMITS.traceReport), reportPath)
   const titled = title === undefined ? {} : { title }
   if (transcriptPath === undefined) return traceReport === undefined ? undefined : buildCheckOnlyReport(traceReport, { source: reportPath as string, ...titled })
+  checkFromOption(stringOption(args, 'from'))
   const spec = specPath === undefined ? undefined : loadSpec(io, specPath)
   const transcript = await openTranscriptInput(io, transcriptPath, stringOption(args, 'from'))
   return buildRunReport(transcript.bytes, {
