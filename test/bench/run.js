@@ -1,6 +1,6 @@
 // `npm run bench`: every benchmark, each printing its ratio against a baseline measured in the
 // same run. Exits 1 when a target is missed, so a regression is visible without a timed test.
-const BENCHES = ['./replay-b10x.js', './convert.js', './contract.js', './trace-check.js', './glob.js', './provider.js', './report-paint.js']
+const BENCHES = ['./replay-b10x.js', './convert.js', './contract.js', './trace-check.js', './glob.js', './provider.js', './report-paint.js', './evidence-intake.js']
 
 let allMet = true
 for (const bench of BENCHES) {
