@@ -19,6 +19,8 @@ import { readSpec } from '../../src/trace/spec/read.js'
  */
 const RUNS = Number(process.env['VH_FUZZ_RUNS'] ?? 60)
 const SETTINGS = { seed: 1717, numRuns: RUNS }
+// A YAML reader takes ~15 ms an input on a loaded machine: the larger runs need the time.
+const TIMEOUT = 20_000 + RUNS * 40
 
 const FIELD_NAMES = ['type', 'subtype', 'role', 'content', 'message', 'payload', 'name', 'input', 'arguments', 'id', 'call_id', 'tool_use_id', 'text', 'timestamp', 'usage', 'item', 'items', 'session_id', 'sessionId', 'events', 'steps', 'format', 'kind', 'states', 'workflow', 'expectations', 'observed_at', 'producer', 'scenario', 'turns', 'version', 'parts', 'info', 'model', 'cwd', 'status', 'output']
 const PROTOTYPE_KEYS = ['constructor', '__proto__', 'hasOwnProperty', 'toString', 'valueOf', 'prototype']
@@ -50,10 +52,18 @@ function hostileText(value: unknown, twist: number): string {
     case 2:
       return text.replace(/"([^"\\]*)"/, '"\\ud800$1"')
     case 3:
-      return text.replace(/(:)/, `$1${'['.repeat(3000)}1${']'.repeat(3000)},"x":`)
+      return deepened(text)
     default:
       return text
   }
+}
+
+/** The same document with 3,000 levels of arrays beside what it held. */
+function deepened(text: string): string {
+  const deep = `${'['.repeat(3000)}1${']'.repeat(3000)}`
+  if (text === '{}') return `{"deep":${deep}}`
+  if (text.startsWith('{')) return `{"deep":${deep},${text.slice(1)}`
+  return `[${deep},${text}]`
 }
 
 /** What a reader may throw: one of the project's coded errors. */
@@ -72,7 +82,7 @@ function expectTotal(read: () => unknown): void {
 
 describe('readers over arbitrary JSON', () => {
   for (const format of transcriptFormats()) {
-    it(`${format.name}: any records, any shapes`, () => {
+    it(`${format.name}: any records, any shapes`, { timeout: TIMEOUT }, () => {
       fc.assert(
         fc.property(fc.array(record, { minLength: 1, maxLength: 5 }), fc.nat(), (records, twist) => {
           const text = format.kind === 'lines' ? `${records.map((item, index) => hostileText(item, twist + index)).join('\n')}\n` : hostileText(records.length === 1 ? records[0] : records, twist)
@@ -92,7 +102,7 @@ describe('readers over arbitrary JSON', () => {
     ['cassette', (text) => parseCassette(`{"cassette":"vitest-harness.cassette/2","provenance":"synthetic","tool":"fuzz"}\n${text}\n`, 'cassette.jsonl')],
   ]
   for (const [name, read] of documents) {
-    it(`${name}: any document, any shapes`, () => {
+    it(`${name}: any document, any shapes`, { timeout: TIMEOUT }, () => {
       fc.assert(
         fc.property(fc.oneof(record, fc.array(record, { maxLength: 4 }), json), fc.nat(), (value, twist) => {
           const text = hostileText(value, twist)
