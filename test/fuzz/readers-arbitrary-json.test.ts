@@ -32,7 +32,7 @@ const scalar = fc.oneof(
   fc.boolean(),
   fc.constantFrom(-0, 0, 1, 2 ** 53 + 1, 1e308, Number.MIN_VALUE),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
-  fc.constantFrom(...TYPE_VALUES),
+  fc.constantFrom(...TYPE_VALUES, ...PROTOTYPE_KEYS),
   fc.string(),
   fc.constantFrom('\uD800', '\uDFFF', 'a\uDC00b', ''),
 )
