@@ -29,7 +29,6 @@ describe('evidence intake, record by record', () => {
     ['a record with an unknown field and one in the future', `- kind: test_result\n  suite: unit\n  bogus: 1\n  ${ENVELOPE}\n- kind: test_result\n  suite: unit\n  observed_at: 2099-01-01\n  producer: {producer: verifier, verifier: test-runner}\n`],
     ['only a future record', `- kind: test_execution\n  suite: unit\n  ${ENVELOPE}\n- kind: test_execution\n  suite: unit\n  observed_at: 2099-01-01\n  producer: {producer: verifier, verifier: test-runner}\n`],
     ['a key written twice in the second record', `- kind: test_execution\n  suite: unit\n  ${ENVELOPE}\n- kind: test_result\n  suite: unit\n  suite: e2e\n`],
-    ['broken YAML in the third record', `- kind: a\n- kind: b\n- {kind: c\n- kind: d\n`],
     ['a list item that is not a record', '- [1]\n- kind: test_result\n'],
     ['nesting past the limit in one record', `- kind: test_result\n  deep: ${'['.repeat(300)}${']'.repeat(300)}\n`],
   ])('gives the diagnostics a whole read gives: %s', (_name, text) => {
@@ -37,7 +36,16 @@ describe('evidence intake, record by record', () => {
     expect(validateEvidenceText(text, { now: NOW })).toEqual(whole(text))
   })
 
-  it('reads more records than one parse holds, numbering them across parses', () => {
+  it('names the record broken YAML is in, where a whole read names the list it broke', () => {
+    const text = `- kind: a\n- kind: b\n- {kind: c\n- kind: d\n`
+    const split = validateEvidenceText(text, { now: NOW })
+    const read = whole(text)
+    expect(split.diagnostics.map(({ code, message }) => ({ code, message }))).toEqual(read.diagnostics.map(({ code, message }) => ({ code, message })))
+    expect(split.diagnostics.map(({ line }) => line)).toEqual([3])
+    expect({ ...split, diagnostics: [] }).toEqual({ ...read, diagnostics: [] })
+  })
+
+  it('reads many records, numbering each and placing it on its line, numbering them across parses', () => {
     const text = Array.from({ length: 600 }, (_, index) => (index === 450 ? `- kind: test_result\n  suite: unit\n  bogus: 1\n  ${ENVELOPE}\n` : `- kind: test_execution\n  suite: unit\n  ${ENVELOPE}\n`)).join('')
     const report = validateEvidenceText(text, { now: NOW })
     expect(report).toEqual(whole(text))
