@@ -1,5 +1,5 @@
 /** Why a replay could not read its input. */
-export type ReplayErrorCode = 'VH_LINE_TOO_LONG' | 'VH_INPUT_UNREADABLE'
+export type ReplayErrorCode = 'VH_LINE_TOO_LONG' | 'VH_INPUT_UNREADABLE' | 'VH_NOTHING_READ'
 
 export class ReplayError extends Error {
   constructor(

@@ -1,6 +1,7 @@
 import { rawLineBytes, splitLineBatches, splitTextLines, type SplitOptions } from '../src/events/lines.js'
 import { EventStreamWriter } from '../src/events/write.js'
 import { ReplayError } from './errors.js'
+import { ReadWatch } from './transcript/read-watch.js'
 import type { LineProjector } from './types.js'
 
 /**
@@ -22,7 +23,14 @@ export interface ReplayStreamOptions extends SplitOptions {
   source?: string
   /** Lines are batched into chunks of about this many characters. Default: 64 KiB. */
   chunkChars?: number
+  /** Refuse (`VH_NOTHING_READ`) a record nothing of which was read: empty, or only opaque lines. Default: false, as upstream replays. */
+  requireRead?: boolean
+  /** The adapter's name for the sentence of that refusal. */
+  readerName?: string
 }
+
+// Held back while nothing has been read, so a refused replay has written (almost) nothing.
+const HOLD_UNREAD_CHARS = 1 << 20
 
 /**
  * Replays a record of any size in one pass, holding one line at a time. Yields the event stream
@@ -37,6 +45,7 @@ export async function* replayStream(
 ): AsyncGenerator<string> {
   const writer = new EventStreamWriter(run)
   const chunkChars = options.chunkChars ?? 64 * 1024
+  const watch = options.requireRead ? new ReadWatch() : undefined
   let out = ''
   for await (const batch of splitLineBatches(source, options)) {
     for (const raw of batch) {
@@ -46,13 +55,20 @@ export async function* replayStream(
       }
       const emissions =
         raw.text === undefined ? projector.pushUndecodable(rawLineBytes(raw), raw.number) : projector.pushLine(raw.text, raw.number)
-      for (const emission of emissions) out += writer.write(emission)
+      for (const emission of emissions) {
+        out += writer.write(emission)
+        watch?.observe(emission)
+      }
     }
-    if (out.length >= chunkChars) {
+    if (out.length >= chunkChars && (watch === undefined || watch.read || out.length >= HOLD_UNREAD_CHARS)) {
       yield out
       out = ''
     }
   }
-  for (const emission of projector.finish()) out += writer.write(emission)
+  for (const emission of projector.finish()) {
+    out += writer.write(emission)
+    watch?.observe(emission)
+  }
+  if (watch?.nothingRead) throw new ReplayError('VH_NOTHING_READ', options.source ?? 'stdin', watch.sentence(options.readerName ?? 'this adapter\'s record'))
   if (out.length > 0) yield out
 }

@@ -53,13 +53,19 @@ export class ReadWatch {
     return this.readAny
   }
 
-  /** Whether nothing was read: only unread records, or only an opening the record said nothing of. */
+  /** Whether nothing was read: no record at all, only unread records, or only an opening the record said nothing of. */
   get nothingRead(): boolean {
-    return !this.readAny && (this.opaque > 0 || this.emptyStart)
+    return !this.readAny
+  }
+
+  /** Why nothing was read, in a sentence for `file` (`format` names what it was read as). */
+  sentence(format: string): string {
+    if (this.opaque === 0 && !this.emptyStart) return `it holds no record to read as ${format}: an empty input is not a run`
+    const types = [...this.types].map(([type, count]) => `${type} ×${count}`).join(', ')
+    return `nothing in it was read as ${format}: its ${this.opaque} record(s) are all unread (${types}); is it the format named? Name the right one with --from`
   }
 
   refusal(file: string, format: string): TranscriptError {
-    const types = [...this.types].map(([type, count]) => `${type} ×${count}`).join(', ')
-    return new TranscriptError('VH_NOTHING_READ', file, null, `nothing in it was read as ${format}: its ${this.opaque} record(s) are all unread (${types}); is it the format named? Name the right one with --from`)
+    return new TranscriptError('VH_NOTHING_READ', file, null, this.sentence(format))
   }
 }

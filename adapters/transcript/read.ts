@@ -39,7 +39,7 @@ export interface ReadTranscriptOptions {
   /**
    * Refuse (`VH_NOTHING_READ`) an input nothing of which was read — every record opaque, or only a
    * session opening built from nothing — instead of writing it. Output is held back until something
-   * is read (up to 16 MiB), so a refused conversion writes nothing. Default: false.
+   * is read (up to 4 MiB), so a refused conversion writes nothing. Default: false.
    */
   requireRead?: boolean
   /**
@@ -50,7 +50,8 @@ export interface ReadTranscriptOptions {
 }
 
 /** How much converted text is held back while nothing has been read yet. */
-const HOLD_UNREAD_CHARS = 16 * 1024 * 1024
+// 4 MiB: enough that a refused conversion has written nothing in practice, little enough to hold in memory.
+const HOLD_UNREAD_CHARS = 4 * 1024 * 1024
 
 const DETECT_BYTES = 64 * 1024
 /** The largest JSON document read whole to detect its format (larger ones need --from). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { serializeCassette } from './cassette.js'
+import type { JsonValue } from './json.js'
 import { learnCredentials, Redactor, redactionPlaceholder, SeenCredentials } from './redact.js'
 
 describe('redaction', () => {
@@ -49,5 +50,28 @@ describe('redaction', () => {
     expect(() => seen.learn('one-credential-too-many')).toThrow(expect.objectContaining({ code: 'VH_CREDENTIALS_OVERFLOW' }))
     expect(() => seen.learn('credential-000001')).not.toThrow()
     expect(new Redactor([], seen).text('credential-000000')).toBe(redactionPlaceholder(17))
+  })
+
+  it('redacts a body nested 100k levels deep without overflowing the stack, and keeps its shape', () => {
+    const depth = 100_000
+    let body: JsonValue = { key: 'sk-ant-0123456789abcdefXYZ', n: 1 }
+    // An own `__proto__` key, as JSON.parse makes one: it must survive as data, never become a prototype.
+    const withProto = (inner: JsonValue): JsonValue => Object.defineProperty({ inner }, '__proto__', { value: 'x', enumerable: true, writable: true, configurable: true })
+    for (let level = 0; level < depth; level++) body = level % 2 === 0 ? [body, 'plain'] : withProto(body)
+    let out = new Redactor().json(body)
+    let levels = 0
+    let misshapen = 0
+    for (;;) {
+      if (Array.isArray(out)) {
+        if (out[1] !== 'plain') misshapen += 1
+        out = out[0] as JsonValue
+      } else if (out !== null && typeof out === 'object' && 'inner' in out) {
+        if (Object.getOwnPropertyDescriptor(out, '__proto__')?.value !== 'x' || Object.getPrototypeOf(out) !== Object.prototype) misshapen += 1
+        out = out.inner as JsonValue
+      } else break
+      levels += 1
+    }
+    expect({ levels, misshapen }).toEqual({ levels: depth, misshapen: 0 })
+    expect(out).toEqual({ key: redactionPlaceholder('sk-ant-0123456789abcdefXYZ'.length), n: 1 })
   })
 })

@@ -124,15 +124,31 @@ export class Redactor {
     return out
   }
 
+  /**
+   * A copy of `value` with every string and key redacted. Iterative, with an explicit stack: a body
+   * nested 100k levels deep (which JSON.parse accepts) must not overflow the call stack on the way to disk.
+   */
   json(value: JsonValue): JsonValue {
-    if (typeof value === 'string') return this.text(value)
-    if (Array.isArray(value)) return value.map((item) => this.json(item))
-    if (value !== null && typeof value === 'object') {
-      const out: { [key: string]: JsonValue } = {}
-      for (const [key, item] of Object.entries(value)) setOwn(out, this.text(key), this.json(item))
-      return out
+    const leaf = (item: JsonValue): JsonValue | undefined => (typeof item === 'string' ? this.text(item) : item === null || typeof item !== 'object' ? item : undefined)
+    const first = leaf(value)
+    if (first !== undefined) return first
+    const root: JsonValue = Array.isArray(value) ? [] : {}
+    // Each entry: a source container and the copy its children are written into.
+    const stack: Array<{ from: JsonValue; to: JsonValue }> = [{ from: value, to: root }]
+    for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+      const { from, to } = next
+      const entries: Array<[string | number, JsonValue]> = Array.isArray(from) ? from.map((item, index) => [index, item]) : Object.entries(from as { [key: string]: JsonValue })
+      for (const [key, item] of entries) {
+        let copy = leaf(item)
+        if (copy === undefined) {
+          copy = Array.isArray(item) ? [] : {}
+          stack.push({ from: item, to: copy })
+        }
+        if (Array.isArray(to)) to[key as number] = copy
+        else setOwn(to as { [key: string]: JsonValue }, this.text(key as string), copy)
+      }
     }
-    return value
+    return root
   }
 
   /** Credential headers become their placeholder; every other value passes the patterns. */

@@ -48,6 +48,6 @@ describe('vitest-harness capabilities', () => {
   it('refuses an unknown adapter with exit 2', async () => {
     const run = await runCli(['capabilities', 'nope'])
     expect(run.code).toBe(2)
-    expect(run.stderr).toBe(`error: unknown adapter "nope"; one of ${adapterIds().join(', ')}\n`)
+    expect(run.stderr).toBe(`error: VH_USAGE: unknown adapter "nope"; one of ${adapterIds().join(', ')}\n`)
   })
 })

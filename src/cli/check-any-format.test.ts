@@ -138,7 +138,7 @@ describe('check reads any supported format', () => {
   it('refuses an unknown --from as a usage error naming the formats', async () => {
     const run = await runCli(['check', '--spec', 'spec.yaml', '--transcript', 'exec.jsonl', '--from', 'codex'], { cwd: dir })
     expect(run.code).toBe(2)
-    expect(run.stderr).toMatch(/^error: --from names no transcript format: "codex"; the formats are .*codex\/exec-json/)
+    expect(run.stderr).toMatch(/^error: VH_USAGE: --from names no transcript format: "codex"; the formats are .*codex\/exec-json/)
   })
 })
 

@@ -5,7 +5,7 @@ import { UsageError, flagOption, listOption, stringOption } from './args.js'
 import type { Command } from './command.js'
 import { writeWithBackpressure } from './io.js'
 import { runFleetCheck } from './check-fleet.js'
-import { FROM_OPTION, TRANSCRIPT_OPTION, UPSTREAM_TRACE_REFUSAL, loadSpec, openTranscriptInput, refusalExit } from './trace-input.js'
+import { FROM_OPTION, TRANSCRIPT_OPTION, UPSTREAM_TRACE_REFUSAL, loadSpec, openTranscriptInput, refusalExit, checkFromOption } from './trace-input.js'
 
 export const checkCommand: Command = {
   name: 'check',
@@ -32,6 +32,7 @@ export const checkCommand: Command = {
     if (stringOption(args, 'jobs') !== undefined || stringOption(args, 'out') !== undefined) throw new UsageError('--jobs and --out are for a fleet of transcripts named as arguments')
     let checked: DetailedCheck
     try {
+      checkFromOption(stringOption(args, 'from'))
       const spec = loadSpec(io, specPath)
       const transcript = await openTranscriptInput(io, transcriptPath, stringOption(args, 'from'))
       checked = await checkTranscriptDetailed(spec, transcript.bytes, {

@@ -103,8 +103,8 @@ describe('vitest-harness contract', () => {
   })
 
   it.each([
-    [['contract'], new RegExp(`^error: contract needs an adapter \\(one of ${adapterIds().join(', ')}\\)`)],
-    [['contract', 'nope'], new RegExp(`^error: unknown adapter "nope"; one of ${adapterIds().join(', ')}`)],
+    [['contract'], new RegExp(`^error: VH_USAGE: contract needs an adapter \\(one of ${adapterIds().join(', ')}\\)`)],
+    [['contract', 'nope'], new RegExp(`^error: VH_USAGE: unknown adapter "nope"; one of ${adapterIds().join(', ')}`)],
     [['contract', 'b10x', '--vectors', '/no/such/dir'], /^error: VH_NO_VECTORS: nothing to check for b10x: \/no\/such\/dir is not a folder of vectors/],
     [['contract', 'b10x', '--only', 'nope'], /^error: VH_UNKNOWN_VECTOR: no vector "nope" under /],
     [['contract', 'b10x', '--vectors', join(builtInVectorsDir(), 'scripted')], /^error: VH_FOREIGN_VECTOR: the vector .* is scripted's, not b10x's/],

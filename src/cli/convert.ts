@@ -1,5 +1,5 @@
 import { escapeForTerminal } from '../util/terminal-text.js'
-import { createReadStream, statSync } from 'node:fs'
+import { createReadStream, existsSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { convertLineStream, convertTranscript, type LinePolicy } from '../../adapters/transcript/read.js'
 import { formatNames } from '../../adapters/formats.js'
@@ -58,6 +58,8 @@ export const convertCommand: Command = {
     const seam = seamOf(args)
     try {
       const path = input === '-' ? undefined : resolve(io.cwd, input)
+      // The library reads a missing folder as an empty trajectory (Reef's rule); a name typed on the command line that names nothing is a mistake.
+      if (path !== undefined && !existsSync(path)) throw new TranscriptError('VH_TRANSCRIPT_MISSING', input, null, 'no such file or directory')
       if (path === undefined || isStream(path)) {
         // A pipe or `<(…)` reads once, from where it stands, as stdin does.
         if (from === undefined) throw new TranscriptError('VH_TRANSCRIPT_UNDETECTED', input === '-' ? 'stdin' : input, null, 'reading a stream needs --from FORMAT: a stream cannot be sniffed and then read again')

@@ -9,11 +9,11 @@ import { UsageError, stringOption } from './args.js'
 import type { Command } from './command.js'
 import type { CliIO } from './io.js'
 import { writeWithBackpressure } from './io.js'
-import { FROM_OPTION, loadSpec, openTranscriptInput, refusalExit } from './trace-input.js'
+import { FROM_OPTION, loadSpec, openTranscriptInput, refusalExit, checkFromOption } from './trace-input.js'
 
 async function readSide(io: CliIO, path: string, from: string | undefined, spec: TraceSpec | undefined): Promise<RunShape> {
   const transcript = await openTranscriptInput(io, path, from)
-  return readRunShape(transcript.bytes, { source: path, ...transcript.read, ...(spec === undefined ? {} : { spec }) })
+  return readRunShape(transcript.bytes, { source: path, requireRead: true, ...transcript.read, ...(spec === undefined ? {} : { spec }) })
 }
 
 export const diffCommand: Command = {
@@ -35,6 +35,7 @@ export const diffCommand: Command = {
     let a: RunShape
     let b: RunShape
     try {
+      checkFromOption(stringOption(args, 'from'))
       const spec = specPath === undefined ? undefined : loadSpec(io, specPath)
       a = await readSide(io, pathA, from, spec)
       b = await readSide(io, pathB, from, spec)

@@ -41,7 +41,7 @@ describe('vitest-harness evidence validate', () => {
     const run = await runCli(['evidence', 'validate', '--now', String(NOW), 'bad.yaml'], { cwd: dir })
     expect(run.code).toBe(1)
     expect(run.stdout).toMatch(/^bad\.yaml:\d+:3: record 1: UNKNOWN_FIELD at flaky: unknown field `flaky` in a test_result record/)
-    expect(run.stdout).toContain('bad.yaml: refused — the engine reads none of its 1 record\n')
+    expect(run.stdout).toContain('bad.yaml: VH_EVIDENCE_REFUSED: refused — the engine reads none of its 1 record\n')
   })
 
   it('checks every kind: a review is accepted (exit 0) or refused (exit 1), never left unchecked', async () => {
@@ -50,7 +50,7 @@ describe('vitest-harness evidence validate', () => {
     expect(await runCli(['evidence', 'validate', '--now', String(NOW), 'ok.yaml'], { cwd: dir })).toEqual({ code: 0, stdout: 'ok.yaml: 1 record — 1 accepted, 0 refused\n', stderr: '' })
     const refused = await runCli(['evidence', 'validate', '--now', String(NOW), 'bad.yaml'], { cwd: dir })
     expect(refused.code).toBe(1)
-    expect(refused.stdout).toBe('bad.yaml:4:16: record 1: INVALID_VALUE at disposition: unknown review disposition "lgtm", expected one of approved, changes_requested, rejected\nbad.yaml: refused — the engine reads none of its 1 record\n')
+    expect(refused.stdout).toBe('bad.yaml:4:16: record 1: INVALID_VALUE at disposition: unknown review disposition "lgtm", expected one of approved, changes_requested, rejected\nbad.yaml: VH_EVIDENCE_REFUSED: refused — the engine reads none of its 1 record\n')
   })
 
   it('reads stdin for -, and defaults the clock to now', async () => {

@@ -17,6 +17,16 @@ import { FROM_OPTION, TRANSCRIPT_OPTION, UPSTREAM_TRACE_REFUSAL, refusalExit } f
 import { readInputText } from './input-file.js'
 import { INPUT_LIMITS, InputError } from '../util/read-input.js'
 
+/** A bad option value is a usage error (`VH_USAGE`, exit 2), whatever the parser of the value calls it. */
+function optionValue<T>(parse: () => T): T {
+  try {
+    return parse()
+  } catch (error) {
+    if (error instanceof Error) throw new UsageError(error.message)
+    throw error
+  }
+}
+
 /**
  * The trace checker as the `evidence` command needs it: reads the spec and the transcript, applies
  * the `--advisory` downgrades, returns the `trace-report/1` report. Refusals throw.
@@ -82,7 +92,7 @@ export const evidenceValidateCommand: Command = {
   async run(args: ParsedArgs, io: CliIO): Promise<ExitCode> {
     if (args.positionals.length === 0) throw new UsageError('name at least one evidence file (or - for stdin)')
     const nowOption = stringOption(args, 'now')
-    const now = nowOption === undefined ? Date.now() : clockFromOption(parseObservedAtOption(nowOption, '--now'))
+    const now = nowOption === undefined ? Date.now() : clockFromOption(optionValue(() => parseObservedAtOption(nowOption, '--now')))
     let anyRefused = false
     let setRefused = false
     const files: string[] = []
@@ -100,7 +110,7 @@ export const evidenceValidateCommand: Command = {
       const lines = report.diagnostics.map((diagnostic) => renderIntakeDiagnostic(file, diagnostic))
       const records = `${report.records} record${report.records === 1 ? '' : 's'}`
       if (report.documentRefused) {
-        lines.push(`${file}: refused — the engine reads none of its ${records}`)
+        lines.push(`${file}: VH_EVIDENCE_REFUSED: refused — the engine reads none of its ${records}`)
       } else {
         lines.push(`${file}: ${records} — ${report.accepted.length} accepted, ${report.refused.length} refused`)
       }
@@ -134,7 +144,7 @@ async function mintTraceEvidenceTo(args: ParsedArgs, io: CliIO, checkTrace: Chec
   const from = stringOption(args, 'from')
   const observedAtOption = stringOption(args, 'observed-at')
   // Parsed before the check runs, so a bad value refuses without reading anything.
-  const observedAt = observedAtOption === undefined ? undefined : parseObservedAtOption(observedAtOption, '--observed-at').at
+  const observedAt = observedAtOption === undefined ? undefined : optionValue(() => parseObservedAtOption(observedAtOption, '--observed-at')).at
   // Paths as given: relative to the working directory, `-` for stdin.
   let report: TraceReport
   try {

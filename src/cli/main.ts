@@ -10,7 +10,7 @@ import { guardStdout, type CliIO } from './io.js'
 function describeError(error: unknown): string {
   if (error instanceof Error) {
     const code = (error as { code?: unknown }).code
-    return typeof code === 'string' && !error.message.startsWith(code) && code !== 'VH_USAGE' ? `${code}: ${error.message}` : error.message
+    return typeof code === 'string' && !error.message.startsWith(code) ? `${code}: ${error.message}` : error.message
   }
   return String(error)
 }
@@ -42,7 +42,7 @@ export async function cli(argv: readonly string[], io: CliIO): Promise<ExitCode>
   }
   const command = COMMANDS.find((candidate) => candidate.name === name)
   if (!command) {
-    io.stderr.write(escapeForTerminal(`error: unknown command ${JSON.stringify(name)}; run 'vitest-harness --help' for the list\n`))
+    io.stderr.write(escapeForTerminal(`error: VH_USAGE: unknown command ${JSON.stringify(name)}; run 'vitest-harness --help' for the list\n`))
     return EXIT.REFUSAL
   }
   try {

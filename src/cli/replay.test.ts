@@ -36,7 +36,7 @@ describe('vitest-harness replay', () => {
     writeFileSync(join(copy, 'loop.expected.jsonl'), 'stale\n')
     const refused = await runCli(['replay', '--vector', copy, '--write'], { env: { CI: 'true' } })
     expect(refused.code).toBe(2)
-    expect(refused.stderr).toMatch(/^error: --write is refused when CI is set/)
+    expect(refused.stderr).toMatch(/^error: VH_USAGE: --write is refused when CI is set/)
     expect(readFileSync(join(copy, 'loop.expected.jsonl'), 'utf8')).toBe('stale\n')
     const written = await runCli(['replay', '--vector', copy, '--write'])
     expect(written.code).toBe(0)
@@ -46,11 +46,11 @@ describe('vitest-harness replay', () => {
   it.each([
     [['replay'], /--adapter is required/],
     [['replay', '--adapter', 'nope', 'x'], /--adapter must be one of b10x/],
-    [['replay', '--adapter', 'b10x', '/no/such/file.jsonl'], /cannot read \/no\/such\/file.jsonl: no such file/],
+    [['replay', '--adapter', 'b10x', '/no/such/file.jsonl'], /VH_INPUT_MISSING at \/no\/such\/file.jsonl: cannot read the record: no such file/],
     [['replay', '--adapter', 'b10x', '--hermetic-mode', 'loose'], /--hermetic-mode must be one of strict, on, off/],
     [['replay', '--adapter', 'b10x', '--modle', 'x'], /unknown option --modle; did you mean --model\?/],
     [['replay', '--adapter', 'b10x', '--run'], /--run needs a value/],
-    [['replay', '--adapter', 'b10x', '/tmp'], /is a directory/],
+    [['replay', '--adapter', 'b10x', '/tmp'], /VH_INPUT_NOT_A_FILE at \/tmp: cannot read the record: it is a directory/],
   ])('%j exits 2 with `error: …` on stderr', async (argv, message) => {
     const run = await runCli(argv)
     expect(run.code).toBe(2)

@@ -1,5 +1,6 @@
 import { escapeForTerminal } from '../util/terminal-text.js'
-import { createReadStream, existsSync, statSync } from 'node:fs'
+import { createReadStream } from 'node:fs'
+import { checkInputFile } from '../util/read-input.js'
 import { resolve } from 'node:path'
 import { findAdapter, adapterIds } from '../../adapters/registry.js'
 import { replayStream } from '../../adapters/replay.js'
@@ -81,13 +82,12 @@ export const replayCommand: Command = {
     if (input === '-') source = io.stdin
     else {
       const path = resolve(io.cwd, input)
-      if (!existsSync(path)) throw new UsageError(`cannot read ${input}: no such file`)
-      if (statSync(path).isDirectory()) throw new UsageError(`cannot read ${input}: it is a directory`)
+      checkInputFile(path, { what: 'record', shownAs: input })
       source = createReadStream(path)
       name = input
     }
     const seam = seamFromFlags(args)
-    for await (const chunk of replayStream(adapter.createProjector(seam), source, seam.run, { source: name })) {
+    for await (const chunk of replayStream(adapter.createProjector(seam), source, seam.run, { source: name, requireRead: true, readerName: `${adapter.id}'s record` })) {
       await writeWithBackpressure(io.stdout, chunk)
     }
     return EXIT.OK

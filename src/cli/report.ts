@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { INPUT_LIMITS } from '../util/read-input.js'
 import { resolve } from 'node:path'
 import { findAdapter } from '../../adapters/registry.js'
 import { ContractRefusal, runContract } from '../contract/run-contract.js'
@@ -12,22 +12,24 @@ import { writeReportHtml } from '../report/write.js'
 import { EXIT } from '../util/exit-codes.js'
 import { UsageError, listOption, stringOption, type ParsedArgs } from './args.js'
 import type { Command } from './command.js'
-import { inputFile } from './input-file.js'
+import { readInputText } from './input-file.js'
 import type { CliIO } from './io.js'
-import { FROM_OPTION, TRANSCRIPT_OPTION, loadSpec, openTranscriptInput, refusalExit } from './trace-input.js'
+import { FROM_OPTION, TRANSCRIPT_OPTION, loadSpec, openTranscriptInput, refusalExit, checkFromOption } from './trace-input.js'
 
 /** The run part of the page: a transcript (checked with --spec, or shown with a --trace-report), a trace report alone, or nothing. */
 async function runPart(args: ParsedArgs, io: CliIO, title: string | undefined): Promise<ReportData | undefined> {
   const transcriptPath = stringOption(args, 'transcript')
   const specPath = stringOption(args, 'spec')
   const reportPath = stringOption(args, 'trace-report')
-  const traceReport = reportPath === undefined ? undefined : readTraceReport(readFileSync(inputFile(io, reportPath, 'trace report'), 'utf8'), reportPath)
+  const traceReport = reportPath === undefined ? undefined : readTraceReport(readInputText(io, reportPath, 'trace report', INPUT_LIMITS.traceReport), reportPath)
   const titled = title === undefined ? {} : { title }
   if (transcriptPath === undefined) return traceReport === undefined ? undefined : buildCheckOnlyReport(traceReport, { source: reportPath as string, ...titled })
+  checkFromOption(stringOption(args, 'from'))
   const spec = specPath === undefined ? undefined : loadSpec(io, specPath)
   const transcript = await openTranscriptInput(io, transcriptPath, stringOption(args, 'from'))
   return buildRunReport(transcript.bytes, {
     source: transcriptPath,
+    requireRead: true,
     ...transcript.read,
     ...(spec === undefined ? {} : { spec }),
     ...(traceReport === undefined ? {} : { traceReport }),
@@ -72,7 +74,7 @@ export const reportCommand: Command = {
         const only = listOption(args, 'only')
         data.contract = contractView(await runContract(adapter, { ...(vectors === undefined ? {} : { vectors: resolve(io.cwd, vectors) }), ...(only.length > 0 ? { only } : {}) }))
       }
-      if (requestsPath !== undefined) data.provider = readProviderLog(readFileSync(inputFile(io, requestsPath, 'request log'), 'utf8'), requestsPath)
+      if (requestsPath !== undefined) data.provider = readProviderLog(readInputText(io, requestsPath, 'request log', INPUT_LIMITS.requestLog), requestsPath)
     } catch (error) {
       if (error instanceof ReportInputError || error instanceof ContractRefusal) {
         io.stderr.write(`error: ${error.message}${error instanceof ContractRefusal ? ` (${error.code})` : ''}\n`)

@@ -15,8 +15,9 @@ const PARENT_POLL_MS = 200
  * ancestor gone, or (with `--exit-on-stdin-close`) its stdin closed. The handlers are removed then,
  * so a second signal during shutdown kills at once.
  */
-function untilStopped(io: CliIO, onStdinClose: boolean): Promise<void> {
-  return new Promise((resolveStop) => {
+function untilStopped(io: CliIO, onStdinClose: boolean): { stopped: Promise<void>; dispose: () => void } {
+  let dispose = () => {}
+  const stopped = new Promise<void>((resolveStop) => {
     const stopWatching = watchAncestors((pid) => {
       io.stderr.write(`vitest-harness serve: process ${pid}, which started it, is gone; stopping\n`)
       stop()
@@ -31,18 +32,22 @@ function untilStopped(io: CliIO, onStdinClose: boolean): Promise<void> {
       // Read and drop: 'end' comes only to a flowing stream.
       io.stdin.resume()
     }
-    const stop = () => {
+    dispose = () => {
       stopWatching()
       io.stdin.off('end', stdinClosed)
       io.stdin.off('close', stdinClosed)
       if (onStdinClose) io.stdin.pause()
       process.off('SIGINT', stop)
       process.off('SIGTERM', stop)
+    }
+    const stop = () => {
+      dispose()
       resolveStop()
     }
     process.on('SIGINT', stop)
     process.on('SIGTERM', stop)
   })
+  return { stopped, dispose }
 }
 
 /** The command's body, with the stop signal injectable so tests run it in-process. */
@@ -101,5 +106,13 @@ export const serveCommand: Command = {
     { name: 'control-token-file', type: 'string', valueName: 'FILE', description: 'write the control token to FILE (mode 0600) instead of printing it once on stderr' },
     { name: 'exit-on-stdin-close', type: 'boolean', description: 'stop when stdin closes (a parent that holds a pipe to it died); it always stops when its parent or an ancestor dies' },
   ],
-  run: (args, io) => runServe(args, io, untilStopped(io, flagOption(args, 'exit-on-stdin-close'))),
+  run: async (args, io) => {
+    // Refused before it listened, or stopped: either way the watchers and signal handlers go with the command.
+    const stop = untilStopped(io, flagOption(args, 'exit-on-stdin-close'))
+    try {
+      return await runServe(args, io, stop.stopped)
+    } finally {
+      stop.dispose()
+    }
+  },
 }

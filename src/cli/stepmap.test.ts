@@ -46,6 +46,7 @@ describe('vitest-harness stepmap validate', () => {
     expect(run.code).toBe(1)
     expect(run.stdout).toBe('')
     expect(run.stderr.trimEnd().split('\n')).toEqual([
+      'error: VH_STEPMAP at stale.yaml: the step map is refused — 2 refusal(s):',
       'version_mismatch at driver-steps[demo/map].workflow: the map pins `demo/flow/1` and the workflow in the tree is at version 2 (hint: a major version exists because the change could not be expressed additively, so the map is rewritten against the new state graph rather than migrated)',
       'unknown_state at driver-steps[demo/map].states.polish: `polish` is not a state of workflow `demo/flow` (hint: the workflow declares: build, check, done)',
     ])
@@ -55,18 +56,18 @@ describe('vitest-harness stepmap validate', () => {
     expect((await runCli(['stepmap', 'validate', '--map', 'traced.yaml', '--workflow', 'workflow.yaml'], { cwd: root })).code).toBe(0)
     const run = await runCli(['stepmap', 'validate', '--map', 'traced.yaml', '--workflow', 'workflow.yaml', '--protocol', 'aep/1', '--evidence-kind', 'test_result'], { cwd: root })
     expect(run.code).toBe(1)
-    expect(run.stderr).toMatch(/^undeclared_evidence_kind at driver-steps\[demo\/map\]\.states\.build\.steps\[1\]\.evidence\.kind: protocol `aep\/1` does not declare `trace_conformance`/)
+    expect(run.stderr).toMatch(/^error: VH_STEPMAP at traced\.yaml: the step map is refused — 1 refusal\(s\):\nundeclared_evidence_kind at driver-steps\[demo\/map\]\.states\.build\.steps\[1\]\.evidence\.kind: protocol `aep\/1` does not declare `trace_conformance`/)
   })
 
   it('refuses a map that is not YAML with exit 1, and exits 2 for what it cannot read or use', async () => {
     const notYaml = await runCli(['stepmap', 'validate', '--map', 'not-yaml.yaml', '--workflow', 'workflow.yaml'], { cwd: root })
     expect(notYaml.code).toBe(1)
-    expect(notYaml.stderr).toMatch(/^not_yaml at not-yaml\.yaml:\d+:\d+: /)
+    expect(notYaml.stderr).toMatch(/^error: VH_STEPMAP at not-yaml\.yaml: the step map is refused — 1 refusal\(s\):\nnot_yaml at not-yaml\.yaml:\d+:\d+: /)
     const missing = await runCli(['stepmap', 'validate', '--map', 'absent.yaml', '--workflow', 'workflow.yaml'], { cwd: root })
     expect(missing).toMatchObject({ code: 2, stderr: 'error: VH_INPUT_MISSING at absent.yaml: cannot read the step map: no such file\n' })
     const badWorkflow = await runCli(['stepmap', 'validate', '--map', 'good.yaml', '--workflow', 'bad-workflow.yaml'], { cwd: root })
     expect(badWorkflow.code).toBe(2)
-    expect(badWorkflow.stderr).toContain('bad-workflow.yaml is not a workflow — ')
+    expect(badWorkflow.stderr).toContain('error: VH_STEPMAP: bad-workflow.yaml is not a workflow — ')
     expect(badWorkflow.stderr).toContain('missing_field at workflow.version: missing field `version`')
     expect((await runCli(['stepmap', 'validate', '--workflow', 'workflow.yaml'], { cwd: root })).code).toBe(2)
     expect((await runCli(['stepmap'], { cwd: root })).code).toBe(2)

@@ -2,7 +2,7 @@ import { escapeForTerminal } from '../util/terminal-text.js'
 import { resolve } from 'node:path'
 import { parseEvidenceKind, type EvidenceKindName } from '../evidence/intake-kinds.js'
 import { checkRun, crossValidate } from '../stepmap/cross-validate.js'
-import { renderStepMapDiagnostic, type StepMapDiagnostic } from '../stepmap/diagnostics.js'
+import { renderStepMapDiagnostic, StepMapError, type StepMapDiagnostic } from '../stepmap/diagnostics.js'
 import { projectFlow } from '../stepmap/flow.js'
 import { readStepMap } from '../stepmap/map.js'
 import { readWorkflow, type Workflow } from '../stepmap/workflow.js'
@@ -19,12 +19,14 @@ function workflowFrom(args: ParsedArgs, io: CliIO): Workflow {
   const path = stringOption(args, 'workflow')
   if (!path) throw new UsageError('--workflow is required: the workflow document the map is checked against')
   const reading = readWorkflow(readInputText(io, path, 'workflow', INPUT_LIMITS.workflow), { source: path })
-  if (!reading.workflow) throw new UsageError(`${path} is not a workflow — ${reading.diagnostics.length} refusal(s):\n${reading.diagnostics.map(renderStepMapDiagnostic).join('\n')}`)
+  if (!reading.workflow) throw new StepMapError(`${path} is not a workflow`, reading.diagnostics)
   return reading.workflow
 }
 
-async function refuse(io: CliIO, diagnostics: readonly StepMapDiagnostic[]): Promise<ExitCode> {
-  await writeWithBackpressure(io.stderr, diagnostics.map((diagnostic) => `${renderStepMapDiagnostic(diagnostic)}\n`).join(''))
+async function refuse(io: CliIO, mapPath: string, diagnostics: readonly StepMapDiagnostic[]): Promise<ExitCode> {
+  // Upstream's own codes (`missing_field`, `not_yaml`…) follow, one a line, under the project's.
+  const header = escapeForTerminal(`error: VH_STEPMAP at ${mapPath}: the step map is refused — ${diagnostics.length} refusal(s):\n`)
+  await writeWithBackpressure(io.stderr, header + diagnostics.map((diagnostic) => `${renderStepMapDiagnostic(diagnostic)}\n`).join(''))
   return EXIT.GAP
 }
 
@@ -56,10 +58,10 @@ export const stepmapValidateCommand: Command = {
     const workflow = workflowFrom(args, io)
     const kinds = evidenceKinds(args)
     const reading = readStepMap(mapText, { source: mapPath })
-    if (!reading.map) return refuse(io, reading.diagnostics)
+    if (!reading.map) return refuse(io, mapPath, reading.diagnostics)
     const protocol = stringOption(args, 'protocol')
     const diagnostics = checkRun(reading.map, workflow, { ...(protocol ? { reference: protocol } : {}), ...(kinds ? { evidenceKinds: kinds } : {}) })
-    if (diagnostics.length > 0) return refuse(io, diagnostics)
+    if (diagnostics.length > 0) return refuse(io, mapPath, diagnostics)
     const steps = Object.values(reading.map.states).reduce((sum, state) => sum + state.steps.length, 0)
     await writeWithBackpressure(io.stdout, escapeForTerminal(`${mapPath}: ${reading.map.id} is valid against ${workflow.id}/${workflow.version} — ${Object.keys(reading.map.states).length} state(s), ${steps} step(s)\n`))
     return EXIT.OK
@@ -86,9 +88,9 @@ export const stepmapFlowCommand: Command = {
     let document: string
     if (mapPath) {
       const reading = readStepMap(readInputText(io, mapPath, 'step map', INPUT_LIMITS.stepMap), { source: mapPath })
-      if (!reading.map) return refuse(io, reading.diagnostics)
+      if (!reading.map) return refuse(io, mapPath, reading.diagnostics)
       const refusals = crossValidate(reading.map, workflow)
-      if (refusals.length > 0) return refuse(io, refusals)
+      if (refusals.length > 0) return refuse(io, mapPath, refusals)
       document = projectFlow(workflow, reading.map, { maxAttempts })
     } else document = projectFlow(workflow, undefined, { maxAttempts })
     const out = stringOption(args, 'out')
@@ -109,7 +111,7 @@ export const stepmapCommand: Command = {
   options: [],
   subcommands: [stepmapValidateCommand, stepmapFlowCommand],
   async run(_args: ParsedArgs, io: CliIO): Promise<ExitCode> {
-    io.stderr.write("error: name a subcommand: 'vitest-harness stepmap validate --map F --workflow F' or 'vitest-harness stepmap flow --workflow F'\n")
+    io.stderr.write("error: VH_USAGE: name a subcommand: 'vitest-harness stepmap validate --map F --workflow F' or 'vitest-harness stepmap flow --workflow F'\n")
     return EXIT.REFUSAL
   },
 }

@@ -46,13 +46,18 @@ export const FROM_OPTION = {
   description: `the transcript format (default: detected from the first lines); metaharness.event/1 and claude-code/stream-json are read as upstream reads them, any other is converted by its adapter first; one of ${fromFormats()}`,
 } as const
 
+/** Refuses a `--from` that names no format (`VH_USAGE`): called before any file is read, so a usage error is reported as one. */
+export function checkFromOption(from: string | undefined): void {
+  if (from !== undefined && !findFormat(from)) throw new UsageError(`--from names no transcript format: ${JSON.stringify(from)}; the formats are ${fromFormats()}`)
+}
+
 /**
  * The transcript, opened for the trace reader: a file or directory in any supported format, or
  * stdin for `-` (its format detected from what is read ahead), converted by its adapter where the
  * reader does not read it itself.
  */
 export async function openTranscriptInput(io: CliIO, path: string, from: string | undefined): Promise<OpenedTranscript<AsyncIterable<TranscriptChunk>>> {
-  if (from !== undefined && !findFormat(from)) throw new UsageError(`--from names no transcript format: ${JSON.stringify(from)}; the formats are ${fromFormats()}`)
+  checkFromOption(from)
   if (path === '-') return openTranscriptStream(io.stdin, from, '-')
   const full = resolve(io.cwd, path)
   if (!existsSync(full)) throw new TranscriptError('VH_TRANSCRIPT_MISSING', path, null, 'cannot read the transcript: no such file or directory')
@@ -95,7 +100,8 @@ export function refusalExit(io: CliIO, error: unknown, upstreamCode: ExitCode = 
  * report; refusals throw.
  */
 export async function checkTraceFiles(specPath: string, transcriptPath: string, advisory: readonly string[], io: CliIO, from?: string): Promise<TraceReport> {
+  checkFromOption(from)
   const spec = loadSpec(io, specPath)
   const transcript = await openTranscriptInput(io, transcriptPath, from)
-  return checkTranscript(spec, transcript.bytes, { advisory, source: transcriptPath, ...transcript.read })
+  return checkTranscript(spec, transcript.bytes, { advisory, source: transcriptPath, requireRead: true, ...transcript.read })
 }

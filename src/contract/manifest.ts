@@ -199,7 +199,7 @@ function confineFiles(file: string, dir: string, manifest: VectorManifest): void
 /** Reads `<dir>/vector.yaml`; refuses a manifest whose file keys lead outside `dir`. */
 export function loadVectorManifest(dir: string): LoadedVector {
   const file = join(dir, 'vector.yaml')
-  const read = readYaml(readBoundedText(file, { maxBytes: INPUT_LIMITS.vector, what: 'vector manifest' }))
+  const read = readYaml(readBoundedText(file, { maxBytes: INPUT_LIMITS.vectorManifest, what: 'vector manifest' }))
   if (!read.ok) throw new VectorManifestError(file, '', read.problems.map((problem) => renderYamlProblem(problem, file)).join('; '))
   const document = read.value
   const parsed = vectorManifestSchema.safeParse(document)

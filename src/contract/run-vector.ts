@@ -11,6 +11,7 @@ import { readVectorFile, type LoadedVector } from './manifest.js'
 import type { VectorOutcome } from './outcome.js'
 import { runControlVector } from './run-control-vector.js'
 import { seamFromInput } from './seam.js'
+import { describeJsonSyntaxError } from '../util/json-syntax.js'
 
 type VectorOf<K extends LoadedVector['kind']> = Extract<LoadedVector, { kind: K }>
 
@@ -132,7 +133,7 @@ export function checkHookInputVector(vector: VectorOf<'hook-input'>, adapter: Ha
   try {
     document = JSON.parse(readVectorFile(vector, vector.inputs.hook))
   } catch (error) {
-    return { outcome: failed(vector, `the hook input is not JSON: ${(error as Error).message}`) }
+    return { outcome: failed(vector, `the hook input is not JSON: ${describeJsonSyntaxError(error)}`) }
   }
   const expected: Record<string, unknown> = {}
   const actual: Record<string, unknown> = {}

@@ -6,6 +6,7 @@ import { EVENT_FORMAT, isEventName } from './format.js'
 import { isBlank, splitLineBatches, splitTextLines, type RawLine, type SplitOptions } from './lines.js'
 import { payloadSchemas } from './schema.js'
 import type { EventLine } from './types.js'
+import { describeJsonSyntaxError } from '../util/json-syntax.js'
 
 export type EventReadResult =
   | { readonly ok: true; readonly line: number; readonly event: EventLine; readonly raw: string }
@@ -34,7 +35,7 @@ export function readEventLine(text: string, lineNumber: number): EventReadResult
   try {
     parsed = JSON.parse(text)
   } catch (error) {
-    return refuse('NOT_JSON', lineNumber, `line ${lineNumber} is not JSON: ${(error as Error).message}`)
+    return refuse('NOT_JSON', lineNumber, `line ${lineNumber} is not JSON: ${describeJsonSyntaxError(error)}`)
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     return refuse('NOT_AN_OBJECT', lineNumber, `line ${lineNumber} is not a JSON object`)

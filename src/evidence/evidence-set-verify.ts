@@ -3,6 +3,7 @@ import { INPUT_LIMITS, readBoundedFile, readBoundedText } from '../util/read-inp
 import { join } from 'node:path'
 import { sha256Hex } from '../events/digest.js'
 import { EVIDENCE_SET_MANIFEST, countRecords, evidenceSetManifestSchema, type EvidenceSetFile, type EvidenceSetManifest } from './set-manifest.js'
+import { describeJsonSyntaxError } from '../util/json-syntax.js'
 
 /** Why a folder is not the complete evidence set its manifest says it is. */
 export type EvidenceSetProblemCode =
@@ -50,7 +51,7 @@ export function verifyEvidenceSet(dir: string): EvidenceSetCheck {
   try {
     parsed = evidenceSetManifestSchema.safeParse(JSON.parse(text))
   } catch (error) {
-    return { files: names, problems: [{ code: 'VH_EVIDENCE_SET_BAD_MANIFEST', file: manifestFile, message: `not JSON: ${(error as Error).message}` }] }
+    return { files: names, problems: [{ code: 'VH_EVIDENCE_SET_BAD_MANIFEST', file: manifestFile, message: `not JSON: ${describeJsonSyntaxError(error)}` }] }
   }
   if (!parsed.success) {
     const issue = parsed.error.issues[0]

@@ -95,12 +95,13 @@ class Converter {
   constructor(
     private readonly document: Document.Parsed,
     private readonly lines: LineCounter,
+    private readonly lineOffset = 0,
   ) {}
 
   position(node: { range?: readonly number[] | null } | null | undefined): Position {
     const offset = node?.range?.[0] ?? 0
     const { line, col } = this.lines.linePos(offset)
-    return { line, column: col }
+    return { line: line + this.lineOffset, column: col }
   }
 
   /** Stops the conversion with one document-level problem (the rest would only repeat it). */
@@ -150,28 +151,38 @@ class Converter {
   }
 }
 
-/** Reads YAML (or JSON) text into values, refusing a repeated key and a second document. */
-export function readIntakeText(text: string): { value?: IntakeValue; problems: ReadProblem[] } {
+/** Reads YAML (or JSON) text into values, refusing a repeated key and a second document. `lineOffset`: the lines before `text` in its file. */
+export function readIntakeText(text: string, lineOffset = 0): { value?: IntakeValue; problems: ReadProblem[] } {
   const lines = new LineCounter()
   // Duplicate keys are found while converting, so the refusal names the key and its line.
-  const documents = parseAllDocuments(text, { schema: 'failsafe', uniqueKeys: false, lineCounter: lines, prettyErrors: false })
+  const tooDeep = `the document nests deeper than ${MAX_DEPTH} levels; no evidence document needs that`
+  let documents: ReturnType<typeof parseAllDocuments>
+  try {
+    documents = parseAllDocuments(text, { schema: 'failsafe', uniqueKeys: false, lineCounter: lines, prettyErrors: false })
+  } catch (error) {
+    // The composer recurses once a level: thousands of levels exhaust the stack before any limit here is checked.
+    if (error instanceof RangeError) return { problems: [{ code: 'NOT_YAML', at: { line: 1 + lineOffset, column: 1 }, message: tooDeep }] }
+    throw error
+  }
   const list = Array.isArray(documents) ? documents : []
   const problems: ReadProblem[] = []
   for (const document of list) {
     for (const error of document.errors) {
       const position = error.linePos?.[0] ?? { line: 1, col: 1 }
-      const at = { line: position.line, column: position.col }
-      problems.push({ code: 'NOT_YAML', at, message: `not well-formed YAML: ${error.message.split('\n')[0]}` })
+      const at = { line: position.line + lineOffset, column: position.col }
+      // `yaml` reports its own stack running out as an error of the document; say what it means.
+      const exhausted = error.code === 'RESOURCE_EXHAUSTION' || /call stack/i.test(error.message)
+      problems.push({ code: 'NOT_YAML', at, message: exhausted ? tooDeep : `not well-formed YAML: ${error.message.split('\n')[0]}` })
     }
   }
   if (list.length > 1) {
     const second = list[1] as Document.Parsed
     const { line, col } = lines.linePos(second.range[0])
-    problems.push({ code: 'MULTIPLE_DOCUMENTS', at: { line, column: col }, message: 'an evidence file holds one YAML document, a list of records; this one holds several' })
+    problems.push({ code: 'MULTIPLE_DOCUMENTS', at: { line: line + lineOffset, column: col }, message: 'an evidence file holds one YAML document, a list of records; this one holds several' })
   }
   const first = list[0] as Document.Parsed | undefined
   if (!first || problems.length > 0) return { problems }
-  const converter = new Converter(first, lines)
+  const converter = new Converter(first, lines, lineOffset)
   const value = converter.convert(first.contents)
   if (converter.problems.length > 0) return { problems: converter.problems }
   return { value, problems }

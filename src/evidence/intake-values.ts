@@ -1,5 +1,6 @@
 import type { IntakeValue } from './intake-read.js'
 import { isNamedVerifier } from './verifiers.js'
+import { describeJsonSyntaxError } from '../util/json-syntax.js'
 
 /**
  * How a field's value is checked: the Rust type upstream deserializes it into, read with
@@ -224,7 +225,7 @@ export function jsonDocument(what: string): ValueCheck {
     try {
       parsed = JSON.parse(value.value)
     } catch (error) {
-      return `the ${what} is not JSON: ${(error as Error).message}`
+      return `the ${what} is not JSON: ${describeJsonSyntaxError(error)}`
     }
     return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? undefined : `the ${what} is JSON but not an object`
   }

@@ -1,4 +1,5 @@
 import { readIntakeText, type IntakeEntry, type IntakeValue, type Position } from './intake-read.js'
+import { splitEvidenceRecords, type RecordText } from './intake-split.js'
 import { escapeForTerminal } from '../util/terminal-text.js'
 import { EVIDENCE_KINDS, INSTANT_ONLY_KINDS, PAYLOAD_FIELDS, PRODUCER_VARIANTS, PROVENANCE_FIELDS, RECORD_KIND_ALIASES, type EvidenceKindName, type FieldRule } from './intake-kinds.js'
 import { scalarText } from './intake-values.js'
@@ -211,6 +212,13 @@ class RecordChecker {
  * upstream's parse does; a future observation refuses only its own record.
  */
 export function validateEvidenceText(text: string, options: IntakeOptions): IntakeReport {
+  const split = splitEvidenceRecords(text)
+  if (split?.kind === 'mapping') {
+    const diagnostics: IntakeDiagnostic[] = [{ code: 'NOT_A_LIST', path: '', line: split.line, column: 1, message: 'an evidence file is a list of records, even of one' }]
+    return { records: 0, diagnostics, documentRefused: true, refused: [], accepted: [] }
+  }
+  const byRecords = split ? validateRecords(split.records, options) : undefined
+  if (byRecords) return byRecords
   const read = readIntakeText(text)
   const diagnostics: IntakeDiagnostic[] = read.problems.map((problem) => ({ code: problem.code, path: '', line: problem.at.line, column: problem.at.column, message: problem.message }))
   if (!read.value) {
@@ -239,6 +247,40 @@ export function validateEvidenceText(text: string, options: IntakeOptions): Inta
     refused: all.filter((record) => future.has(record)),
     accepted: all.filter((record) => !future.has(record)),
   }
+}
+
+/**
+ * The same rules over a document split into its records (`splitEvidenceRecords`): each record is
+ * parsed and checked alone, and only its diagnostics and whether its observation is in the future
+ * are kept, so memory follows the largest record, not the document.
+ */
+// Measured on 5,000 records: one parse a record took 1.5 s CPU and 165 MB, 256 a parse 1.9 s and 266 MB.
+const RECORDS_PER_PARSE = 1
+
+function validateRecords(records: readonly RecordText[], options: IntakeOptions): IntakeReport | undefined {
+  const diagnostics: IntakeDiagnostic[] = []
+  // What fails the parse (not YAML, a key written twice) is all a whole read reports: no record is checked then.
+  const readProblems: IntakeDiagnostic[] = []
+  const future = new Set<number>()
+  for (let first = 0; first < records.length && readProblems.length === 0; first += RECORDS_PER_PARSE) {
+    const batch = records.slice(first, first + RECORDS_PER_PARSE)
+    const read = readIntakeText(batch.map((record) => record.text).join(''), (batch[0] as RecordText).line - 1)
+    for (const problem of read.problems) readProblems.push({ code: problem.code, path: '', line: problem.at.line, column: problem.at.column, message: problem.message })
+    if (readProblems.length > 0) break
+    // Not the records the split saw after all: the whole document is read instead.
+    if (!read.value || read.value.type !== 'seq' || read.value.items.length !== batch.length) return undefined
+    read.value.items.forEach((item, offset) => {
+      const checker = new RecordChecker(first + offset + 1, options.now)
+      const result = checker.check(item)
+      diagnostics.push(...checker.diagnostics)
+      if (result.future) future.add(first + offset + 1)
+    })
+  }
+  const all = records.map((_, index) => index + 1)
+  if (readProblems.length > 0) return { records: 0, diagnostics: readProblems, documentRefused: true, refused: [], accepted: [] }
+  const documentRefused = diagnostics.some((diagnostic) => diagnostic.code !== 'OBSERVATION_IN_FUTURE')
+  if (documentRefused) return { records: all.length, diagnostics, documentRefused, refused: all, accepted: [] }
+  return { records: all.length, diagnostics, documentRefused, refused: all.filter((record) => future.has(record)), accepted: all.filter((record) => !future.has(record)) }
 }
 
 /**

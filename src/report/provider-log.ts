@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { ReportInputError } from './errors.js'
 import type { ProviderLogView, ProviderRequestView } from './model.js'
+import { describeJsonSyntaxError } from '../util/json-syntax.js'
 
 // The provider's request log (`serve --record-requests`) comes from a file: read, not trusted.
 const lineSchema = z.object({
@@ -21,6 +22,8 @@ const ANSWERED = new Set(['replayed', 'recorded', 'proxied', 'scripted'])
 /** Reads a provider request log, one JSON object a line; a refusal names the line and the field. */
 export function readProviderLog(text: string, file: string): ProviderLogView {
   const requests: ProviderRequestView[] = []
+  // `serve --record-requests` writes a line per request it answered: a log with none is not one it wrote.
+  if (text.trim() === '') throw new ReportInputError('VH_REPORT_NOT_REQUEST_LOG', file, 'document', 'the request log is empty: serve --record-requests writes one line per request, and none is here')
   text.split('\n').forEach((raw, index) => {
     if (raw.trim() === '') return
     const location = `line ${index + 1}`
@@ -28,7 +31,7 @@ export function readProviderLog(text: string, file: string): ProviderLogView {
     try {
       value = JSON.parse(raw)
     } catch (error) {
-      throw new ReportInputError('VH_REPORT_NOT_JSON', file, location, `not JSON: ${(error as Error).message}`)
+      throw new ReportInputError('VH_REPORT_NOT_JSON', file, location, `not JSON: ${describeJsonSyntaxError(error)}`)
     }
     const parsed = lineSchema.safeParse(value)
     if (!parsed.success) {

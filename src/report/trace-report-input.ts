@@ -1,6 +1,7 @@
 import { traceReportSchema } from '../trace/report-schema.js'
 import type { TraceReport } from '../trace/report-types.js'
 import { ReportInputError } from './errors.js'
+import { describeJsonSyntaxError } from '../util/json-syntax.js'
 
 /** Reads a `trace-report/1` document; a refusal names the first field that does not fit. */
 export function readTraceReport(text: string, file: string): TraceReport {
@@ -8,7 +9,7 @@ export function readTraceReport(text: string, file: string): TraceReport {
   try {
     value = JSON.parse(text)
   } catch (error) {
-    throw new ReportInputError('VH_REPORT_NOT_JSON', file, 'document', `not JSON: ${(error as Error).message}`)
+    throw new ReportInputError('VH_REPORT_NOT_JSON', file, 'document', `not JSON: ${describeJsonSyntaxError(error)}`)
   }
   const parsed = traceReportSchema.safeParse(value)
   if (!parsed.success) {

@@ -41,8 +41,21 @@ describe('readBoundedFile', () => {
     expect(readBoundedFile(big, { maxBytes: 1024, what: 'spec', env: { [MAX_INPUT_ENV]: '3' } }).length).toBe(2 * 1024 * 1024)
   })
 
-  it('refuses /dev/zero once the limit is read, not at its (absent) end', () => {
-    expect(refusal(() => readBoundedFile('/dev/zero', { maxBytes: 1024 * 1024, what: 'spec', env: {} }))).toMatchObject({ code: 'VH_INPUT_TOO_LARGE', file: '/dev/zero' })
+  it('refuses /dev/zero at its first NUL byte: no document read here is binary', () => {
+    const error = refusal(() => readBoundedFile('/dev/zero', { maxBytes: 256 * 1024 * 1024, what: 'spec', env: {} }))
+    expect(error).toMatchObject({ code: 'VH_INPUT_UNREADABLE', file: '/dev/zero' })
+    expect(error.message).toContain('NUL byte at offset 0')
+  })
+
+  it('refuses a text stream that never ends once the limit is read, not at its (absent) end', () => {
+    const fifo = join(dir, 'endless')
+    execFileSync('mkfifo', [fifo])
+    const writer = spawn('sh', ['-c', `exec yes > "${fifo}"`], { stdio: 'ignore' })
+    try {
+      expect(refusal(() => readBoundedFile(fifo, { maxBytes: 1024 * 1024, what: 'spec', env: {} }))).toMatchObject({ code: 'VH_INPUT_TOO_LARGE', file: fifo })
+    } finally {
+      writer.kill('SIGKILL')
+    }
   })
 
   it('reads a named pipe from where it stands (no ESPIPE)', async () => {

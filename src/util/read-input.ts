@@ -27,14 +27,19 @@ const MIB = 1024 * 1024
 const PAUSE = new Int32Array(new SharedArrayBuffer(4))
 
 /** The default byte limit of each kind of input; a caller may pass its own `maxBytes`. */
+// Hand-written documents (specs, step maps, workflows, vector manifests, scenarios) are kilobytes:
+// 1 MiB bounds what parsing one can cost (`yaml` spends seconds and hundreds of MB on 100k keys).
 export const INPUT_LIMITS = {
-  spec: 16 * MIB,
-  stepMap: 16 * MIB,
-  workflow: 16 * MIB,
+  spec: 1 * MIB,
+  stepMap: 1 * MIB,
+  workflow: 1 * MIB,
   evidence: 512 * MIB,
+  vectorManifest: 1 * MIB,
   vector: 64 * MIB,
-  scenario: 16 * MIB,
+  scenario: 1 * MIB,
   cassette: 256 * MIB,
+  traceReport: 64 * MIB,
+  requestLog: 256 * MIB,
 } as const
 
 /** The environment variable that raises (or lowers) every limit above, in MiB. */
@@ -124,6 +129,10 @@ export function readBoundedFile(path: string, options: ReadInputOptions): Buffer
         throw new InputError('VH_INPUT_UNREADABLE', shown, `cannot read the ${options.what}: ${typeof code === 'string' ? code : 'a read failed'}`)
       }
       if (read === 0) break
+      const nul = stats.isFile() ? -1 : chunk.subarray(0, read).indexOf(0)
+      // Every document read here is text (YAML, JSON, JSONL), where a NUL byte is never allowed: a
+      // stream that sends one (`/dev/zero`, a binary pipe) is refused now, not after its whole limit.
+      if (nul !== -1) throw new InputError('VH_INPUT_UNREADABLE', shown, `the ${options.what} holds a NUL byte at offset ${total + nul}: it is not a text document`)
       chunks.push(read === chunk.length ? chunk : chunk.subarray(0, read))
       total += read
       if (total > limit) throw tooLarge(shown, options.what, limit)

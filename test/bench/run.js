@@ -2,7 +2,9 @@
 // same run. Exits 1 when a target is missed, so a regression is visible without a timed test.
 const BENCHES = ['./replay-b10x.js', './convert.js', './contract.js', './trace-check.js', './glob.js', './provider.js', './report-paint.js',
   // Issue 15: checking a converted format against converting it alone, and a fleet on every core.
-  './check-formats.js', './fleet.js']
+  './check-formats.js', './fleet.js',
+  // Issue 17: evidence intake that streams.
+  './evidence-intake.js']
 
 let allMet = true
 for (const bench of BENCHES) {

@@ -53,7 +53,7 @@ describe('the built bin', () => {
     writeFileSync(join(dir, 'unreadable.jsonl'), '')
     const run = spawnSync(process.execPath, [BIN, 'replay', '--adapter', 'b10x', join(dir, 'missing.jsonl')], { encoding: 'utf8' })
     expect(run.status).toBe(2)
-    expect(run.stderr).toMatch(/^error: cannot read .*missing\.jsonl: no such file\n$/)
+    expect(run.stderr).toMatch(/^error: VH_INPUT_MISSING at .*missing\.jsonl: cannot read the record: no such file\n$/)
   })
 
   it('keeps the verdict’s exit code when stdout’s reader leaves early (`check … | head -c1`)', () => {

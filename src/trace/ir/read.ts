@@ -10,6 +10,7 @@ import { MetaharnessIrReader } from './event-stream.js'
 import { isBlankLine, isObject } from './json.js'
 import { CLAUDE_CODE_STREAM_JSON, StreamJsonIrReader } from './stream-json.js'
 import type { AdapterRef, IrSink, StreamClose } from './types.js'
+import { describeJsonSyntaxError } from '../../util/json-syntax.js'
 
 /** Which wire a transcript is written in, as a refusal names it. */
 export type TranscriptFormat = typeof EVENT_FORMAT | 'claude-code/stream-json'
@@ -211,7 +212,7 @@ export class TranscriptReader {
     } catch (error) {
       parsed = false
       this.detect(undefined)
-      this.refuse('TRACE-ADAPT-001', `line[${number}]`, `line ${number} is not JSON: ${(error as Error).message}`)
+      this.refuse('TRACE-ADAPT-001', `line[${number}]`, `line ${number} is not JSON: ${describeJsonSyntaxError(error)}`)
     }
     if (!parsed) return
     const reader = this.detect(value)
