@@ -89,6 +89,6 @@ describe('vitest-harness doctor, driven by the launch declarations', () => {
   it('refuses a name nothing launches as, listing what does', async () => {
     const run = await runCli(['doctor', 'nope'])
     expect(run.code).toBe(2)
-    expect(run.stderr).toBe(`error: nothing is launchable as "nope"; one of ${launchableHarnessIds().join(', ')}\n`)
+    expect(run.stderr).toBe(`error: VH_USAGE: nothing is launchable as "nope"; one of ${launchableHarnessIds().join(', ')}\n`)
   })
 })

@@ -10,7 +10,10 @@ import { launchHarness } from '../../adapters/launch/launch-harness.js'
 import { planDeclaredLaunch, type DeclaredLaunchInputs } from '../../adapters/launch/plan.js'
 import { declaredChildPath, resolveHarnessBinary } from '../../adapters/launch/resolve-binary.js'
 import { listTranscriptFiles } from '../../adapters/transcript/path-order.js'
+import { readRecorderInput } from '../../recorders/provider/read-input.js'
+import { loadScenario } from '../../recorders/provider/scenario.js'
 import { startProvider } from '../../recorders/provider/server.js'
+import { INPUT_LIMITS } from '../util/read-input.js'
 import { versionToken } from './doctor.js'
 import { loadVectorManifest, type LoadedVector } from './manifest.js'
 import { checkVector, replayVector } from './run-vector.js'
@@ -76,7 +79,7 @@ function writeVector(dir: string, manifest: Record<string, unknown>, files: Reco
 
 /** The scenario, with `{workspace}` filled (Claude's Read takes an absolute path), in the scratch root. */
 function prepareScenario(scenario: string, workspace: string, scratch: string): string {
-  const text = readFileSync(scenario, 'utf8')
+  const text = readRecorderInput(scenario, 'scenario', INPUT_LIMITS.scenario)
   if (!text.includes('{workspace}')) return resolve(scenario)
   const filled = join(scratch, `scenario${extname(scenario) || '.yaml'}`)
   writeFileSync(filled, text.split('{workspace}').join(workspace))
@@ -102,6 +105,8 @@ function trajectoryFile(declaration: LaunchDeclaration, scratch: string): string
  */
 export async function recordVector(adapter: HarnessAdapter, options: RecordVectorOptions): Promise<VectorRecording> {
   const declaration = adapter.declaration
+  // The scenario is refused (coded, bounded) before any binary is looked for or run.
+  loadScenario(options.scenario)
   if (!declaration) throw new VectorRecordError('VH_NO_LAUNCH', adapter.id, `the ${adapter.id} adapter declares no launch, so there is no run to record a vector from`)
   const wires = Object.keys(declaration.bindings) as Wire[]
   const wire = options.wire ?? wires[0]

@@ -86,6 +86,8 @@ export function hostileSlots(root: string): Record<string, (path: string) => str
     'report --trace-report': (path) => ['report', '--trace-report', path, '--out', join(root, `report-${count++}.html`)],
     'report --requests': (path) => ['report', '--requests', path, '--out', join(root, `report-${count++}.html`)],
     'diff A': (path) => ['diff', path, GOOD_TRANSCRIPT],
+    // The scenario is read before any harness binary is looked for or run.
+    'vector new --scenario': (path) => ['vector', 'new', 'codex', '--out', join(root, `vectors-new-${count++}`), '--scenario', path, '--prompt', 'p'],
   }
 }
 

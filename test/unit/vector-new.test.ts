@@ -30,9 +30,9 @@ describe('vitest-harness vector new', () => {
   })
 
   it('needs --out, --scenario and --prompt, and a known wire', async () => {
-    expect((await runCli(['vector', 'new', 'codex', '--scenario', 's', '--prompt', 'p'])).stderr).toBe('error: vector new needs --out\n')
-    expect((await runCli(['vector', 'new', 'codex', '--out', 'o', '--prompt', 'p'])).stderr).toBe('error: vector new needs --scenario\n')
-    expect((await runCli(['vector', 'new', 'codex', '--out', 'o', '--scenario', 's', '--wire', 'smoke-signals', '--prompt', 'p'])).stderr).toMatch(/^error: --wire must be one of openai-responses, /)
+    expect((await runCli(['vector', 'new', 'codex', '--scenario', 's', '--prompt', 'p'])).stderr).toBe('error: VH_USAGE: vector new needs --out\n')
+    expect((await runCli(['vector', 'new', 'codex', '--out', 'o', '--prompt', 'p'])).stderr).toBe('error: VH_USAGE: vector new needs --scenario\n')
+    expect((await runCli(['vector', 'new', 'codex', '--out', 'o', '--scenario', 's', '--wire', 'smoke-signals', '--prompt', 'p'])).stderr).toMatch(/^error: VH_USAGE: --wire must be one of openai-responses, /)
   })
 })
 
