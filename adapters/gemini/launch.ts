@@ -42,4 +42,11 @@ export const geminiLaunch = defineLaunch({
       files: [{ path: 'home/.gemini/settings.json', content: `${SETTINGS}\n` }],
     },
   },
+  verified: {
+    wire: 'gemini',
+    suite: 'test/e2e/gemini.test.ts',
+    fromDeclaration: true,
+    sideRequests: 'none with --model: one streamGenerateContent per model turn (without --model, a routing-classifier generateContent call comes first)',
+    traceChecked: ['gemini-cli/session-jsonl'],
+  },
 })

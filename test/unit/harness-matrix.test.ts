@@ -45,12 +45,12 @@ describe('docs/harnesses.md, the harness matrix', () => {
 
   it('states only verified facts the e2e suites hold: the suite exists, launches as declared, and its trace-checked forms are the ones the trace checks read', () => {
     const verified = allLaunches().filter((launch) => launch.verified)
-    expect(verified.map((launch) => launch.adapter)).toEqual(expect.arrayContaining(['claude', 'codex', 'opencode', 'pi']))
+    expect(verified.map((launch) => launch.adapter)).toEqual(expect.arrayContaining(['claude', 'codex', 'gemini', 'opencode', 'pi']))
     for (const launch of verified) {
       const facts = launch.verified as NonNullable<typeof launch.verified>
       const suite = resolve(ROOT, facts.suite)
       expect(existsSync(suite), facts.suite).toBe(true)
-      expect(readFileSync(suite, 'utf8').includes('runDeclaredLaunch('), `${facts.suite} launches from the declaration`).toBe(facts.fromDeclaration)
+      expect(/\b(runDeclaredLaunch|launchHarness)\(/.test(readFileSync(suite, 'utf8')), `${facts.suite} launches from the declaration`).toBe(facts.fromDeclaration)
       expect(Object.keys(launch.bindings)).toContain(facts.wire)
       const checked = HARNESS_TRANSCRIPTS.filter((transcript) => transcript.harness === launch.adapter).map((transcript) => transcript.format)
       expect([...checked].sort(), `${launch.adapter}: trace-checked forms`).toEqual([...facts.traceChecked].sort())
