@@ -1,4 +1,5 @@
 import { readIntakeText, type IntakeEntry, type IntakeValue, type Position } from './intake-read.js'
+import { readPlainRecord } from './intake-plain-record.js'
 import { splitEvidenceRecords, type RecordText } from './intake-split.js'
 import { escapeForTerminal } from '../util/terminal-text.js'
 import { EVIDENCE_KINDS, INSTANT_ONLY_KINDS, PAYLOAD_FIELDS, PRODUCER_VARIANTS, PROVENANCE_FIELDS, RECORD_KIND_ALIASES, type EvidenceKindName, type FieldRule } from './intake-kinds.js'
@@ -264,7 +265,9 @@ function validateRecords(records: readonly RecordText[], options: IntakeOptions)
   const future = new Set<number>()
   for (let first = 0; first < records.length && readProblems.length === 0; first += RECORDS_PER_PARSE) {
     const batch = records.slice(first, first + RECORDS_PER_PARSE)
-    const read = readIntakeText(batch.map((record) => record.text).join(''), (batch[0] as RecordText).line - 1)
+    // The shape AEP writes is read without `yaml`; anything else, by `yaml` (same values, same positions).
+    const plain = batch.length === 1 ? readPlainRecord((batch[0] as RecordText).text, (batch[0] as RecordText).line - 1) : undefined
+    const read = plain ? { value: plain, problems: [] } : readIntakeText(batch.map((record) => record.text).join(''), (batch[0] as RecordText).line - 1)
     for (const problem of read.problems) readProblems.push({ code: problem.code, path: '', line: problem.at.line, column: problem.at.column, message: problem.message })
     if (readProblems.length > 0) break
     // Not the records the split saw after all: the whole document is read instead.

@@ -60,7 +60,7 @@ function expected(slot: string, kind: string): Expected {
 }
 
 const root = mkdtempSync(join(tmpdir(), 'vh-hostile-table-'))
-afterAll(() => rmSync(root, { recursive: true, force: true }))
+afterAll(() => rmSync(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 }))
 
 /** Runs cells in children, one child at a time on this lane; a child a timed-out cell ended is replaced for the rest. */
 async function runLane(keys: readonly string[], settle: (key: string, result: CellResult | Error) => void): Promise<void> {
