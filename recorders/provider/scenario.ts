@@ -105,7 +105,11 @@ export function parseScenario(document: unknown, source = 'scenario'): Scenario 
 
 /** Reads a scenario file, YAML or JSON. */
 export function loadScenario(path: string): Scenario {
-  const text = readRecorderInput(path, 'scenario', INPUT_LIMITS.scenario)
+  return readScenarioText(readRecorderInput(path, 'scenario', INPUT_LIMITS.scenario), path)
+}
+
+/** A scenario's text, YAML or JSON; `path` names it in refusals. */
+export function readScenarioText(text: string, path: string): Scenario {
   // The shared reader: linear duplicate keys, yaml's alias limit, bounded depth.
   const read = readYaml(text)
   if (!read.ok) {
