@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { renderEvidenceDocument } from './document.js'
 import { readPlainRecord } from './intake-plain-record.js'
@@ -90,4 +91,33 @@ describe('the plain-record reader', () => {
     expect(readPlainRecord(text, 0)).toBeUndefined()
   })
 
+
+  it('agrees with yaml on arbitrary records built from the characters that matter (fixed seed)', () => {
+    const chars = fc.constantFrom(...'aZ09 -_.:/#\'"{}[],&*!|>%@`?~=<\\\t\u0001\u00a0\ufeffé'.split(''))
+    const plainChars = fc.constantFrom(...'aZ09 -.:/_'.split(''))
+    // Mostly the characters records are written in, sometimes any that matters: both paths get exercised.
+    const scalar = fc.oneof({ weight: 4, arbitrary: fc.string({ unit: plainChars, minLength: 1, maxLength: 12 }) }, { weight: 1, arbitrary: fc.string({ unit: chars, maxLength: 12 }) })
+    const key = fc.constantFrom('kind', 'suite', 'a.b', 'x-y', 'observed_at', 'k', 'passed', 'producer', 'inputs', 'note', 'z_1', 'Q')
+    const leaf = fc.tuple(key, scalar).map(([k, v]) => [`${k}: ${v}`])
+    const list = fc.tuple(key, fc.array(scalar, { minLength: 1, maxLength: 3 }), fc.boolean()).map(([k, items, deeper]) => [`${k}:`, ...items.map((item) => `${deeper ? '  ' : ''}- ${item}`)])
+    const nested = fc.tuple(key, fc.array(leaf, { minLength: 1, maxLength: 3 })).map(([k, rows]) => [`${k}:`, ...rows.flat().map((row) => `  ${row}`)])
+    const record = fc.array(fc.oneof(leaf, list, nested), { minLength: 1, maxLength: 5 }).map((fields) => {
+      const rows = fields.flat().map((row) => `  ${row}`)
+      return `- ${(rows[0] as string).slice(2)}\n${rows.slice(1).map((row) => `${row}\n`).join('')}`
+    })
+    let fast = 0
+    fc.assert(
+      fc.property(record, (text) => {
+        const plain = readPlainRecord(text, 0)
+        if (plain === undefined) return
+        fast += 1
+        const slow = readIntakeText(text, 0)
+        expect(slow.problems, text).toEqual([])
+        expect(isDeepStrictEqual(plain, slow.value), text).toBe(true)
+      }),
+      { seed: 4242, numRuns: 3000 },
+    )
+    // The property must have exercised the fast path, not only its refusals.
+    expect(fast).toBeGreaterThan(100)
+  })
 })

@@ -33,7 +33,8 @@ type Row =
 const KEY = /^[A-Za-z_][A-Za-z0-9_.-]*$/
 // A plain scalar that means the same in every reading: no indicator first, no `: ` or ` #`
 // inside, no trailing `:` or space. A leading `-` only before a digit or `.` (a negative number).
-const SAFE_SCALAR = /^(?:[A-Za-z0-9_./+~()^$;]|-[0-9.])(?:[^#'"\s{}[\],&*!|>%@`]|[ ](?![ #]))*$/
+// Control characters, a BOM and non-characters are left to `yaml`, which refuses some of them.
+const SAFE_SCALAR = /^(?:[A-Za-z0-9_./+~()^$;]|-[0-9.])(?:[^#'"\s{}[\],&*!|>%@`\x00-\x1f\x7f-\x9f\ufeff\ufffe\uffff]|[ ](?![ #]))*$/
 
 function safeScalar(value: string): boolean {
   return SAFE_SCALAR.test(value) && !value.endsWith(':') && !value.endsWith(' ') && !/:(?: |$)/.test(value)
