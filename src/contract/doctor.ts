@@ -63,6 +63,9 @@ function declares(help: string, flag: string): boolean {
   return new RegExp(`(^|[\\s,[(|])${escaped}(?=$|[\\s,=\\])|<])`, 'm').test(help)
 }
 
+/** How long `--version`/`--help` may take: a node harness's first start on a cold disk (pi under its Node 22) can pass 10 s. */
+const DOCTOR_TIMEOUT_MS = 30_000
+
 /** A value no report prints: the loopback placeholder by name, anything else credential-shaped masked. */
 function maskCredential(name: string, value: string): string {
   if (value === LOOPBACK_PLACEHOLDER_KEY) return '<loopback placeholder, not a credential>'
@@ -84,7 +87,7 @@ function launchesOf(declaration: LaunchDeclaration | undefined, nodeBin: string)
  * PATH, which no spawned run sees); its `--version` against the launch's pin; every flag the adapter
  * sends against the flags the binary lists; the wires and what each launch would set.
  */
-export function diagnoseAdapter(adapter: HarnessAdapter, home: string | undefined, timeoutMs = 10_000, options: DoctorOptions = {}): DoctorReport {
+export function diagnoseAdapter(adapter: HarnessAdapter, home: string | undefined, timeoutMs = DOCTOR_TIMEOUT_MS, options: DoctorOptions = {}): DoctorReport {
   return diagnose(subjectOfAdapter(adapter), home, timeoutMs, options)
 }
 
@@ -118,7 +121,7 @@ export function launchableHarnessIds(): string[] {
  * {@link diagnoseAdapter} by id: a registered adapter, or a launch declaration alone (pi, opencode…
  * are launchable before their readers are adapters), so every launchable harness has a doctor.
  */
-export function diagnoseHarness(id: string, home: string | undefined, timeoutMs = 10_000, options: DoctorOptions = {}): DoctorReport {
+export function diagnoseHarness(id: string, home: string | undefined, timeoutMs = DOCTOR_TIMEOUT_MS, options: DoctorOptions = {}): DoctorReport {
   const adapter = findAdapter(id)
   if (adapter) return diagnoseAdapter(adapter, home, timeoutMs, options)
   const declaration = findLaunch(id)

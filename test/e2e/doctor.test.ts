@@ -32,7 +32,7 @@ describe('vitest-harness doctor on the cached harness binaries', () => {
   ] as const) {
     it(`doctor ${launch.adapter}: the cached ${launch.binary} ${launch.pinnedVersion}, on its pin`, async () => {
       const binary = cachedHarnessBinary(launch)
-      const { stdout, stderr } = await run(process.execPath, [BIN, 'doctor', launch.adapter], { env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '' } })
+      const { stdout, stderr } = await run(process.execPath, [BIN, 'doctor', launch.adapter], { env: { PATH: process.env['PATH'] ?? '', HOME: process.env['HOME'] ?? '', ...(process.env['XDG_CACHE_HOME'] ? { XDG_CACHE_HOME: process.env['XDG_CACHE_HOME'] } : {}) } })
       expect(stderr).toBe('')
       const lines = stdout.trimEnd().split('\n')
       expect(lines.slice(0, 3)).toEqual([

@@ -6,7 +6,12 @@ import { E2E_ROOT } from './harness-run.js'
 // placeholders, so two runs of the same scripted conversation compare equal. The rules are data
 // (adapters/launch/normalisation.ts and each declaration's `normalised`), which the harness matrix prints.
 
-/** Also replaces the e2e scratch root (it lives under the OS temp dir, which varies by machine). */
+/**
+ * Also replaces the e2e scratch root (it lives under the OS temp dir, which varies by machine and,
+ * under the credential scan, by run), and the root as a harness spells it in a folder name (Claude
+ * Code's `projects/-tmp-…-claude-work`: every character but a letter or digit as `-`).
+ */
 export function normaliseHarnessOutput(text: string, root: string = E2E_ROOT, harnessRules: readonly NormalisationRule[] = []): string {
-  return applyNormalisation(text.split(root).join('<e2e-root>'), [...SHARED_NORMALISATION, ...harnessRules])
+  const slug = root.replace(/[^A-Za-z0-9]/g, '-')
+  return applyNormalisation(text.split(root).join('<e2e-root>').split(slug).join('<e2e-root-slug>'), [...SHARED_NORMALISATION, ...harnessRules])
 }
