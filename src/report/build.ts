@@ -1,7 +1,6 @@
-import { TraceTranscriptError } from '../trace/errors.js'
 import { TraceChecker } from '../trace/check/checker.js'
-import { TranscriptReader, type TranscriptChunk, type TranscriptReadOptions } from '../trace/ir/read.js'
-import { ReadWitness } from '../trace/ir/read-witness.js'
+import type { TranscriptChunk, TranscriptReadOptions } from '../trace/ir/read.js'
+import { readThrough } from '../trace/read-through.js'
 import type { TraceSpec } from '../trace/spec/model.js'
 import type { TraceReport } from '../trace/report-types.js'
 import { checkView } from './check-view.js'
@@ -29,17 +28,7 @@ export interface BuildReportOptions extends TranscriptReadOptions {
 export async function buildRunReport(source: AsyncIterable<TranscriptChunk>, options: BuildReportOptions = {}): Promise<ReportData> {
   const timeline = new TimelineSink()
   const checker = options.spec ? new TraceChecker(options.spec) : undefined
-  const tee = new TeeSink(checker ? [timeline, checker] : [timeline])
-  const witness = options.requireRead ? new ReadWitness(tee) : undefined
-  const reader = new TranscriptReader(witness ?? tee, options)
-  for await (const chunk of source) {
-    reader.push(chunk)
-    // A refused transcript stops the reader; a source that never ends must not keep it waiting.
-    if (reader.stopped) break
-  }
-  const result = reader.end()
-  if (!result.ok) throw new TraceTranscriptError(result.refusals, result.format, result.total, options.source)
-  if (witness?.nothingRead) throw witness.refusal(options.source ?? 'the transcript', result.adapter.name)
+  const result = await readThrough(source, new TeeSink(checker ? [timeline, checker] : [timeline]), options)
   const report = checker ? checker.report(result.digest) : options.traceReport
   return {
     format: REPORT_DATA_FORMAT,

@@ -1,7 +1,6 @@
-import { TraceTranscriptError } from '../trace/errors.js'
 import { TraceChecker } from '../trace/check/checker.js'
-import { TranscriptReader, type TranscriptChunk, type TranscriptReadOptions } from '../trace/ir/read.js'
-import { ReadWitness } from '../trace/ir/read-witness.js'
+import type { TranscriptChunk, TranscriptReadOptions } from '../trace/ir/read.js'
+import { readThrough } from '../trace/read-through.js'
 import type { AssistantRequest, IrEvent, IrSink, StreamEnd } from '../trace/ir/types.js'
 import type { TraceSpec } from '../trace/spec/model.js'
 import type { TraceReport } from '../trace/report-types.js'
@@ -79,18 +78,8 @@ class ShapeSink implements IrSink {
 export async function readRunShape(source: AsyncIterable<TranscriptChunk>, options: TranscriptReadOptions & { source: string; spec?: TraceSpec; requireRead?: boolean }): Promise<RunShape> {
   const shape = new ShapeSink()
   const checker = options.spec ? new TraceChecker(options.spec) : undefined
-  const tee = new TeeSink(checker ? [shape, checker] : [shape])
   // `requireRead`: refuse (`VH_NOTHING_READ`) a run nothing of which was read, as the CLI does.
-  const witness = options.requireRead ? new ReadWitness(tee) : undefined
-  const reader = new TranscriptReader(witness ?? tee, options)
-  for await (const chunk of source) {
-    reader.push(chunk)
-    // A refused transcript stops the reader; a source that never ends must not keep it waiting.
-    if (reader.stopped) break
-  }
-  const result = reader.end()
-  if (!result.ok) throw new TraceTranscriptError(result.refusals, result.format, result.total, options.source)
-  if (witness?.nothingRead) throw witness.refusal(options.source ?? 'the transcript', result.adapter.name)
+  const result = await readThrough(source, new TeeSink(checker ? [shape, checker] : [shape]), options)
   return {
     source: options.source,
     adapter: result.adapter.name,

@@ -4,11 +4,10 @@ import { compareCodePoints } from '../events/json.js'
 import { CallCorrelator, StepClock } from './check/context.js'
 import { compactInput, repetitionKey } from './ir/call.js'
 import { openTranscriptPath } from './ir/any-format.js'
-import { TranscriptReader, type TranscriptChunk, type TranscriptReadOptions } from './ir/read.js'
+import type { TranscriptChunk, TranscriptReadOptions } from './ir/read.js'
 import type { AdapterRef, AssistantRequest, IrEvent, IrSink, StreamClose, StreamEnd } from './ir/types.js'
 import { witnessMarker } from './ir/types.js'
-import { TraceTranscriptError } from './errors.js'
-import { ReadWitness } from './ir/read-witness.js'
+import { readThrough } from './read-through.js'
 import { utf8Length } from './rust-format.js'
 
 /** What one tool cost the run: calls, errors, and the bytes each direction carried. */
@@ -161,16 +160,7 @@ export class CensusSink implements IrSink {
 /** Takes the census of a transcript streamed from any byte source. */
 export async function inspectTranscript(source: AsyncIterable<TranscriptChunk>, options: TranscriptReadOptions & { source?: string; requireRead?: boolean } = {}): Promise<TraceCensus> {
   const sink = new CensusSink()
-  // `requireRead`: refuse (`VH_NOTHING_READ`) a transcript nothing of which was read, as the CLI does.
-  const witness = options.requireRead ? new ReadWitness(sink) : undefined
-  const reader = new TranscriptReader(witness ?? sink, options)
-  for await (const chunk of source) {
-    reader.push(chunk)
-    if (reader.stopped) break
-  }
-  const result = reader.end()
-  if (!result.ok) throw new TraceTranscriptError(result.refusals, result.format, result.total, options.source)
-  if (witness?.nothingRead) throw witness.refusal(options.source ?? 'the transcript', result.adapter.name)
+  const result = await readThrough(source, sink, options)
   return sink.census(result.digest)
 }
 
