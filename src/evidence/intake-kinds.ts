@@ -1,3 +1,4 @@
+import { ownEntry } from '../util/own.js'
 import {
   bool,
   count,
@@ -71,7 +72,7 @@ export const EVIDENCE_KIND_ALIASES: Readonly<Record<string, EvidenceKindName>> =
 
 /** The kind a document names, canonical or by an accepted older spelling; `undefined` when neither. */
 export function parseEvidenceKind(written: string): EvidenceKindName | undefined {
-  return (EVIDENCE_KINDS as readonly string[]).includes(written) ? (written as EvidenceKindName) : EVIDENCE_KIND_ALIASES[written]
+  return (EVIDENCE_KINDS as readonly string[]).includes(written) ? (written as EvidenceKindName) : ownEntry(EVIDENCE_KIND_ALIASES, written)
 }
 
 export interface FieldRule {

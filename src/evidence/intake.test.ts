@@ -205,3 +205,20 @@ describe('hostile documents (issue 17)', () => {
     expect(codes(`- kind: test_result\n${keys.join('\n')}\n  k7: again\n`)).toContain('DUPLICATE_KEY')
   })
 })
+
+describe('keys named like Object.prototype members', () => {
+  // Found by the CI-size fuzz: `kind: toString` resolved to Object.prototype's function and the
+  // field check then threw a TypeError instead of refusing the record.
+  it('are unknown kinds, fields and producers like any other name, never a crash', () => {
+    const text = ['- kind: toString', '  type: x', '- kind: test_result', '  observed_at: 2026-09-01', '  constructor: 1', '  producer:', '    producer: hasOwnProperty', ''].join('\n')
+    const report = validateEvidenceText(text, { now: Date.parse('2026-09-02T00:00:00Z') })
+    expect(report.documentRefused).toBe(true)
+    expect(report.diagnostics.map((diagnostic) => [diagnostic.record, diagnostic.code, diagnostic.path])).toEqual(
+      expect.arrayContaining([
+        [1, 'UNKNOWN_KIND', 'kind'],
+        [2, 'UNKNOWN_FIELD', 'constructor'],
+        [2, 'INVALID_VALUE', 'producer.producer'],
+      ]),
+    )
+  })
+})

@@ -1,4 +1,5 @@
 import { readIntakeText, type IntakeEntry, type IntakeValue, type Position } from './intake-read.js'
+import { ownEntry } from '../util/own.js'
 import { readPlainRecord } from './intake-plain-record.js'
 import { splitEvidenceRecords, type RecordText } from './intake-split.js'
 import { escapeForTerminal } from '../util/terminal-text.js'
@@ -80,7 +81,7 @@ class RecordChecker {
     const seen = new Set<string>()
     for (const entry of entries) {
       const path = `${prefix}${entry.key}`
-      const rule = rules[entry.key]
+      const rule = ownEntry(rules, entry.key)
       if (!rule) {
         this.report('UNKNOWN_FIELD', path, entry.keyAt, `unknown field \`${entry.key}\` in ${what}, expected one of ${Object.keys(rules).map((key) => `\`${key}\``).join(', ')}`)
         continue
@@ -127,7 +128,7 @@ class RecordChecker {
       return
     }
     const name = scalarText(tag.value)
-    const variant = name === undefined ? undefined : PRODUCER_VARIANTS[name]
+    const variant = name === undefined ? undefined : ownEntry(PRODUCER_VARIANTS, name)
     if (!variant) {
       this.report('INVALID_VALUE', 'producer.producer', tag.value.at, `producer: unknown variant ${JSON.stringify(name ?? null)}, expected one of ${Object.keys(PRODUCER_VARIANTS).join(', ')}`)
       return
@@ -163,7 +164,7 @@ class RecordChecker {
     if (!kindEntry) this.report('MISSING_FIELD', 'kind', value.at, 'missing field `kind`')
     else {
       const written = scalarText(kindEntry.value) ?? ''
-      kind = (EVIDENCE_KINDS as readonly string[]).includes(written) ? (written as EvidenceKindName) : RECORD_KIND_ALIASES[written]
+      kind = (EVIDENCE_KINDS as readonly string[]).includes(written) ? (written as EvidenceKindName) : ownEntry(RECORD_KIND_ALIASES, written)
       if (!kind) this.report('UNKNOWN_KIND', 'kind', kindEntry.value.at, `unknown evidence kind ${JSON.stringify(written)}, expected one of ${EVIDENCE_KINDS.join(', ')} (or the older test_execution, source_diff)`)
     }
 
