@@ -326,6 +326,11 @@ function indexPage(schema: SchemaDocument): string {
   ].join('\n')
 }
 
+/** Every kind's documented example, as the `expect:` of one expectation (tests check against them all). */
+export function kindExamples(): Array<{ kind: KindName; expect: Record<string, unknown> }> {
+  return KIND_NAMES.map((kind) => ({ kind, expect: { [kind]: KIND_DOCS[kind].example } }))
+}
+
 /** Every generated page, by its path under docs/reference/trace-spec-kinds/. */
 export function traceSpecKindPages(): Map<string, string> {
   const schema = JSON.parse(traceSpecJsonSchemaText()) as SchemaDocument

@@ -47,6 +47,25 @@ function toBuffer(chunk: Uint8Array | string): Buffer {
 }
 
 /**
+ * What `LineSplitter.pushTo` hands each line to, in order. `passOver`, when there, is offered the
+ * bytes of a whole line already known to be UTF-8 first (`source[start, end)`: without its newline,
+ * with a final `\r` if it has one); returning true means the receiver has dealt with the line, and
+ * it is never decoded. Lines that straddle two chunks are always decoded.
+ */
+export interface LineReceiver {
+  line(line: RawLine): void
+  passOver?(source: Buffer, start: number, end: number, number: number): boolean
+}
+
+/** Collects lines into an array: what `push` and `end` return. */
+class LineCollector implements LineReceiver {
+  lines: RawLine[] = []
+  line(line: RawLine): void {
+    this.lines.push(line)
+  }
+}
+
+/**
  * The splitting state machine, synchronous so a caller can process a whole chunk's lines without
  * an await per line: `push` each chunk, then `end` once. Whole runs of lines that are valid UTF-8
  * are decoded in one call; only a region holding bad bytes is decoded line by line.
@@ -65,12 +84,18 @@ export class LineSplitter {
   }
 
   push(chunk: Uint8Array | string): RawLine[] {
+    const collector = new LineCollector()
+    this.pushTo(chunk, collector)
+    return collector.lines
+  }
+
+  /** As `push`, handing each line to `lines` as it is split. */
+  pushTo(chunk: Uint8Array | string, lines: LineReceiver): void {
     const buffer = toBuffer(chunk)
-    const lines: RawLine[] = []
     const first = buffer.indexOf(0x0a)
     if (first === -1) {
       this.accumulate(buffer, lines)
-      return lines
+      return
     }
     // The line that started in an earlier chunk ends here.
     this.accumulate(buffer.subarray(0, first), lines)
@@ -78,14 +103,18 @@ export class LineSplitter {
     const last = buffer.lastIndexOf(0x0a)
     if (last > first) this.splitRegion(buffer.subarray(first + 1, last), lines)
     this.accumulate(buffer.subarray(last + 1), lines)
-    return lines
   }
 
   end(): RawLine[] {
-    const lines: RawLine[] = []
+    const collector = new LineCollector()
+    this.endTo(collector)
+    return collector.lines
+  }
+
+  /** As `end`, handing the last line to `lines`. */
+  endTo(lines: LineReceiver): void {
     if (this.pendingBytes > 0) this.takePending(false, lines)
     this.skipping = false
-    return lines
   }
 
   /**
@@ -96,14 +125,14 @@ export class LineSplitter {
     return this.skipping && this.skipped > this.maxLineBytes
   }
 
-  private accumulate(piece: Buffer, lines: RawLine[]): void {
+  private accumulate(piece: Buffer, lines: LineReceiver): void {
     if (this.skipping) {
       this.skipped += piece.length
       return
     }
     if (this.pendingBytes + piece.length > this.maxLineBytes) {
       this.number += 1
-      lines.push({ number: this.number, terminated: false, overLimitBytes: this.pendingBytes + piece.length })
+      lines.line({ number: this.number, terminated: false, overLimitBytes: this.pendingBytes + piece.length })
       this.pending = []
       this.pendingBytes = 0
       this.skipping = true
@@ -115,11 +144,15 @@ export class LineSplitter {
   }
 
   // Complete lines between two newlines of one chunk, without their final newline.
-  private splitRegion(region: Buffer, lines: RawLine[]): void {
+  private splitRegion(region: Buffer, lines: LineReceiver): void {
     if (region.length <= this.maxLineBytes && isUtf8(region)) {
+      if (lines.passOver !== undefined) {
+        this.offerRegion(region, lines)
+        return
+      }
       for (const text of region.toString('utf8').split('\n')) {
         this.number += 1
-        lines.push({ number: this.number, terminated: true, text: trimCarriageReturn(text) })
+        lines.line({ number: this.number, terminated: true, text: trimCarriageReturn(text) })
       }
       return
     }
@@ -134,8 +167,25 @@ export class LineSplitter {
     }
   }
 
+  // A UTF-8 region offered line by line: only the lines the receiver does not pass over are decoded.
+  private offerRegion(region: Buffer, lines: LineReceiver): void {
+    const passOver = lines.passOver as NonNullable<LineReceiver['passOver']>
+    let start = 0
+    for (;;) {
+      const newline = region.indexOf(0x0a, start)
+      const end = newline === -1 ? region.length : newline
+      this.number += 1
+      if (!passOver.call(lines, region, start, end, this.number)) {
+        const stop = end > start && region[end - 1] === 0x0d ? end - 1 : end
+        lines.line({ number: this.number, terminated: true, text: region.toString('utf8', start, stop) })
+      }
+      if (newline === -1) return
+      start = newline + 1
+    }
+  }
+
   // Ends the pending line; a line already reported over the limit ends without a second report.
-  private takePending(terminated: boolean, lines: RawLine[]): void {
+  private takePending(terminated: boolean, lines: LineReceiver): void {
     if (this.skipping) {
       this.skipping = false
       return
@@ -143,7 +193,7 @@ export class LineSplitter {
     this.number += 1
     let bytes = this.pending.length === 1 ? (this.pending[0] as Buffer) : Buffer.concat(this.pending, this.pendingBytes)
     if (bytes[bytes.length - 1] === 0x0d) bytes = bytes.subarray(0, bytes.length - 1)
-    lines.push(
+    lines.line(
       isUtf8(bytes) ? { number: this.number, terminated, text: bytes.toString('utf8') } : { number: this.number, terminated, bytes: Uint8Array.from(bytes) },
     )
     this.pending = []

@@ -24,12 +24,23 @@ export interface Accumulator {
   readonly wantsRequestEvents?: boolean
   /** Whether this accumulator asks the correlator for results. */
   readonly wantsResults?: boolean
+  /**
+   * The families whose stream facts `finish` consults (the opening, the terminal record, the last
+   * text…). A check passes over the events of a family nobody names, so a fact read without being
+   * named here throws rather than answer from a stream it did not see.
+   */
+  readonly facts?: readonly IrFamily[]
+  /** Whether this accumulator asks the step clock for intervals (it then sees every event's time). */
+  readonly readsClock?: boolean
   event?(event: IrEvent, context: CheckContext): void
   request?(request: AssistantRequest, context: CheckContext): void
   finish(context: CheckContext): Outcome
 }
 
-/** An accumulator that reads nothing but the stream's facts. */
-export function fromFacts(finish: (context: CheckContext) => Outcome): Accumulator {
-  return { families: [], finish }
+/** The facts most expectations over a run consult: its opening and its terminal record. */
+export const SESSION_AND_TERMINAL: readonly IrFamily[] = ['session_start', 'run_outcome']
+
+/** An accumulator that reads nothing but the stream's facts: those of `facts`. */
+export function fromFacts(finish: (context: CheckContext) => Outcome, facts: readonly IrFamily[] = SESSION_AND_TERMINAL): Accumulator {
+  return { families: [], facts, finish }
 }

@@ -1,4 +1,5 @@
-import type { AssistantRequest, IrEvent, IrFamily, IrSink, StreamEnd } from '../ir/types.js'
+import type { AssistantRequest, IrEvent, IrFamily, IrReads, IrSink, StreamEnd } from '../ir/types.js'
+import { parseTimestampMs } from '../ir/timestamp.js'
 import type { TraceSpec } from '../spec/model.js'
 import type { TraceReport } from '../report-types.js'
 import type { Accumulator, CheckContext } from './accumulator.js'
@@ -6,6 +7,30 @@ import { CallCorrelator, StepClock, StreamFacts } from './context.js'
 import { accumulatorFor } from './kinds/index.js'
 import { buildReport } from './report.js'
 import type { UnreadRecords } from './unread.js'
+
+/**
+ * What a specification's expectations read, so the reader may pass over the rest. Every check
+ * reads the opening, the terminal record and the unread (`opaque`) events: the shared facts and
+ * every count's honesty rest on them. Reading results or request citations brings in what those
+ * are made of.
+ */
+function readsOf(accumulators: readonly Accumulator[]): { reads: IrReads; named: ReadonlySet<IrFamily> } {
+  const named = new Set<IrFamily>()
+  for (const accumulator of accumulators) {
+    for (const family of accumulator.families) named.add(family)
+    for (const family of accumulator.facts ?? []) named.add(family)
+    if (accumulator.wantsResults) named.add('tool_call').add('tool_result')
+    if (accumulator.wantsRequestEvents) named.add('assistant_text').add('assistant_thinking').add('tool_call')
+  }
+  const reads: IrReads = {
+    families: new Set<IrFamily>([...named, 'session_start', 'run_outcome', 'opaque']),
+    requests: accumulators.some((accumulator) => accumulator.wantsRequests === true),
+    // A terminal record's denials are joined with the seam's decisions: whoever reads it reads them.
+    decisions: named.has('run_outcome'),
+    clock: accumulators.some((accumulator) => accumulator.readsClock === true),
+  }
+  return { reads, named }
+}
 
 /**
  * Checks one specification against IR as a reader produces it: one accumulator per expectation,
@@ -19,6 +44,8 @@ export class TraceChecker implements IrSink {
   private readonly context: CheckContext
   private readonly correlating: boolean
   readonly wantsRequestEvents: boolean
+  /** What the expectations read: the reader passes over the rest (see `IrReads`). */
+  readonly reads: IrReads
 
   constructor(
     private readonly spec: TraceSpec,
@@ -35,7 +62,13 @@ export class TraceChecker implements IrSink {
     this.requestReaders = this.accumulators.filter((accumulator) => accumulator.wantsRequests)
     this.correlating = this.accumulators.some((accumulator) => accumulator.wantsResults)
     this.wantsRequestEvents = this.accumulators.some((accumulator) => accumulator.wantsRequestEvents)
-    this.context = { facts: new StreamFacts(), clock: new StepClock(), correlator: new CallCorrelator() }
+    const { reads, named } = readsOf(this.accumulators)
+    this.reads = reads
+    this.context = { facts: new StreamFacts(named), clock: new StepClock(reads.clock), correlator: new CallCorrelator() }
+  }
+
+  passed(_index: number, sourceLine: number, timestamp: string | null): void {
+    if (this.reads.clock) this.context.clock.observeAt(sourceLine, timestamp === null ? null : parseTimestampMs(timestamp))
   }
 
   event(event: IrEvent): void {

@@ -1,4 +1,4 @@
-import type { IrEvent, RateLimitState, RunOutcome, SessionStart, StreamEnd } from '../ir/types.js'
+import type { IrEvent, IrFamily, RateLimitState, RunOutcome, SessionStart, StreamEnd } from '../ir/types.js'
 import { undecidable, type Outcome, type UnknownReason } from './outcome.js'
 import { UnreadTally } from './unread.js'
 
@@ -14,14 +14,40 @@ export type ResultEvent = Extract<IrEvent, { family: 'tool_result' }>
 export class StreamFacts {
   firstSession: { index: number; start: SessionStart } | null = null
   lastOutcome: { index: number; outcome: RunOutcome } | null = null
-  lastRateLimit: { index: number; state: RateLimitState } | null = null
-  lastEstimate: { index: number; tokens: number } | null = null
-  lastText: { index: number; text: string } | null = null
+  private lastRateLimit: { index: number; state: RateLimitState } | null = null
+  private lastEstimate: { index: number; tokens: number } | null = null
+  private lastText: { index: number; text: string } | null = null
   readonly opaqueEvents: number[] = []
   readonly opaqueTypes: string[] = []
   /** The unread records counted by type, with their first lines: what the text report prints. */
   readonly unread = new UnreadTally()
   end: StreamEnd | null = null
+
+  /** @param read the families the expectations named: a fact of any other may have been passed over, and is not asked for. */
+  constructor(private readonly read: ReadonlySet<IrFamily> | null = null) {}
+
+  /** The last assistant text; only for an expectation that names `assistant_text` among its facts. */
+  finalText(): { index: number; text: string } | null {
+    this.mustRead('assistant_text')
+    return this.lastText
+  }
+
+  /** The last thinking estimate; only for an expectation that names `thinking_estimate`. */
+  lastEstimateOf(): { index: number; tokens: number } | null {
+    this.mustRead('thinking_estimate')
+    return this.lastEstimate
+  }
+
+  /** The last rate-limit state; only for an expectation that names `rate_limit`. */
+  lastRateLimitOf(): { index: number; state: RateLimitState } | null {
+    this.mustRead('rate_limit')
+    return this.lastRateLimit
+  }
+
+  // A fact of a family the check passed over would answer from a stream it did not see.
+  private mustRead(family: IrFamily): void {
+    if (this.read !== null && !this.read.has(family)) throw new Error(`an expectation asked for the last ${family} without naming it among its facts: the check passed those events over`)
+  }
 
   observe(event: IrEvent): void {
     switch (event.family) {
@@ -65,8 +91,10 @@ export class StreamFacts {
     return this.firstSession ?? undecidable({ reason: 'no_session_start' })
   }
 
-  /** The (last) terminal record, or the `unk` there is none. */
+  /** The (last) terminal record, or the `unk` there is none; only for an expectation that names `run_outcome`. */
   terminal(): { index: number; outcome: RunOutcome } | Outcome {
+    // The record itself is always read; the decisions its denials are joined with are not.
+    this.mustRead('run_outcome')
     return this.lastOutcome ?? undecidable({ reason: 'no_run_outcome' })
   }
 }
@@ -86,17 +114,26 @@ export class StepClock {
   private timeOfLast: number | null = null
   private timeBefore: number | null = null
 
+  /** @param read whether the check declared it reads the clock (it then sees the events passed over too). */
+  constructor(private readonly read = true) {}
+
   observe(event: IrEvent): void {
-    if (event.timestampMs === null) return
-    if (event.sourceLine !== this.lineOfLast) {
+    this.observeAt(event.sourceLine, event.timestampMs)
+  }
+
+  /** An event's line and time, read or passed over. */
+  observeAt(sourceLine: number, timestampMs: number | null): void {
+    if (timestampMs === null) return
+    if (sourceLine !== this.lineOfLast) {
       this.timeBefore = this.timeOfLast
-      this.lineOfLast = event.sourceLine
-      this.timeOfLast = event.timestampMs
+      this.lineOfLast = sourceLine
+      this.timeOfLast = timestampMs
     }
   }
 
   /** The generation interval ending at this (just observed) call, or `null` where it cannot be derived. */
   genOf(event: IrEvent): number | null {
+    if (!this.read) throw new Error('an expectation asked the step clock without declaring readsClock: the check passed over the times it needs')
     if (event.timestampMs === null || this.timeBefore === null) return null
     return event.timestampMs - this.timeBefore
   }

@@ -123,6 +123,9 @@ function convertingSync<T>(format: string, source: string | undefined, convert: 
   }
 }
 
+/** A transcript file is read in chunks this big: fewer reads, and one line at most is held across two. */
+const READ_CHUNK_BYTES = 1 << 20
+
 /**
  * Opens a transcript path for the trace reader, streamed: a file in any supported format, or a
  * directory (read by Reef's rules). `from` names the format instead of detecting it.
@@ -132,7 +135,7 @@ function convertingSync<T>(format: string, source: string | undefined, convert: 
 export function openTranscriptPath(path: string, from?: string, source: string = path): OpenedTranscript<AsyncIterable<TranscriptChunk>> {
   const route = pathRoute(path, from, source)
   if (route.via === 'reader') {
-    return { bytes: createReadStream(path, { highWaterMark: 1 << 16 }), read: route.format === undefined ? {} : { format: route.format } }
+    return { bytes: createReadStream(path, { highWaterMark: READ_CHUNK_BYTES }), read: route.format === undefined ? {} : { format: route.format } }
   }
   const { format } = route
   // Planned now, as the adapter will read it: a path it refuses is refused here, before any read.

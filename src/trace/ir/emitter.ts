@@ -1,5 +1,5 @@
 import { parseTimestampMs } from './timestamp.js'
-import type { AssistantRequest, IrEvent, IrEventBody, IrSink } from './types.js'
+import type { AssistantRequest, IrEvent, IrEventBody, IrReads, IrSink } from './types.js'
 
 /**
  * The one place IR indices are assigned: readers hand each event here in order and it numbers
@@ -36,6 +36,21 @@ export class IrEmitter {
     this.last = event
     this.sink.event(event)
     return event.index
+  }
+
+  /**
+   * Numbers an event of a family the sink does not read without building it: indices stay those
+   * of a full read, so every citation is unchanged.
+   */
+  pass(sourceLine: number, timestamp: string | null): void {
+    const index = this.next++
+    this.last = null
+    this.sink.passed?.(index, sourceLine, timestamp)
+  }
+
+  /** What the sink reads, or `undefined`: everything. */
+  get reads(): IrReads | undefined {
+    return this.sink.reads
   }
 
   request(request: AssistantRequest): void {

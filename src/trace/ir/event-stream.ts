@@ -154,6 +154,15 @@ export class MetaharnessIrReader {
   }
 
   /**
+   * Counts a tagged line passed over unread (see `pass-over.ts`): it is a line, and not the last
+   * one, so it is no closing statement either.
+   */
+  passedLine(): void {
+    this.lines += 1
+    this.lastLineClose = null
+  }
+
+  /**
    * Reads one tagged line's JSON object; `raw` is its text (or what prints it), for the digest of
    * an opaque line.
    */

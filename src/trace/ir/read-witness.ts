@@ -1,5 +1,5 @@
 import { TranscriptError } from '../../../adapters/errors.js'
-import type { AssistantRequest, IrEvent, IrSink, SessionStart, StreamEnd } from './types.js'
+import type { AssistantRequest, IrEvent, IrReads, IrSink, SessionStart, StreamEnd } from './types.js'
 
 /** Whether an opening record says anything at all (a reader builds one from nothing for some formats). */
 function saysSomething(start: SessionStart): boolean {
@@ -23,6 +23,16 @@ export class ReadWitness implements IrSink {
 
   get wantsRequestEvents(): boolean | undefined {
     return this.sink.wantsRequestEvents
+  }
+
+  get reads(): IrReads | undefined {
+    return this.sink.reads
+  }
+
+  /** An event passed over is one of a family the reader understood: something was read. */
+  passed(index: number, sourceLine: number, timestamp: string | null): void {
+    this.read = true
+    this.sink.passed?.(index, sourceLine, timestamp)
   }
 
   event(event: IrEvent): void {

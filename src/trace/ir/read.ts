@@ -3,17 +3,21 @@ import { canonicalEventObject } from '../../events/canonical-object.js'
 import { EVENT_FORMAT } from '../../events/format.js'
 import type { Emission } from '../../events/types.js'
 import { writeEventLine } from '../../events/write.js'
-import { LineSplitter, type RawLine } from '../../events/lines.js'
+import { LineSplitter, type LineReceiver, type RawLine } from '../../events/lines.js'
+import { EnvelopeScan, scanEnvelope } from './line-scan.js'
+import { Passing, passingOf } from './pass-over.js'
 import type { TraceRefusal } from '../errors.js'
 import { IrEmitter } from './emitter.js'
 import { MetaharnessIrReader } from './event-stream.js'
 import { isBlankLine, isObject } from './json.js'
 import { CLAUDE_CODE_STREAM_JSON, StreamJsonIrReader } from './stream-json.js'
-import type { AdapterRef, IrSink, StreamClose } from './types.js'
+import type { AdapterRef, IrReads, IrSink, StreamClose } from './types.js'
 import { describeJsonSyntaxError } from '../../util/json-syntax.js'
 
 /** Which wire a transcript is written in, as a refusal names it. */
 export type TranscriptFormat = typeof EVENT_FORMAT | 'claude-code/stream-json'
+
+const EVENT_FORMAT_BYTES = Buffer.from(EVENT_FORMAT, 'utf8')
 
 /** Default line limit: far above any real record, well below what one JSON.parse may cost. */
 export const DEFAULT_TRACE_MAX_LINE_BYTES = 8 * 1024 * 1024
@@ -82,8 +86,12 @@ export type TranscriptReadResult =
  * (`format: "metaharness.event/1"` → the event-stream reader, anything else → Claude Code
  * stream-json, as upstream decides), and hands IR events to the sink as they are read. Every bad
  * line is refused with its number; once one is, no further IR is produced.
+ *
+ * A sink that says what it reads (`IrSink.reads`) lets an event stream's lines it cannot use be
+ * passed over: each is still proven to be JSON and to carry the format tag, from its bytes, but
+ * is never decoded or built (`line-scan.ts`, `pass-over.ts`).
  */
-export class TranscriptReader {
+export class TranscriptReader implements LineReceiver {
   private readonly splitter: LineSplitter
   private readonly hash: Hash = createHash('sha256')
   private readonly emitter: IrEmitter
@@ -98,6 +106,10 @@ export class TranscriptReader {
   private endless = false
   /** How many events `pushEmissions` has read: the line numbers their printed lines would have. */
   private emitted = 0
+  private readonly reads: IrReads | undefined
+  private readonly receiver: LineReceiver
+  private readonly scan = new EnvelopeScan()
+  private passedOver = 0
 
   constructor(
     private readonly sink: IrSink,
@@ -109,6 +121,14 @@ export class TranscriptReader {
     this.origin = options.origin
     this.splitter = new LineSplitter({ maxLineBytes: this.maxLineBytes })
     this.emitter = new IrEmitter(sink)
+    this.reads = sink.reads
+    // Without reads every line is decoded; the receiver without `passOver` says so to the splitter.
+    this.receiver = this.reads === undefined ? { line: (raw) => this.line(raw) } : this
+  }
+
+  /** How many lines were passed over unread (proven well-formed, never decoded). */
+  get linesPassedOver(): number {
+    return this.passedOver
   }
 
   push(chunk: TranscriptChunk): void {
@@ -118,7 +138,7 @@ export class TranscriptReader {
       return
     }
     this.hash.update(chunk)
-    for (const line of this.splitter.push(chunk)) this.line(line)
+    this.splitter.pushTo(chunk, this.receiver)
     if (this.splitter.runningOn) {
       this.endless = true
       this.refuse('TRACE-ADAPT-001', 'transcript', `a line runs on past twice the reader's limit of ${this.maxLineBytes} bytes with no newline (a source that may never end): reading stopped`)
@@ -165,7 +185,7 @@ export class TranscriptReader {
 
   /** Ends the read: the sink gets `end()` only when the transcript was readable. */
   end(): TranscriptReadResult {
-    if (!this.endless) for (const line of this.splitter.end()) this.line(line)
+    if (!this.endless) this.splitter.endTo(this.receiver)
     const own = this.hash.digest('hex')
     const digest = this.origin ? this.origin.digest() : own
     const format = this.format ?? this.forced ?? 'claude-code/stream-json'
@@ -191,7 +211,26 @@ export class TranscriptReader {
     if (this.refusals.length < this.maxRefusals) this.refusals.push({ code, location, message })
   }
 
-  private line(raw: RawLine): void {
+  /**
+   * Offered a whole UTF-8 line's bytes before they are decoded: passes it over when it is an event
+   * stream line the sink cannot use. Only while nothing is refused: after a refusal every line is
+   * read whole, so each refusal is listed as a full read lists it.
+   */
+  passOver(source: Buffer, start: number, end: number, number: number): boolean {
+    const reads = this.reads
+    const reader = this.reader
+    if (reads === undefined || this.refusalCount > 0 || !(reader instanceof MetaharnessIrReader)) return false
+    const scan = this.scan
+    if (!scanEnvelope(source, start, end, scan) || !scan.formatIs(EVENT_FORMAT_BYTES)) return false
+    const passing = passingOf(scan, reads)
+    if (passing === Passing.Read) return false
+    reader.passedLine()
+    if (passing === Passing.Numbered) this.emitter.pass(number, reads.clock ? scan.at() : null)
+    this.passedOver += 1
+    return true
+  }
+
+  line(raw: RawLine): void {
     const number = raw.number
     if (raw.overLimitBytes !== undefined) {
       this.detect(undefined)

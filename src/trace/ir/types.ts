@@ -220,6 +220,21 @@ export interface StreamEnd {
   events: number
 }
 
+/**
+ * What a sink reads of a stream, so a reader may pass over a line nothing here can use after
+ * proving it well-formed (see `line-scan.ts`). A sink that says nothing reads everything.
+ */
+export interface IrReads {
+  /** The families whose events the sink reads; any other is numbered and passed over. */
+  readonly families: ReadonlySet<IrFamily>
+  /** Whether API request records (`usage` lines) are read. */
+  readonly requests: boolean
+  /** Whether tool decisions are read (the seam's denials a run outcome counts). */
+  readonly decisions: boolean
+  /** Whether every event's time is read, including the events passed over (`passed`). */
+  readonly clock: boolean
+}
+
 /** What consumes IR as a reader produces it. */
 export interface IrSink {
   event(event: IrEvent): void
@@ -227,4 +242,8 @@ export interface IrSink {
   end(end: StreamEnd): void
   /** Whether requests should carry `events` (costs memory on a wire without usage lines). */
   readonly wantsRequestEvents?: boolean
+  /** What the sink reads; absent: everything, and nothing is passed over. */
+  readonly reads?: IrReads
+  /** An event of a family the sink does not read, passed over: its index, line and time. */
+  passed?(index: number, sourceLine: number, timestamp: string | null): void
 }

@@ -8,13 +8,15 @@ import { fieldAbsent, gap, ok, undecidable, type Outcome } from '../outcome.js'
 
 /** The environment family: every kind here reads the run's first opening record, and nothing else. */
 
+const fromSession = (finish: (context: CheckContext) => Outcome): Accumulator => fromFacts(finish, ['session_start'])
+
 function withSession(context: CheckContext, decide: (at: number, start: SessionStart) => Outcome): Outcome {
   const session = context.facts.session()
   return isOutcome(session) ? session : decide(session.index, session.start)
 }
 
 function envField(field: string, expected: string, read: (start: SessionStart) => string | null): Accumulator {
-  return fromFacts((context) =>
+  return fromSession((context) =>
     withSession(context, (at, start) => {
       const actual = read(start)
       if (actual === null) return fieldAbsent(field)
@@ -56,7 +58,7 @@ function exactly(at: number, present: string[], expected: string[], noun: string
 }
 
 function toolAvailable(availability: ToolAvailability): Accumulator {
-  return fromFacts((context) => {
+  return fromSession((context) => {
     switch (availability.form) {
       case 'offered':
         return offers(context, 'tools', 'tool', availability.tool, (start) => start.tools)
@@ -88,7 +90,7 @@ function toolAvailable(availability: ToolAvailability): Accumulator {
 }
 
 function mcpServers(bound: CountBound): Accumulator {
-  return fromFacts((context) =>
+  return fromSession((context) =>
     withSession(context, (at, start) => {
       if (start.mcpServers === null) return fieldAbsent('mcp_servers')
       const observed = start.mcpServers.length
@@ -101,7 +103,7 @@ function mcpServers(bound: CountBound): Accumulator {
 }
 
 function pluginLoaded(kind: KindOf<'env.plugin_loaded'>): Accumulator {
-  return fromFacts((context) =>
+  return fromSession((context) =>
     withSession(context, (at, start) => {
       if (start.plugins === null) return fieldAbsent('plugins')
       const loaded = start.plugins.find((entry) => entry.name === kind.plugin)
@@ -122,7 +124,7 @@ function pluginLoaded(kind: KindOf<'env.plugin_loaded'>): Accumulator {
 }
 
 function exclusive(plugins: string[]): Accumulator {
-  return fromFacts((context) =>
+  return fromSession((context) =>
     withSession(context, (at, start) => {
       if (start.plugins === null) return fieldAbsent('plugins')
       return exactly(at, start.plugins.map((entry) => entry.name), plugins, 'plugin', (present) => `exactly ${present.join(', ')} loaded`, 'not loaded')
@@ -152,9 +154,9 @@ export function envAccumulator(kind: EnvKind): Accumulator {
     case 'env.output_style':
       return envField('output_style', kind.equals, (start) => start.outputStyle)
     case 'env.skill_available':
-      return fromFacts((context) => offers(context, 'skills', 'skill', kind.skill, (start) => start.skills))
+      return fromSession((context) => offers(context, 'skills', 'skill', kind.skill, (start) => start.skills))
     case 'env.agent_available':
-      return fromFacts((context) => offers(context, 'agents', 'agent', kind.agent, (start) => start.agents))
+      return fromSession((context) => offers(context, 'agents', 'agent', kind.agent, (start) => start.agents))
     case 'env.tool_available':
       return toolAvailable(kind.availability)
     case 'env.mcp_servers':

@@ -122,19 +122,19 @@ export function runResult(kind: KindOf<'result'>): Accumulator {
 /** The final assistant text matches; the note names the matcher, never the text. */
 export function textMatches(matcher: FieldMatcher): Accumulator {
   return fromFacts(({ facts }) => {
-    const last = facts.lastText
+    const last = facts.finalText()
     if (last === null) return undecidable({ reason: 'no_final_text' })
     if (matchesText(matcher, last.text)) return ok([last.index], `the final assistant text (${utf8Length(last.text)} chars) ${describeMatcher(matcher)}`)
     return gap([last.index], `the final assistant text does not match ${describeMatcher(matcher)}`)
-  })
+  }, ['assistant_text'])
 }
 
 export function thinkingEstimated(bound: CountBound): Accumulator {
   return fromFacts(({ facts }) => {
-    const last = facts.lastEstimate
+    const last = facts.lastEstimateOf()
     if (last === null) return undecidable({ reason: 'no_thinking_estimate' })
     return (countHolds(bound, last.tokens) ? ok : gap)([last.index], `last thinking estimate ${last.tokens}, ${describeCount(bound)}`)
-  })
+  }, ['thinking_estimate'])
 }
 
 type RateLimitKind = KindOf<'rate_limit.status' | 'rate_limit.overage' | 'rate_limit.utilization'>
@@ -142,7 +142,7 @@ type RateLimitKind = KindOf<'rate_limit.status' | 'rate_limit.overage' | 'rate_l
 /** The last rate-limit state: status in an allowed set, overage, utilization. */
 export function rateLimit(kind: RateLimitKind): Accumulator {
   return fromFacts(({ facts }) => {
-    const last = facts.lastRateLimit
+    const last = facts.lastRateLimitOf()
     if (last === null) return undecidable({ reason: 'no_rate_limit_event' })
     const at = last.index
     const state = last.state
@@ -161,7 +161,7 @@ export function rateLimit(kind: RateLimitKind): Accumulator {
         return (rangeHolds(kind.utilization, state.utilization) ? ok : gap)([at], note)
       }
     }
-  })
+  }, ['rate_limit'])
 }
 
 type Token = 'input' | 'output' | 'total' | 'cache_read' | 'cache_created'

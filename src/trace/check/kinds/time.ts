@@ -22,6 +22,7 @@ function steps(select: (call: ToolCall) => boolean, phase: Phase, finish: (calls
   return {
     families: ['tool_call'],
     wantsResults: phase === 'exec',
+    readsClock: phase === 'gen',
     event(event, context) {
       if (event.family !== 'tool_call' || !select(event.call)) return
       const position = calls.length

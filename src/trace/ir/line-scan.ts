@@ -1,0 +1,301 @@
+/**
+ * Reading an event line's envelope from its bytes without building it: proves the line is JSON
+ * exactly as `JSON.parse` would accept it, and picks out the top-level `format`, `event`, `at` and
+ * `code` strings and whether `name` is a string. The reader uses it to pass over a line whose event
+ * no expectation can use, so skipping a line never skips proving it is well-formed.
+ *
+ * The bytes must already be known to be UTF-8 (the line splitter checks whole regions at once): a
+ * byte of 0x80 or above is then part of a character, and JSON allows those only inside strings,
+ * which is where this lets them be.
+ *
+ * It answers only where it is sure. An escape inside one of the picked values or in any top-level
+ * key, nesting over 512 deep, a line that is not an object — it answers `false` and the caller
+ * parses the line whole, which also gives the exact refusal of a line that is not JSON.
+ */
+
+const QUOTE = 0x22
+const BACKSLASH = 0x5c
+
+/**
+ * Where the top-level values picked out of one line are left, as byte ranges of the line (so
+ * nothing is decoded for a line that is passed over); reused from line to line.
+ */
+export class EnvelopeScan {
+  /** The line's bytes the ranges index into. */
+  source: Buffer = EMPTY
+  /** Each picked string's content range, `start === -1` when absent or not a string. */
+  formatStart = -1
+  formatEnd = -1
+  eventStart = -1
+  eventEnd = -1
+  atStart = -1
+  atEnd = -1
+  codeStart = -1
+  codeEnd = -1
+  /** Whether `name` is a string (a `tool.requested` without one is read whole: it goes opaque). */
+  named = false
+
+  /** Whether `format` is the string whose UTF-8 bytes are `spelling`. */
+  formatIs(spelling: Uint8Array): boolean {
+    return rangeIs(this.source, this.formatStart, this.formatEnd, spelling)
+  }
+
+  /** Whether `code` is the string whose UTF-8 bytes are `spelling`. */
+  codeIs(spelling: Uint8Array): boolean {
+    return rangeIs(this.source, this.codeStart, this.codeEnd, spelling)
+  }
+
+  /** Which of `names` (UTF-8 bytes) the `event` string is, or -1 (absent, not a string, or another). */
+  eventIn(names: readonly Uint8Array[]): number {
+    for (let k = 0; k < names.length; k++) if (rangeIs(this.source, this.eventStart, this.eventEnd, names[k] as Uint8Array)) return k
+    return -1
+  }
+
+  /** The `at` string, decoded, or `null`. */
+  at(): string | null {
+    return this.atStart === -1 ? null : this.source.toString('utf8', this.atStart, this.atEnd)
+  }
+}
+
+function rangeIs(source: Buffer, start: number, stop: number, spelling: Uint8Array): boolean {
+  if (start === -1 || stop - start !== spelling.length) return false
+  for (let k = 0; k < spelling.length; k++) if (source[start + k] !== spelling[k]) return false
+  return true
+}
+
+// A top-level key the scan picks out, compared in place by length and bytes.
+const PICKED_FORMAT = 1
+const PICKED_EVENT = 2
+const PICKED_AT = 3
+const PICKED_NAME = 4
+const PICKED_CODE = 5
+
+const EMPTY = Buffer.alloc(0)
+const OBJECT = 1
+const ARRAY = 2
+/** Deeper than this the whole parse decides; no real event line nests anywhere near it. */
+const MAX_DEPTH = 512
+const containers = new Uint8Array(MAX_DEPTH)
+
+/**
+ * Scans the line `source[start, stop)` into `out`; `false` when the line must be parsed whole
+ * instead. One loop with its own stack of open containers, so any nesting costs no recursion.
+ */
+export function scanEnvelope(source: Buffer, start: number, stop: number, out: EnvelopeScan): boolean {
+  out.source = source
+  out.formatStart = -1
+  out.eventStart = -1
+  out.atStart = -1
+  out.codeStart = -1
+  out.named = false
+  const end = stop
+  // Indices must stay below the escape flag; a line that long is read whole.
+  if (end >= ESCAPED) return false
+  let i = skipSpace(source, start, end)
+  if (i >= end || source[i] !== 0x7b) return false
+  containers[0] = OBJECT
+  let depth = 1
+  i++
+  let afterOpen = true
+  for (;;) {
+    i = skipSpace(source, i, end)
+    if (i >= end) return false
+    let code = source[i] as number
+    const inObject = containers[depth - 1] === OBJECT
+    let picked = 0
+    if (afterOpen && code === (inObject ? 0x7d : 0x5d)) {
+      // An empty container closes at once.
+      i++
+      depth--
+    } else {
+      if (inObject) {
+        if (code !== QUOTE) return false
+        const keyStart = i + 1
+        const keyEnd = stringEnd(source, keyStart, end)
+        if (keyEnd < 0) return false
+        if (depth === 1) {
+          // An escaped top-level key may spell a picked one: only the whole parse can say.
+          if (keyEnd >= ESCAPED) return false
+          picked = pickedKey(source, keyStart, keyEnd - 1)
+        }
+        i = skipSpace(source, keyEnd & ~ESCAPED, end)
+        if (i >= end || source[i] !== 0x3a) return false
+        i = skipSpace(source, i + 1, end)
+        if (i >= end) return false
+        code = source[i] as number
+      }
+      if (code === QUOTE) {
+        const valueEnd = stringEnd(source, i + 1, end)
+        if (valueEnd < 0) return false
+        if (picked !== 0) {
+          if (picked === PICKED_NAME) out.named = true
+          else if (valueEnd >= ESCAPED) return false
+          else record(out, picked, i + 1, valueEnd - 1)
+        }
+        i = valueEnd & ~ESCAPED
+      } else {
+        if (picked !== 0) {
+          if (picked === PICKED_NAME) out.named = false
+          else record(out, picked, -1, -1)
+        }
+        if (code === 0x7b || code === 0x5b) {
+          if (depth === MAX_DEPTH) return false
+          containers[depth++] = code === 0x7b ? OBJECT : ARRAY
+          i++
+          afterOpen = true
+          continue
+        }
+        i = scalarEnd(source, i, end, code)
+        if (i < 0) return false
+      }
+    }
+    // After a value (or a container just closed): a comma, or the close of the container it is in.
+    for (;;) {
+      if (depth === 0) return skipSpace(source, i, end) === end
+      i = skipSpace(source, i, end)
+      if (i >= end) return false
+      code = source[i] as number
+      if (code === 0x2c) {
+        i++
+        afterOpen = false
+        break
+      }
+      if (code !== (containers[depth - 1] === OBJECT ? 0x7d : 0x5d)) return false
+      i++
+      depth--
+    }
+  }
+}
+
+// Set in a string's end index when the string held an escape (indices stay far below it).
+const ESCAPED = 0x40000000
+
+function record(out: EnvelopeScan, picked: number, from: number, to: number): void {
+  if (picked === PICKED_FORMAT) {
+    out.formatStart = from
+    out.formatEnd = to
+  } else if (picked === PICKED_EVENT) {
+    out.eventStart = from
+    out.eventEnd = to
+  } else if (picked === PICKED_AT) {
+    out.atStart = from
+    out.atEnd = to
+  } else {
+    out.codeStart = from
+    out.codeEnd = to
+  }
+}
+
+function skipSpace(source: Buffer, i: number, end: number): number {
+  while (i < end) {
+    const code = source[i] as number
+    // JSON's four: space, tab, line feed, carriage return.
+    if (code !== 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0d) return i
+    i++
+  }
+  return i
+}
+
+/**
+ * The end of a string whose content starts at `i` (after its closing quote), with `ESCAPED` set
+ * in it when the string held an escape; -1 when it is no JSON string. JSON forbids raw control
+ * characters in strings.
+ */
+function stringEnd(source: Buffer, i: number, end: number): number {
+  let escaped = 0
+  while (i < end) {
+    const code = source[i] as number
+    if (code === QUOTE) return (i + 1) | escaped
+    if (code < 0x20) return -1
+    if (code !== BACKSLASH) {
+      i++
+      continue
+    }
+    escaped = ESCAPED
+    const next = i + 1 < end ? (source[i + 1] as number) : -1
+    if (next === 0x75) {
+      if (i + 6 > end || !isHex(source[i + 2] as number) || !isHex(source[i + 3] as number) || !isHex(source[i + 4] as number) || !isHex(source[i + 5] as number)) return -1
+      i += 6
+    } else if (next === QUOTE || next === BACKSLASH || next === 0x2f || next === 0x62 || next === 0x66 || next === 0x6e || next === 0x72 || next === 0x74) {
+      i += 2
+    } else {
+      return -1
+    }
+  }
+  return -1
+}
+
+const TRUE = [0x74, 0x72, 0x75, 0x65]
+const FALSE = [0x66, 0x61, 0x6c, 0x73, 0x65]
+const NULL = [0x6e, 0x75, 0x6c, 0x6c]
+
+/** The end of the literal or number at `i`, or -1. */
+function scalarEnd(source: Buffer, i: number, end: number, code: number): number {
+  if (code === 0x74) return spells(source, i, end, TRUE) ? i + 4 : -1
+  if (code === 0x66) return spells(source, i, end, FALSE) ? i + 5 : -1
+  if (code === 0x6e) return spells(source, i, end, NULL) ? i + 4 : -1
+  return numberEnd(source, i, end)
+}
+
+/** `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?` */
+function numberEnd(source: Buffer, i: number, end: number): number {
+  if (i < end && source[i] === 0x2d) i++
+  if (i >= end) return -1
+  const first = source[i] as number
+  if (first === 0x30) i++
+  else if (first >= 0x31 && first <= 0x39) i = digitsEnd(source, i + 1, end)
+  else return -1
+  if (i < end && source[i] === 0x2e) {
+    const from = i + 1
+    i = digitsEnd(source, from, end)
+    if (i === from) return -1
+  }
+  if (i < end && (source[i] === 0x65 || source[i] === 0x45)) {
+    i++
+    if (i < end && (source[i] === 0x2b || source[i] === 0x2d)) i++
+    const from = i
+    i = digitsEnd(source, from, end)
+    if (i === from) return -1
+  }
+  return i
+}
+
+function digitsEnd(source: Buffer, i: number, end: number): number {
+  while (i < end) {
+    const code = source[i] as number
+    if (code < 0x30 || code > 0x39) return i
+    i++
+  }
+  return i
+}
+
+function isHex(code: number): boolean {
+  return (code >= 0x30 && code <= 0x39) || (code >= 0x41 && code <= 0x46) || (code >= 0x61 && code <= 0x66)
+}
+
+const FORMAT = [0x66, 0x6f, 0x72, 0x6d, 0x61, 0x74]
+const EVENT = [0x65, 0x76, 0x65, 0x6e, 0x74]
+const AT = [0x61, 0x74]
+const NAME = [0x6e, 0x61, 0x6d, 0x65]
+const CODE = [0x63, 0x6f, 0x64, 0x65]
+
+function spells(source: Buffer, start: number, end: number, spelling: readonly number[]): boolean {
+  if (start + spelling.length > end) return false
+  for (let k = 0; k < spelling.length; k++) if (source[start + k] !== spelling[k]) return false
+  return true
+}
+
+function pickedKey(source: Buffer, start: number, stop: number): number {
+  switch (stop - start) {
+    case 6:
+      return spells(source, start, stop, FORMAT) ? PICKED_FORMAT : 0
+    case 5:
+      return spells(source, start, stop, EVENT) ? PICKED_EVENT : 0
+    case 2:
+      return spells(source, start, stop, AT) ? PICKED_AT : 0
+    case 4:
+      return spells(source, start, stop, NAME) ? PICKED_NAME : spells(source, start, stop, CODE) ? PICKED_CODE : 0
+    default:
+      return 0
+  }
+}
