@@ -14,7 +14,8 @@ import type { FleetCheckSetup, FleetResult, FleetTask } from './messages.js'
  */
 export async function checkFleetTask(spec: TraceSpec, setup: FleetCheckSetup, task: FleetTask): Promise<FleetResult> {
   try {
-    const opened = openTranscriptPath(task.path, setup.from, task.source)
+    // A worker has nothing else to do: reading blocking, it never idles between chunks.
+    const opened = openTranscriptPath(task.path, setup.from, task.source, 'blocking')
     const { report, unread } = await checkTranscriptDetailed(spec, opened.bytes, {
       advisory: setup.advisory,
       redact: setup.redact,

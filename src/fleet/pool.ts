@@ -27,9 +27,13 @@ function startWorker(setup: FleetCheckSetup): Worker {
   return new Worker(bootstrap, { eval: true, workerData: setup })
 }
 
+/** How many transcripts each worker holds at once: the next is already there when one is done. */
+const IN_FLIGHT_PER_WORKER = 2
+
 /**
- * Checks every transcript on worker threads, each worker taking the next transcript when it is
- * done with one, and returns the results in the fleet's order. A worker that dies fails the run.
+ * Checks every transcript on worker threads, each worker sent the next transcript when it is
+ * done with one (and holding one more, so it never waits on this thread), and returns the results
+ * in the fleet's order. A worker that dies fails the run.
  */
 export function checkFleet(setup: FleetCheckSetup, tasks: readonly FleetTask[], options: FleetOptions = {}): Promise<FleetResult[]> {
   const jobs = Math.max(1, Math.min(options.jobs ?? availableParallelism(), tasks.length))
@@ -62,7 +66,7 @@ export function checkFleet(setup: FleetCheckSetup, tasks: readonly FleetTask[], 
         failed = true
         void stop().then(() => reject(error))
       })
-      feed(worker)
+      for (let held = 0; held < IN_FLIGHT_PER_WORKER; held++) feed(worker)
     }
   })
 }

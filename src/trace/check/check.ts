@@ -84,7 +84,7 @@ export interface DetailedCheck {
 }
 
 /** As `checkTranscript`, with the unread records counted for `reportToText`. */
-export async function checkTranscriptDetailed(spec: TraceSpec, source: AsyncIterable<TranscriptChunk>, options: CheckOptions = {}): Promise<DetailedCheck> {
+export async function checkTranscriptDetailed(spec: TraceSpec, source: AsyncIterable<TranscriptChunk> | Iterable<TranscriptChunk>, options: CheckOptions = {}): Promise<DetailedCheck> {
   const check = new TraceCheck(spec, options)
   for await (const chunk of source) {
     check.push(chunk)
@@ -99,7 +99,7 @@ export async function checkTranscriptDetailed(spec: TraceSpec, source: AsyncIter
  * Checks a transcript streamed from any byte source (a file, stdin) in one pass: memory is what
  * the expectations hold, not the transcript, so a gigabyte checks in the memory a kilobyte does.
  */
-export async function checkTranscript(spec: TraceSpec, source: AsyncIterable<TranscriptChunk>, options: CheckOptions = {}): Promise<TraceReport> {
+export async function checkTranscript(spec: TraceSpec, source: AsyncIterable<TranscriptChunk> | Iterable<TranscriptChunk>, options: CheckOptions = {}): Promise<TraceReport> {
   return (await checkTranscriptDetailed(spec, source, options)).report
 }
 

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto'
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { convertTranscriptSync, planTranscript } from '../../../adapters/transcript/read.js'
 import { NO_SHELL_SPEC, REQUIRED_SPEC } from '../../../test/helpers/wild.js'
 import { EVENT_FORMAT } from '../../events/format.js'
-import { checkTranscriptFile, checkTranscriptFileSync, checkTranscriptText } from '../check/check.js'
+import { checkTranscriptDetailed, checkTranscriptFile, checkTranscriptFileSync, checkTranscriptText } from '../check/check.js'
 import { readSpecFile } from '../spec/read.js'
-import { CONVERSION_RUN, convertedAdapterRef } from './any-format.js'
+import { CONVERSION_RUN, convertedAdapterRef, openTranscriptPath } from './any-format.js'
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..')
 const WILD = join(ROOT, 'test', 'fixtures', 'wild')
@@ -45,4 +46,30 @@ describe('a converted transcript is checked from its events, as if its printed c
       }
     })
   }
+})
+
+// A fleet worker reads blocking: the same chunks a stream gives, so the same report, and the same
+// refusal of a file that is not there.
+describe('a transcript file read blocking reads as it does streamed', () => {
+  it('over a native stream of several megabytes, chunk after chunk', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vh-blocking-'))
+    const path = join(dir, 'run.jsonl')
+    const line = (seq: number, body: string) => `{"format":"${EVENT_FORMAT}","seq":${seq},"run":"R",${body}}\n`
+    let text = line(1, '"event":"session.started","adapter":"x"')
+    for (let seq = 2; text.length < 3.5 * 1024 * 1024; seq++) text += line(seq, `"event":"tool.requested","call_id":"c${seq}","name":"Bash","input":{"command":"echo ${'x'.repeat(seq % 300)}"}`)
+    writeFileSync(path, text)
+    for (const spec of specs()) {
+      const streamed = await checkTranscriptDetailed(spec, openTranscriptPath(path).bytes, { requireRead: true })
+      const blocking = await checkTranscriptDetailed(spec, openTranscriptPath(path, undefined, path, 'blocking').bytes, { requireRead: true })
+      expect(blocking).toEqual(streamed)
+    }
+    const missing = join(dir, 'missing.jsonl')
+    const refusal = async (reading: 'streamed' | 'blocking') =>
+      checkTranscriptDetailed(NO_SHELL_SPEC, openTranscriptPath(missing, undefined, missing, reading).bytes).then(
+        () => 'read',
+        (error: NodeJS.ErrnoException) => error.code,
+      )
+    expect(await refusal('blocking')).toBe('ENOENT')
+    expect(await refusal('streamed')).toBe('ENOENT')
+  })
 })

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs'
+import { closeSync, createReadStream, existsSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs'
 import { TranscriptError } from '../../../adapters/errors.js'
 import { findFormat, formatNames, type TranscriptFormat as AdapterFormat } from '../../../adapters/formats.js'
 import { detectCandidates, detectionRefusal, type Detection } from '../../../adapters/transcript/detect.js'
@@ -127,15 +127,52 @@ function convertingSync<T>(format: string, source: string | undefined, convert: 
 const READ_CHUNK_BYTES = 1 << 20
 
 /**
+ * How a file is read: `streamed` through the event loop, or `blocking` — chunk by chunk with
+ * synchronous reads, for a thread that has nothing else to do (a fleet worker), which then never
+ * waits on the loop between a read and the next.
+ */
+export type TranscriptReading = 'streamed' | 'blocking'
+
+/** A file's bytes in chunks, read synchronously as they are asked for; the file is opened on the first. */
+function* blockingChunks(path: string): Generator<Uint8Array> {
+  const fd = openSync(path, 'r')
+  try {
+    // Sized to what the file holds (a fleet's transcripts are small): a megabyte per file is garbage.
+    let expected = fstatSync(fd).size
+    for (;;) {
+      // A fresh buffer each time: the reader may hold the last line's piece of the one before.
+      const chunk = Buffer.allocUnsafe(Math.min(READ_CHUNK_BYTES, Math.max(expected, BLOCKING_TAIL_BYTES)))
+      const read = readSync(fd, chunk, 0, chunk.length, null)
+      if (read === 0) return
+      expected -= read
+      yield chunk.subarray(0, read)
+    }
+  } finally {
+    closeSync(fd)
+  }
+}
+
+/** What is read past a file's size, for bytes written after it was measured (and to see its end). */
+const BLOCKING_TAIL_BYTES = 4096
+
+/**
  * Opens a transcript path for the trace reader, streamed: a file in any supported format, or a
  * directory (read by Reef's rules). `from` names the format instead of detecting it.
  * `transcript_digest` of a conversion is the sha256 of the original file's bytes (of a
  * directory's files, concatenated in the order they are read).
  */
-export function openTranscriptPath(path: string, from?: string, source: string = path): OpenedTranscript<AsyncIterable<TranscriptChunk>> {
+export function openTranscriptPath(path: string, from?: string, source?: string): OpenedTranscript<AsyncIterable<TranscriptChunk>>
+export function openTranscriptPath(path: string, from: string | undefined, source: string, reading: TranscriptReading): OpenedTranscript<AsyncIterable<TranscriptChunk> | Iterable<TranscriptChunk>>
+export function openTranscriptPath(
+  path: string,
+  from?: string,
+  source: string = path,
+  reading: TranscriptReading = 'streamed',
+): OpenedTranscript<AsyncIterable<TranscriptChunk> | Iterable<TranscriptChunk>> {
   const route = pathRoute(path, from, source)
   if (route.via === 'reader') {
-    return { bytes: createReadStream(path, { highWaterMark: READ_CHUNK_BYTES }), read: route.format === undefined ? {} : { format: route.format } }
+    const bytes = reading === 'blocking' ? blockingChunks(path) : createReadStream(path, { highWaterMark: READ_CHUNK_BYTES })
+    return { bytes, read: route.format === undefined ? {} : { format: route.format } }
   }
   const { format } = route
   // Planned now, as the adapter will read it: a path it refuses is refused here, before any read.
