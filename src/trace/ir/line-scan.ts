@@ -205,12 +205,13 @@ function stringEnd(source: Buffer, i: number, end: number): number {
   let escaped = 0
   while (i < end) {
     const code = source[i] as number
-    if (code === QUOTE) return (i + 1) | escaped
-    if (code < 0x20) return -1
-    if (code !== BACKSLASH) {
+    // One table load decides the common case: a byte that is simply part of the string.
+    if (PLAIN_IN_STRING[code] === 1) {
       i++
       continue
     }
+    if (code === QUOTE) return (i + 1) | escaped
+    if (code !== BACKSLASH) return -1
     escaped = ESCAPED
     const next = i + 1 < end ? (source[i + 1] as number) : -1
     if (next === 0x75) {
@@ -224,6 +225,10 @@ function stringEnd(source: Buffer, i: number, end: number): number {
   }
   return -1
 }
+
+/** 1 for a byte that stands for itself inside a string: not a quote, a backslash or a control character. */
+const PLAIN_IN_STRING = new Uint8Array(256)
+for (let code = 0x20; code < 256; code++) PLAIN_IN_STRING[code] = code === QUOTE || code === BACKSLASH ? 0 : 1
 
 const TRUE = [0x74, 0x72, 0x75, 0x65]
 const FALSE = [0x66, 0x61, 0x6c, 0x73, 0x65]

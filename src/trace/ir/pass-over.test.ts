@@ -9,7 +9,8 @@ import { EVENT_FORMAT } from '../../events/format.js'
 import { TraceChecker } from '../check/checker.js'
 import type { TraceSpec } from '../spec/model.js'
 import { parseSpecValue, readSpecFile } from '../spec/read.js'
-import { TranscriptReader } from './read.js'
+import { openTranscriptPathSync, type OpenedTranscript } from './any-format.js'
+import { TranscriptReader, type TranscriptChunk } from './read.js'
 import type { IrSink } from './types.js'
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..')
@@ -44,19 +45,21 @@ function readingEverything(checker: TraceChecker): IrSink {
   }
 }
 
-/** Reads `bytes` in `chunk`-byte pieces into a checker; the result, the report, and how much was passed over. */
-function check(spec: TraceSpec, bytes: Buffer, passing: boolean, chunk = bytes.length) {
+/** Reads `bytes` in `chunk`-byte pieces (or a conversion's events) into a checker; the result, the report, and how much was passed over. */
+function check(spec: TraceSpec, bytes: Buffer | OpenedTranscript<TranscriptChunk>, passing: boolean, chunk = 0, maxLineBytes?: number) {
   const checker = new TraceChecker(spec)
-  const reader = new TranscriptReader(passing ? checker : readingEverything(checker))
-  for (let at = 0; at < bytes.length; at += Math.max(1, chunk)) reader.push(bytes.subarray(at, at + Math.max(1, chunk)))
+  const options = Buffer.isBuffer(bytes) ? {} : bytes.read
+  const reader = new TranscriptReader(passing ? checker : readingEverything(checker), maxLineBytes === undefined ? options : { ...options, maxLineBytes })
+  if (!Buffer.isBuffer(bytes)) reader.push(bytes.bytes)
+  else for (let at = 0, step = chunk || bytes.length || 1; at < bytes.length; at += step) reader.push(bytes.subarray(at, at + step))
   const result = reader.end()
   // The unread records are what the text report prints beside the verdicts.
   return { result, report: result.ok ? checker.report(result.digest) : null, unread: result.ok ? checker.unread() : null, passedOver: reader.linesPassedOver }
 }
 
-function expectSameAsFullRead(spec: TraceSpec, bytes: Buffer, chunk?: number): number {
-  const full = check(spec, bytes, false, chunk)
-  const passing = check(spec, bytes, true, chunk)
+function expectSameAsFullRead(spec: TraceSpec, bytes: Buffer | OpenedTranscript<TranscriptChunk>, chunk?: number, maxLineBytes?: number): number {
+  const full = check(spec, bytes, false, chunk, maxLineBytes)
+  const passing = check(spec, bytes, true, chunk, maxLineBytes)
   expect(full.passedOver).toBe(0)
   expect({ result: passing.result, report: passing.report, unread: passing.unread }).toEqual({ result: full.result, report: full.report, unread: full.unread })
   return passing.passedOver
@@ -98,6 +101,19 @@ describe('passing over the lines a specification cannot use changes no report', 
     }
     expect(transcripts).toBeGreaterThan(100)
     // Not vacuous: most kinds read little, so a great many lines were passed over.
+    expect(passed).toBeGreaterThan(10_000)
+  })
+
+  it("over every wild transcript's converted events, as a conversion hands them to the reader, and with a line limit that refuses some", () => {
+    let passed = 0
+    for (const file of wildFiles()) {
+      const { format } = planTranscript(file)
+      if (format.name === EVENT_FORMAT || format.name === 'claude-code/stream-json') continue
+      const opened = openTranscriptPathSync(file)
+      for (const spec of all) passed += expectSameAsFullRead(spec, opened)
+      // Lines over the limit are refused from the printed line, never passed over.
+      for (const spec of [all[0] as TraceSpec, NO_SHELL_SPEC]) for (const limit of [200, 600]) expectSameAsFullRead(spec, opened, 0, limit)
+    }
     expect(passed).toBeGreaterThan(10_000)
   })
 

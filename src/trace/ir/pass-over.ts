@@ -1,18 +1,20 @@
+import { JsonNumber } from '../../events/float.js'
+import type { Emission } from '../../events/types.js'
 import { UNCLASSIFIED_TOOL } from '../../events/unclassified-tool.js'
 import { CONTROL_PLANE_EVENTS } from './event-stream.js'
 import type { EnvelopeScan } from './line-scan.js'
 import type { IrFamily, IrReads } from './types.js'
 
 /**
- * Which `metaharness.event/1` lines a check may pass over, from their envelope alone: a line is
+ * Which `metaharness.event/1` events a check may pass over, from their envelope alone: an event is
  * passed over only when what the event-stream reader would make of it is something the sink does
  * not read. Anything not named here — the session's opening and close, `opaque`, `stream.closed`,
  * an unknown name — is always read whole, because every check reads those.
  */
 
-/** What passing over a line leaves behind. */
+/** What passing over an event leaves behind. */
 export const Passing = {
-  /** Read the line whole. */
+  /** Read the event whole. */
   Read: 0,
   /** Pass over it: the reader would have emitted no IR event for it. */
   Silent: 1,
@@ -21,45 +23,89 @@ export const Passing = {
 } as const
 export type Passing = (typeof Passing)[keyof typeof Passing]
 
-const bytes = (name: string) => Buffer.from(name, 'utf8')
+type Rule = (reads: IrReads, named: boolean, unclassified: boolean) => Passing
 
-// What each name becomes: an IR family (numbered), or a kind of control record (silent).
-const TO_FAMILY: ReadonlyArray<readonly [string, IrFamily]> = [
-  ['text', 'assistant_text'],
-  ['thinking', 'assistant_thinking'],
-  ['thinking.estimate', 'thinking_estimate'],
-  ['injection', 'synthetic_injection'],
-  ['tool.requested', 'tool_call'],
-  ['tool.result', 'tool_result'],
-  ['rate_limit', 'rate_limit'],
-]
-const DECIDED = 'tool.decided'
-const WARNING = 'warning'
-const USAGE = 'usage'
-// Control-plane records the reader understands and projects into no family; two of them it reads.
-const SILENT = [...CONTROL_PLANE_EVENTS].filter((name) => name !== DECIDED && name !== WARNING)
+const byFamily =
+  (family: IrFamily): Rule =>
+  (reads) =>
+    reads.families.has(family) ? Passing.Read : Passing.Numbered
 
-const NAMES: readonly Uint8Array[] = [...TO_FAMILY.map(([name]) => bytes(name)), ...SILENT.map(bytes), bytes(DECIDED), bytes(WARNING), bytes(USAGE)]
-const FIRST_SILENT = TO_FAMILY.length
-const AT_DECIDED = FIRST_SILENT + SILENT.length
-const AT_WARNING = AT_DECIDED + 1
-const AT_USAGE = AT_WARNING + 1
-const TOOL_REQUESTED = TO_FAMILY.findIndex(([name]) => name === 'tool.requested')
-const UNCLASSIFIED = bytes(UNCLASSIFIED_TOOL)
+const RULES = new Map<string, Rule>([
+  ['text', byFamily('assistant_text')],
+  ['thinking', byFamily('assistant_thinking')],
+  ['thinking.estimate', byFamily('thinking_estimate')],
+  ['injection', byFamily('synthetic_injection')],
+  ['tool.result', byFamily('tool_result')],
+  ['rate_limit', byFamily('rate_limit')],
+  // A call without a name goes opaque, which every check reads.
+  ['tool.requested', (reads, named) => (named ? byFamily('tool_call')(reads, named, false) : Passing.Read)],
+  // A terminal record's denials are joined with the seam's decisions.
+  ['tool.decided', (reads) => (reads.decisions ? Passing.Read : Passing.Silent)],
+  // Only an unclassified-tool warning changes what a later call's operations mean.
+  ['warning', (reads, _named, unclassified) => (unclassified && reads.families.has('tool_call') ? Passing.Read : Passing.Silent)],
+  ['usage', (reads) => (reads.requests ? Passing.Read : Passing.Silent)],
+])
+// The rest of the control plane the reader understands and projects into no family.
+for (const name of CONTROL_PLANE_EVENTS) if (!RULES.has(name)) RULES.set(name, () => Passing.Silent)
+
+const NAMES = [...RULES.keys()]
+const NAME_BYTES: readonly Uint8Array[] = NAMES.map((name) => Buffer.from(name, 'utf8'))
+const UNCLASSIFIED = Buffer.from(UNCLASSIFIED_TOOL, 'utf8')
 
 /** How the line whose envelope is `scan` may be passed over by a sink that reads `reads`. */
 export function passingOf(scan: EnvelopeScan, reads: IrReads): Passing {
-  const at = scan.eventIn(NAMES)
+  const at = scan.eventIn(NAME_BYTES)
   if (at === -1) return Passing.Read
-  if (at < FIRST_SILENT) {
-    // A call without a name goes opaque, which every check reads.
-    if (at === TOOL_REQUESTED && !scan.named) return Passing.Read
-    return reads.families.has((TO_FAMILY[at] as readonly [string, IrFamily])[1]) ? Passing.Read : Passing.Numbered
+  return (RULES.get(NAMES[at] as string) as Rule)(reads, scan.named, scan.codeIs(UNCLASSIFIED))
+}
+
+/**
+ * How an adapter's event may be passed over, as its printed line would be, when that line is
+ * certainly within `maxLineBytes` (a longer one is refused, and only reading it says so).
+ */
+export function emissionPassingOf(emission: Emission, run: string, reads: IrReads, maxLineBytes: number): Passing {
+  const rule = RULES.get(emission.event)
+  if (rule === undefined) return Passing.Read
+  const fields = emission as Record<string, unknown>
+  const passing = rule(reads, typeof fields['name'] === 'string', fields['code'] === UNCLASSIFIED_TOOL)
+  if (passing === Passing.Read) return passing
+  // The envelope's own bytes (format, seq, run) and then every field, each at its longest.
+  return withinBytes(emission, maxLineBytes - 96 - 6 * run.length) ? passing : Passing.Read
+}
+
+/** Whether `value` printed as JSON certainly takes at most `budget` bytes: each UTF-16 unit prints in at most 6. */
+function withinBytes(value: unknown, budget: number): boolean {
+  const left = bytesLeft(value, budget)
+  return left >= 0
+}
+
+function bytesLeft(value: unknown, budget: number): number {
+  if (budget < 0) return budget
+  switch (typeof value) {
+    case 'string':
+      return budget - 6 * value.length - 2
+    case 'number':
+    case 'boolean':
+    case 'undefined':
+      return budget - 32
+    case 'object':
+      break
+    default:
+      return -1
   }
-  if (at < AT_DECIDED) return Passing.Silent
-  if (at === AT_DECIDED) return reads.decisions ? Passing.Read : Passing.Silent
-  // Only an unclassified-tool warning changes what a later call's operations mean.
-  if (at === AT_WARNING) return reads.families.has('tool_call') && scan.codeIs(UNCLASSIFIED) ? Passing.Read : Passing.Silent
-  if (at === AT_USAGE) return reads.requests ? Passing.Read : Passing.Silent
-  return Passing.Read
+  if (value === null) return budget - 4
+  if (value instanceof JsonNumber) return budget - value.text.length - 32
+  if (Array.isArray(value)) {
+    budget -= 2 + value.length
+    for (let i = 0; i < value.length && budget >= 0; i++) budget = bytesLeft(value[i], budget)
+    return budget
+  }
+  budget -= 2
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue
+    budget = bytesLeft((value as Record<string, unknown>)[key], budget - 6 * key.length - 4)
+    if (budget < 0) return budget
+  }
+  // A float or another class instance prints as a number or its own fields: counted above, or as a number.
+  return budget - 32
 }

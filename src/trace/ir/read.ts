@@ -5,7 +5,7 @@ import type { Emission } from '../../events/types.js'
 import { writeEventLine } from '../../events/write.js'
 import { LineSplitter, type LineReceiver, type RawLine } from '../../events/lines.js'
 import { EnvelopeScan, scanEnvelope } from './line-scan.js'
-import { Passing, passingOf } from './pass-over.js'
+import { emissionPassingOf, Passing, passingOf } from './pass-over.js'
 import type { TraceRefusal } from '../errors.js'
 import { IrEmitter } from './emitter.js'
 import { MetaharnessIrReader } from './event-stream.js'
@@ -126,7 +126,7 @@ export class TranscriptReader implements LineReceiver {
     this.receiver = this.reads === undefined ? { line: (raw) => this.line(raw) } : this
   }
 
-  /** How many lines were passed over unread (proven well-formed, never decoded). */
+  /** How many lines (or converted events) were passed over unread: proven well-formed, never decoded or built. */
   get linesPassedOver(): number {
     return this.passedOver
   }
@@ -162,9 +162,20 @@ export class TranscriptReader implements LineReceiver {
       return
     }
     const reader = this.detect(undefined) as MetaharnessIrReader
+    const reads = this.reads
     for (const emission of batch.emissions) {
       this.emitted += 1
       const seq = this.emitted
+      // An event the sink cannot use is passed over unbuilt, as its printed line would be.
+      if (reads !== undefined && this.refusalCount === 0) {
+        const passing = emissionPassingOf(emission, batch.run, reads, this.maxLineBytes)
+        if (passing !== Passing.Read) {
+          reader.passedLine()
+          if (passing === Passing.Numbered) this.emitter.pass(seq, reads.clock && typeof emission.at === 'string' ? emission.at : null)
+          this.passedOver += 1
+          continue
+        }
+      }
       const value = canonicalEventObject(seq, batch.run, emission, this.maxLineBytes)
       if (value === undefined) {
         const text = writeEventLine(seq, batch.run, emission).slice(0, -1)
