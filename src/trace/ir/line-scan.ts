@@ -34,6 +34,12 @@ export class EnvelopeScan {
   codeEnd = -1
   /** Whether `name` is a string (a `tool.requested` without one is read whole: it goes opaque). */
   named = false
+  /**
+   * Asked as soon as the `event` string is picked out: `true` ends the scan there and the line is
+   * read whole. Always safe — reading whole is what the scan spares — and it spares scanning the
+   * rest of a line that will be parsed anyway.
+   */
+  readWholeOnEvent: ((scan: EnvelopeScan) => boolean) | null = null
 
   /** Whether `format` is the string whose UTF-8 bytes are `spelling`. */
   formatIs(spelling: Uint8Array): boolean {
@@ -45,10 +51,34 @@ export class EnvelopeScan {
     return rangeIs(this.source, this.codeStart, this.codeEnd, spelling)
   }
 
-  /** Which of `names` (UTF-8 bytes) the `event` string is, or -1 (absent, not a string, or another). */
+  /** Which of `names` (UTF-8 bytes) the `event` string is, or -1 (absent, not a string, or another); asked twice of one line, looked up once. */
   eventIn(names: readonly Uint8Array[]): number {
-    for (let k = 0; k < names.length; k++) if (rangeIs(this.source, this.eventStart, this.eventEnd, names[k] as Uint8Array)) return k
-    return -1
+    if (this.eventTable === names) return this.eventIndex
+    let found = -1
+    for (let k = 0; k < names.length && found === -1; k++) if (rangeIs(this.source, this.eventStart, this.eventEnd, names[k] as Uint8Array)) found = k
+    this.eventTable = names
+    this.eventIndex = found
+    return found
+  }
+
+  /** Forgets the looked-up name: the `event` key was just (re)read. */
+  forgetEvent(): void {
+    this.eventTable = null
+  }
+
+  // The last `eventIn` answer for this line, and the table it was asked of.
+  private eventTable: readonly Uint8Array[] | null = null
+  private eventIndex = -1
+
+  /** Forgets the last line's answers: the scan of a new line begins. */
+  reset(source: Buffer): void {
+    this.source = source
+    this.formatStart = -1
+    this.eventStart = -1
+    this.atStart = -1
+    this.codeStart = -1
+    this.named = false
+    this.eventTable = null
   }
 
   /** The `at` string, decoded, or `null`. */
@@ -82,12 +112,7 @@ const containers = new Uint8Array(MAX_DEPTH)
  * instead. One loop with its own stack of open containers, so any nesting costs no recursion.
  */
 export function scanEnvelope(source: Buffer, start: number, stop: number, out: EnvelopeScan): boolean {
-  out.source = source
-  out.formatStart = -1
-  out.eventStart = -1
-  out.atStart = -1
-  out.codeStart = -1
-  out.named = false
+  out.reset(source)
   const end = stop
   // Indices must stay below the escape flag; a line that long is read whole.
   if (end >= ESCAPED) return false
@@ -130,7 +155,10 @@ export function scanEnvelope(source: Buffer, start: number, stop: number, out: E
         if (picked !== 0) {
           if (picked === PICKED_NAME) out.named = true
           else if (valueEnd >= ESCAPED) return false
-          else record(out, picked, i + 1, valueEnd - 1)
+          else {
+            record(out, picked, i + 1, valueEnd - 1)
+            if (picked === PICKED_EVENT && out.readWholeOnEvent !== null && out.readWholeOnEvent(out)) return false
+          }
         }
         i = valueEnd & ~ESCAPED
       } else {
@@ -177,6 +205,8 @@ function record(out: EnvelopeScan, picked: number, from: number, to: number): vo
   } else if (picked === PICKED_EVENT) {
     out.eventStart = from
     out.eventEnd = to
+    // A duplicate of the key is looked up afresh.
+    out.forgetEvent()
   } else if (picked === PICKED_AT) {
     out.atStart = from
     out.atEnd = to

@@ -60,6 +60,21 @@ export function passingOf(scan: EnvelopeScan, reads: IrReads): Passing {
 }
 
 /**
+ * Whether a line must be read whole as soon as its event's name is known, whatever else it says:
+ * an unknown name, or one whose rule reads it named or not, classified or not.
+ */
+export function readWholeByName(reads: IrReads): (scan: EnvelopeScan) => boolean {
+  const whole = NAMES.map((name) => {
+    const rule = RULES.get(name) as Rule
+    return rule(reads, true, true) === Passing.Read && rule(reads, false, false) === Passing.Read && rule(reads, true, false) === Passing.Read && rule(reads, false, true) === Passing.Read
+  })
+  return (scan) => {
+    const at = scan.eventIn(NAME_BYTES)
+    return at === -1 || whole[at] === true
+  }
+}
+
+/**
  * How an adapter's event may be passed over, as its printed line would be, when that line is
  * certainly within `maxLineBytes` (a longer one is refused, and only reading it says so).
  */

@@ -5,7 +5,7 @@ import type { Emission } from '../../events/types.js'
 import { writeEventLine } from '../../events/write.js'
 import { LineSplitter, type LineReceiver, type RawLine } from '../../events/lines.js'
 import { EnvelopeScan, scanEnvelope } from './line-scan.js'
-import { emissionPassingOf, Passing, passingOf } from './pass-over.js'
+import { emissionPassingOf, Passing, passingOf, readWholeByName } from './pass-over.js'
 import type { TraceRefusal } from '../errors.js'
 import { IrEmitter } from './emitter.js'
 import { MetaharnessIrReader } from './event-stream.js'
@@ -122,6 +122,7 @@ export class TranscriptReader implements LineReceiver {
     this.splitter = new LineSplitter({ maxLineBytes: this.maxLineBytes })
     this.emitter = new IrEmitter(sink)
     this.reads = sink.reads
+    if (this.reads !== undefined) this.scan.readWholeOnEvent = readWholeByName(this.reads)
     // Without reads every line is decoded; the receiver without `passOver` says so to the splitter.
     this.receiver = this.reads === undefined ? { line: (raw) => this.line(raw) } : this
   }
