@@ -9,6 +9,11 @@ import { fileURLToPath } from 'node:url'
 import { forEachLine, measureInChild, report, timeChildTask } from './lib.js'
 
 const EVENTS = Number(process.env['BENCH_TRACE_EVENTS'] ?? 1_000_000)
+const ROUNDS = Number(process.env['BENCH_TRACE_ROUNDS'] ?? 3)
+// Issue 15: the check beats the bare JSON.parse loop by not parsing what the spec cannot use, and
+// holds a gigabyte in under 150 MiB.
+const TARGET = 1.0
+const BIG_MEMORY_TARGET_MIB = 150
 const BIG_BYTES = Number(process.env['BENCH_TRACE_BIG_BYTES'] ?? 1024 * 1024 * 1024)
 const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)))
 const SPEC = join(ROOT, '..', 'shared', 'reference', 'aep', 'eval', 'development-honest', 'expectations.trace.yaml')
@@ -109,10 +114,11 @@ async function measureBig() {
   try {
     const size = statSync(bigFile).size
     const subject = await measureInChild(import.meta.url, 'subject', [bigFile, String(await countLines(bigFile))])
+    const met = subject.peakMiB < BIG_MEMORY_TARGET_MIB
     console.log(
-      `  1 GiB    ${(size / 1048576).toFixed(0)} MiB, ${events.toLocaleString('en-US')} events: checked at peak ${subject.peakMiB.toFixed(0)} MiB (target < 200 MiB) ${subject.peakMiB < 200 ? 'MET' : 'MISSED'}`,
+      `  1 GiB    ${(size / 1048576).toFixed(0)} MiB, ${events.toLocaleString('en-US')} events: checked at peak ${subject.peakMiB.toFixed(0)} MiB (target < ${BIG_MEMORY_TARGET_MIB} MiB) ${met ? 'MET' : 'MISSED'}`,
     )
-    return subject.peakMiB < 200
+    return met
   } finally {
     rmSync(bigFile, { force: true })
   }
@@ -122,14 +128,22 @@ export async function run() {
   if (!existsSync(SPEC)) throw new Error(`the reference spec ${SPEC} is missing: run the bench beside ../shared`)
   if (!existsSync(file) || statSync(file).size === 0) await writeStream(file, { events: EVENTS })
   const lines = String(await countLines(file))
-  const baseline = await measureInChild(import.meta.url, 'baseline', [file])
-  const subject = await measureInChild(import.meta.url, 'subject', [file, lines])
+  // Baseline and subject alternate and each keeps its fastest round, as the converts do: a burst
+  // of other work on the machine then slows one round of each rather than deciding the ratio.
+  let baseline
+  let subject
+  for (let round = 0; round < ROUNDS; round++) {
+    const b = await measureInChild(import.meta.url, 'baseline', [file])
+    const s = await measureInChild(import.meta.url, 'subject', [file, lines])
+    if (!baseline || b.rate > baseline.rate) baseline = b
+    if (!subject || s.rate > subject.rate) subject = { ...s, peakMiB: Math.max(s.peakMiB, subject?.peakMiB ?? 0) }
+  }
   const met = report({
-    title: `trace check — development-honest spec over ${EVENTS.toLocaleString('en-US')} events (${(statSync(file).size / 1048576).toFixed(0)} MiB), streamed`,
+    title: `trace check — development-honest spec over ${EVENTS.toLocaleString('en-US')} events (${(statSync(file).size / 1048576).toFixed(0)} MiB), streamed, fastest of ${ROUNDS}`,
     unit: 'events',
     subject,
     baseline,
-    target: 0.4,
+    target: TARGET,
     memoryTargetMiB: 200,
   })
   const bigMet = BIG_BYTES > 0 ? await measureBig() : true
