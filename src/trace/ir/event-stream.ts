@@ -162,6 +162,11 @@ export class MetaharnessIrReader {
     this.lastLineClose = null
   }
 
+  /** Counts a decision passed over that denied nothing: the seam decided, so a run's denials are its. */
+  passedDecision(): void {
+    this.decided = true
+  }
+
   /**
    * Reads one tagged line's JSON object; `raw` is its text (or what prints it), for the digest of
    * an opaque line.

@@ -36,6 +36,10 @@ function expectSound(text: string): boolean {
     code: picked(scan.codeStart, scan.codeEnd),
     named: scan.named,
   }).toEqual({ format: stringAt(value, 'format'), event: stringAt(value, 'event'), at: stringAt(value, 'at'), code: stringAt(value, 'code'), named: typeof value['name'] === 'string' })
+  // The decision's range is its whole container, exactly as the parse reads it; no range otherwise.
+  const decision = value['decision']
+  if (scan.decisionEnd === -1) expect(typeof decision === 'object' && decision !== null).toBe(false)
+  else expect(JSON.parse(scan.source.toString('utf8', scan.decisionStart, scan.decisionEnd))).toEqual(decision)
   return true
 }
 
@@ -45,7 +49,7 @@ const envelopeValue = fc.oneof(
   { weight: 1, arbitrary: fc.json({ maxDepth: 2 }) },
   { weight: 1, arbitrary: fc.string().map((text) => JSON.stringify(text)) },
 )
-const key = fc.oneof(fc.constantFrom('format', 'event', 'at', 'code', 'name', 'seq', 'run', 'fo', 'events'), fc.string({ maxLength: 6 }))
+const key = fc.oneof(fc.constantFrom('format', 'event', 'at', 'code', 'name', 'decision', 'seq', 'run', 'fo', 'events'), fc.string({ maxLength: 6 }))
 const member = fc.tuple(key, fc.oneof(envelopeValue, fc.json({ maxDepth: 4 })))
 const space = fc.constantFrom('', '', '', ' ', '\t', '\r', '\n', '  ')
 const line = fc.tuple(fc.array(fc.tuple(member, space, space), { maxLength: 10 }), space).map(

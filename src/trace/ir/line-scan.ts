@@ -1,7 +1,7 @@
 /**
  * Reading an event line's envelope from its bytes without building it: proves the line is JSON
  * exactly as `JSON.parse` would accept it, and picks out the top-level `format`, `event`, `at` and
- * `code` strings and whether `name` is a string. The reader uses it to pass over a line whose event
+ * `code` strings, whether `name` is a string, and where the `decision` object lies. The reader uses it to pass over a line whose event
  * no expectation can use, so skipping a line never skips proving it is well-formed.
  *
  * The bytes must already be known to be UTF-8 (the line splitter checks whole regions at once): a
@@ -32,6 +32,9 @@ export class EnvelopeScan {
   atEnd = -1
   codeStart = -1
   codeEnd = -1
+  /** The top-level `decision` value's whole range when it is an object or array (its brackets included), else -1. */
+  decisionStart = -1
+  decisionEnd = -1
   /** Whether `name` is a string (a `tool.requested` without one is read whole: it goes opaque). */
   named = false
   /**
@@ -44,6 +47,11 @@ export class EnvelopeScan {
   /** Whether `format` is the string whose UTF-8 bytes are `spelling`. */
   formatIs(spelling: Uint8Array): boolean {
     return rangeIs(this.source, this.formatStart, this.formatEnd, spelling)
+  }
+
+  /** Whether the `decision` value is spelled exactly `spelling` (bytes), brackets and all. */
+  decisionIs(spelling: Uint8Array): boolean {
+    return this.decisionEnd !== -1 && rangeIs(this.source, this.decisionStart, this.decisionEnd, spelling)
   }
 
   /** Whether `code` is the string whose UTF-8 bytes are `spelling`. */
@@ -77,6 +85,8 @@ export class EnvelopeScan {
     this.eventStart = -1
     this.atStart = -1
     this.codeStart = -1
+    this.decisionStart = -1
+    this.decisionEnd = -1
     this.named = false
     this.eventTable = null
   }
@@ -99,6 +109,7 @@ const PICKED_EVENT = 2
 const PICKED_AT = 3
 const PICKED_NAME = 4
 const PICKED_CODE = 5
+const PICKED_DECISION = 6
 
 const EMPTY = Buffer.alloc(0)
 const OBJECT = 1
@@ -122,6 +133,8 @@ export function scanEnvelope(source: Buffer, start: number, stop: number, out: E
   let depth = 1
   i++
   let afterOpen = true
+  // Set while the top-level `decision` container is open: its end is recorded when it closes.
+  let inDecision = false
   for (;;) {
     i = skipSpace(source, i, end)
     if (i >= end) return false
@@ -132,6 +145,10 @@ export function scanEnvelope(source: Buffer, start: number, stop: number, out: E
       // An empty container closes at once.
       i++
       depth--
+      if (inDecision && depth === 1) {
+        out.decisionEnd = i
+        inDecision = false
+      }
     } else {
       if (inObject) {
         if (code !== QUOTE) return false
@@ -154,6 +171,7 @@ export function scanEnvelope(source: Buffer, start: number, stop: number, out: E
         if (valueEnd < 0) return false
         if (picked !== 0) {
           if (picked === PICKED_NAME) out.named = true
+          else if (picked === PICKED_DECISION) record(out, picked, -1, -1)
           else if (valueEnd >= ESCAPED) return false
           else {
             record(out, picked, i + 1, valueEnd - 1)
@@ -168,6 +186,10 @@ export function scanEnvelope(source: Buffer, start: number, stop: number, out: E
         }
         if (code === 0x7b || code === 0x5b) {
           if (depth === MAX_DEPTH) return false
+          if (picked === PICKED_DECISION) {
+            out.decisionStart = i
+            inDecision = true
+          }
           containers[depth++] = code === 0x7b ? OBJECT : ARRAY
           i++
           afterOpen = true
@@ -191,6 +213,10 @@ export function scanEnvelope(source: Buffer, start: number, stop: number, out: E
       if (code !== (containers[depth - 1] === OBJECT ? 0x7d : 0x5d)) return false
       i++
       depth--
+      if (inDecision && depth === 1) {
+        out.decisionEnd = i
+        inDecision = false
+      }
     }
   }
 }
@@ -210,6 +236,10 @@ function record(out: EnvelopeScan, picked: number, from: number, to: number): vo
   } else if (picked === PICKED_AT) {
     out.atStart = from
     out.atEnd = to
+  } else if (picked === PICKED_DECISION) {
+    // Not a container (a container's range is recorded as it closes).
+    out.decisionStart = -1
+    out.decisionEnd = -1
   } else {
     out.codeStart = from
     out.codeEnd = to
@@ -313,6 +343,7 @@ const EVENT = [0x65, 0x76, 0x65, 0x6e, 0x74]
 const AT = [0x61, 0x74]
 const NAME = [0x6e, 0x61, 0x6d, 0x65]
 const CODE = [0x63, 0x6f, 0x64, 0x65]
+const DECISION = [0x64, 0x65, 0x63, 0x69, 0x73, 0x69, 0x6f, 0x6e]
 
 function spells(source: Buffer, start: number, end: number, spelling: readonly number[]): boolean {
   if (start + spelling.length > end) return false
@@ -330,6 +361,8 @@ function pickedKey(source: Buffer, start: number, stop: number): number {
       return spells(source, start, stop, AT) ? PICKED_AT : 0
     case 4:
       return spells(source, start, stop, NAME) ? PICKED_NAME : spells(source, start, stop, CODE) ? PICKED_CODE : 0
+    case 8:
+      return spells(source, start, stop, DECISION) ? PICKED_DECISION : 0
     default:
       return 0
   }

@@ -159,6 +159,16 @@ describe('passing over the lines a specification cannot use changes no report', 
     expect(passed).toBeGreaterThan(1000)
   })
 
+  it('counts a decision it passes over: the seam decided, so a run with no census has no denials rather than an unknown', () => {
+    const spec = specOf('denials', [{ 'permission.denied': { count: { exactly: 0 } } }])
+    const line = (seq: number, body: string) => `{"format":"${EVENT_FORMAT}","seq":${seq},"run":"R",${body}}`
+    const bytes = Buffer.from(
+      [line(1, '"event":"session.started","adapter":"x"'), line(2, '"event":"tool.decided","call_id":"c","decision":{"decision":"allow"}'), line(3, '"event":"session.ended","is_error":false')].join('\n') + '\n',
+    )
+    expect(expectSameAsFullRead(spec, bytes)).toBe(1)
+    expect(check(spec, bytes, true).report?.expectations[0]?.verdict).toBe('ok')
+  })
+
   it('over generated streams of every event, oddly spelled, cut into any chunks (property)', () => {
     const names = NAMES
     const spelling = fc.constantFrom('plain', 'spaced', 'escaped-name', 'escaped-key', 'duplicate-event', 'crlf', 'no-at', 'unnamed', 'unclassified', 'deep', 'blank')
@@ -191,7 +201,8 @@ function streamLine(seq: number, name: string, n: number, spelling: string): str
       spelling === 'unnamed'
         ? `"call_id":"${call}","name":${n},"input":{}`
         : `"call_id":"${call}","name":"${['Bash', 'Read', 'Write', 'Edit'][n % 4]}","input":{"command":"cargo test ${n}","file_path":"src/f${n}.rs"}${n % 2 ? ',"operations":["shell"]' : ''}`,
-    'tool.decided': `"call_id":"${call}","decision":{"decision":"${n % 2 ? 'deny' : 'allow'}"}`,
+    // Allowed and denied, in the plain spelling and in ones only a whole read decides.
+    'tool.decided': `"call_id":"${call}","decision":${['{"decision":"allow"}', '{"decision":"deny"}', '{"decision":"allow","by":"policy"}', n === 3 ? '"allow"' : '{"decision":"deny","decision":"allow"}'][n % 4]}`,
     'tool.result': `"call_id":"${call}","is_error":${n % 3 === 0},"content":"out ${n}","bytes":${n}`,
     rate_limit: `"info":{"status":"${n % 2 ? 'allowed' : 'rejected'}","utilization":0.${n}}`,
     usage: `"request_id":"r${n % 2}","model":"m","usage":{"input_tokens":${n},"output_tokens":${n * 2}}`,

@@ -20,10 +20,16 @@ export const Passing = {
   Silent: 1,
   /** Pass over it, but number it: the reader would have emitted one IR event the sink does not read. */
   Numbered: 2,
+  /** Pass over it, but count a decision the seam made that denied nothing (a run outcome joins them). */
+  Decided: 3,
 } as const
 export type Passing = (typeof Passing)[keyof typeof Passing]
 
-type Rule = (reads: IrReads, named: boolean, unclassified: boolean) => Passing
+/**
+ * What passing over one event leaves, from what its envelope says: whether a call is named, whether
+ * a warning is the unclassified-tool one, whether a decision certainly denied nothing.
+ */
+type Rule = (reads: IrReads, named: boolean, unclassified: boolean, allowed: boolean) => Passing
 
 const byFamily =
   (family: IrFamily): Rule =>
@@ -38,9 +44,10 @@ const RULES = new Map<string, Rule>([
   ['tool.result', byFamily('tool_result')],
   ['rate_limit', byFamily('rate_limit')],
   // A call without a name goes opaque, which every check reads.
-  ['tool.requested', (reads, named) => (named ? byFamily('tool_call')(reads, named, false) : Passing.Read)],
-  // A terminal record's denials are joined with the seam's decisions.
-  ['tool.decided', (reads) => (reads.decisions ? Passing.Read : Passing.Silent)],
+  ['tool.requested', (reads, named) => (named ? byFamily('tool_call')(reads, named, false, false) : Passing.Read)],
+  // A terminal record's denials are joined with the seam's decisions: a denial is read, and one
+  // that denied nothing only says the seam decided.
+  ['tool.decided', (reads, _named, _unclassified, allowed) => (reads.decisions ? (allowed ? Passing.Decided : Passing.Read) : Passing.Silent)],
   // Only an unclassified-tool warning changes what a later call's operations mean.
   ['warning', (reads, _named, unclassified) => (unclassified && reads.families.has('tool_call') ? Passing.Read : Passing.Silent)],
   ['usage', (reads) => (reads.requests ? Passing.Read : Passing.Silent)],
@@ -51,12 +58,14 @@ for (const name of CONTROL_PLANE_EVENTS) if (!RULES.has(name)) RULES.set(name, (
 const NAMES = [...RULES.keys()]
 const NAME_BYTES: readonly Uint8Array[] = NAMES.map((name) => Buffer.from(name, 'utf8'))
 const UNCLASSIFIED = Buffer.from(UNCLASSIFIED_TOOL, 'utf8')
+// The one spelling of a decision the scan takes as certainly not a denial; any other is read whole.
+const ALLOWED = Buffer.from('{"decision":"allow"}', 'utf8')
 
 /** How the line whose envelope is `scan` may be passed over by a sink that reads `reads`. */
 export function passingOf(scan: EnvelopeScan, reads: IrReads): Passing {
   const at = scan.eventIn(NAME_BYTES)
   if (at === -1) return Passing.Read
-  return (RULES.get(NAMES[at] as string) as Rule)(reads, scan.named, scan.codeIs(UNCLASSIFIED))
+  return (RULES.get(NAMES[at] as string) as Rule)(reads, scan.named, scan.codeIs(UNCLASSIFIED), scan.decisionIs(ALLOWED))
 }
 
 /**
@@ -64,9 +73,10 @@ export function passingOf(scan: EnvelopeScan, reads: IrReads): Passing {
  * an unknown name, or one whose rule reads it named or not, classified or not.
  */
 export function readWholeByName(reads: IrReads): (scan: EnvelopeScan) => boolean {
+  const flags = [true, false]
   const whole = NAMES.map((name) => {
     const rule = RULES.get(name) as Rule
-    return rule(reads, true, true) === Passing.Read && rule(reads, false, false) === Passing.Read && rule(reads, true, false) === Passing.Read && rule(reads, false, true) === Passing.Read
+    return flags.every((named) => flags.every((unclassified) => flags.every((allowed) => rule(reads, named, unclassified, allowed) === Passing.Read)))
   })
   return (scan) => {
     const at = scan.eventIn(NAME_BYTES)
@@ -82,7 +92,9 @@ export function emissionPassingOf(emission: Emission, run: string, reads: IrRead
   const rule = RULES.get(emission.event)
   if (rule === undefined) return Passing.Read
   const fields = emission as Record<string, unknown>
-  const passing = rule(reads, typeof fields['name'] === 'string', fields['code'] === UNCLASSIFIED_TOOL)
+  const decision = fields['decision']
+  const denied = typeof decision === 'object' && decision !== null && (decision as Record<string, unknown>)['decision'] === 'deny'
+  const passing = rule(reads, typeof fields['name'] === 'string', fields['code'] === UNCLASSIFIED_TOOL, !denied)
   if (passing === Passing.Read) return passing
   // The envelope's own bytes (format, seq, run) and then every field, each at its longest.
   return withinBytes(emission, maxLineBytes - 96 - 6 * run.length) ? passing : Passing.Read

@@ -171,9 +171,7 @@ export class TranscriptReader implements LineReceiver {
       if (reads !== undefined && this.refusalCount === 0) {
         const passing = emissionPassingOf(emission, batch.run, reads, this.maxLineBytes)
         if (passing !== Passing.Read) {
-          reader.passedLine()
-          if (passing === Passing.Numbered) this.emitter.pass(seq, reads.clock && typeof emission.at === 'string' ? emission.at : null)
-          this.passedOver += 1
+          this.passed(reader, passing, seq, reads.clock && typeof emission.at === 'string' ? emission.at : null)
           continue
         }
       }
@@ -236,10 +234,16 @@ export class TranscriptReader implements LineReceiver {
     if (!scanEnvelope(source, start, end, scan) || !scan.formatIs(EVENT_FORMAT_BYTES)) return false
     const passing = passingOf(scan, reads)
     if (passing === Passing.Read) return false
-    reader.passedLine()
-    if (passing === Passing.Numbered) this.emitter.pass(number, reads.clock ? scan.at() : null)
-    this.passedOver += 1
+    this.passed(reader, passing, number, passing === Passing.Numbered && reads.clock ? scan.at() : null)
     return true
+  }
+
+  /** What passing over one line leaves behind (see `Passing`). */
+  private passed(reader: MetaharnessIrReader, passing: Passing, line: number, at: string | null): void {
+    reader.passedLine()
+    if (passing === Passing.Numbered) this.emitter.pass(line, at)
+    else if (passing === Passing.Decided) reader.passedDecision()
+    this.passedOver += 1
   }
 
   line(raw: RawLine): void {
