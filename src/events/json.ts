@@ -134,6 +134,25 @@ function needsLosslessParse(text: string): boolean {
  * `JsonNumber`s. Throws `SyntaxError` on invalid JSON, like `JSON.parse`.
  */
 export function parseJsonLossless(text: string): unknown {
+  if (!mayHoldJsonNumberLexeme.test(text)) return JSON.parse(text)
+  return parseJsonLosslessScanned(text)
+}
+
+/**
+ * A native test that holds wherever the lossless parser would keep a `JsonNumber`: a number where
+ * JSON puts one (after `:`, `,` or `[`, or opening the document) with an exponent, an all-zero
+ * fraction before the number's end, or 16+ digits and dots (an integer past 2^53, or a fraction
+ * long enough to round to an integer). Unlike `mayHoldLossyNumber` it does not fire on the digits
+ * of a timestamp or an id inside a string, so most lines skip the character scan.
+ */
+const mayHoldJsonNumberLexeme = /[:,[][ \t\n\r]*-?[0-9](?:[0-9.]{15}|[0-9]*(?:\.[0-9]*)?[eE]|[0-9]*\.0+(?=[ \t\n\r,\]}]|$))|^[ \t\n\r]*-?[0-9]/
+
+/**
+ * `parseJsonLossless` without its first native test: the scan alone decides. Internal; a property
+ * test holds the two equal.
+ * @internal
+ */
+export function parseJsonLosslessScanned(text: string): unknown {
   if (!mayHoldLossyNumber.test(text) || !needsLosslessParse(text)) return JSON.parse(text)
   // Validate with the native parser first so errors read the same on both paths.
   JSON.parse(text)
