@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { JsonNumber } from './float.js'
-import { compareCodePoints, parseJsonLossless, parseJsonLosslessScanned, writeSortedJson } from './json.js'
+import { JsonNumber, RustFloat } from './float.js'
+import { compareCodePoints, parseJsonLossless, parseJsonLosslessScanned, quoteJsonString, writeSortedJson, writeSortedJsonByStack } from './json.js'
 
 describe('writeSortedJson (serde_json Value output)', () => {
   it('sorts keys at every depth and writes compactly', () => {
@@ -90,5 +90,45 @@ describe('parseJsonLossless: its first native test', () => {
     expect(writeSortedJson(parseJsonLossless('{"a":\n 2.0 ,"b":[ 1e2]}'))).toBe('{"a":2.0,"b":[100.0]}')
     expect(parseJsonLossless('{"at":"2026-09-18T15:08:50.000Z","n":7}')).toEqual({ at: '2026-09-18T15:08:50.000Z', n: 7 })
     expect(parseJsonLossless('-0.0')).toBeInstanceOf(JsonNumber)
+  })
+})
+
+describe('writeSortedJson: the recursive writer and the stack', () => {
+  // Values as readers hand them over: JSON, the lossless numbers, undefined members, odd strings.
+  const strings = fc.oneof(fc.string({ unit: 'binary' }), fc.string({ unit: 'grapheme' }), fc.constantFrom('\ud800', 'a\udc00b', '\u2028', '"\\', '\u001f\u007f'))
+  const leaf = fc.oneof(
+    strings,
+    fc.double(),
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.constant(undefined),
+    fc.constantFrom(new JsonNumber(2, '2.0'), new JsonNumber(2 ** 64, '18446744073709551616'), new RustFloat(1)),
+  )
+  const value = fc.letrec<{ value: unknown }>((tie) => ({
+    value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, fc.array(tie('value'), { maxLength: 5 }), fc.dictionary(strings, tie('value'), { maxKeys: 5 })),
+  })).value
+
+  it('write the same text for every value', () => {
+    fc.assert(
+      fc.property(value, (input) => {
+        expect(writeSortedJson(input)).toBe(writeSortedJsonByStack(input))
+      }),
+      { numRuns: 3000, seed: 15 },
+    )
+  })
+
+  it('write a value nested past the recursion depth, and one thousands deep, as the stack does', () => {
+    for (const depth of [63, 64, 65, 200, 20_000]) {
+      let nested: unknown = { b: [1, 'x'], a: 2.5 }
+      for (let i = 0; i < depth; i++) nested = i % 2 === 0 ? [nested, i] : { z: nested, y: i }
+      expect(writeSortedJson(nested)).toBe(writeSortedJsonByStack(nested))
+    }
+  })
+
+  it('quotes a string exactly as JSON.stringify does', () => {
+    fc.assert(fc.property(strings, (text) => {
+        expect(quoteJsonString(text)).toBe(JSON.stringify(text))
+      }), { numRuns: 3000, seed: 15 })
   })
 })
