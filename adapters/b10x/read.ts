@@ -6,6 +6,7 @@ import { asString, asU64, isObject, stringList, type JsonObject } from '../share
 import { seamAttestation, transcriptRef } from '../shared/hermetic.js'
 import type { LineProjector, SeamOptions } from '../types.js'
 import { B10X_ADAPTER_CLASS, B10X_ADAPTER_ID } from './declaration.js'
+import { readKnownShape } from './known-shapes.js'
 
 const U32_MAX = 0xffffffff
 
@@ -54,12 +55,15 @@ export class B10xProjector implements LineProjector {
   pushLine(line: string, lineNumber: number): Emission[] {
     // A record line starts with `{`; only anything else can be blank.
     if (line.charCodeAt(0) !== 0x7b && line.trim().length === 0) return []
-    let parsed: unknown
-    try {
-      // Only kinds whose numbers or values cross verbatim need the lexeme-keeping parse.
-      parsed = needsLexemes(line) ? parseJsonLossless(line) : JSON.parse(line)
-    } catch {
-      return [this.opaque(line, null, lineNumber)]
+    // The loop's frequent records are read from their exact shape; the rest are parsed.
+    let parsed: unknown = readKnownShape(line)
+    if (parsed === undefined) {
+      try {
+        // Only kinds whose numbers or values cross verbatim need the lexeme-keeping parse.
+        parsed = needsLexemes(line) ? parseJsonLossless(line) : JSON.parse(line)
+      } catch {
+        return [this.opaque(line, null, lineNumber)]
+      }
     }
     const record: JsonObject = isObject(parsed) ? parsed : {}
     // A JSON line without a string `kind` (an array, `{"kind":7}`) is an unknown kind named "".

@@ -20,44 +20,69 @@ export function shellTokens(line: string): string[] {
   const tokens: string[] = []
   let word = ''
   let inWord = false
-  const flush = (): void => {
-    if (inWord) tokens.push(word)
-    word = ''
-    inWord = false
-  }
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i] as string
-    if (c === "'") {
+  // Runs of ordinary characters are added to the word as one slice, not a character at a time.
+  let run = -1
+  const length = line.length
+  for (let i = 0; i < length; i++) {
+    const c = line.charCodeAt(i)
+    if (!isSpecial(c) || (c === 0x5c && i + 1 === length)) {
+      if (run === -1) run = i
+      inWord = true
+      continue
+    }
+    if (run !== -1) {
+      word += line.slice(run, i)
+      run = -1
+    }
+    if (c === 0x27) {
       const end = line.indexOf("'", i + 1)
       word += end === -1 ? line.slice(i + 1) : line.slice(i + 1, end)
       inWord = true
-      i = end === -1 ? line.length : end
-    } else if (c === '"') {
+      i = end === -1 ? length : end
+    } else if (c === 0x22) {
       inWord = true
-      for (i++; i < line.length && line[i] !== '"'; i++) {
-        if (line[i] === '\\' && i + 1 < line.length && '"\\$`\n'.includes(line[i + 1] as string)) i++
-        word += line[i]
+      let from = i + 1
+      for (i++; i < length && line.charCodeAt(i) !== 0x22; i++) {
+        if (line.charCodeAt(i) === 0x5c && i + 1 < length && isEscapableInDoubleQuotes(line.charCodeAt(i + 1))) {
+          word += line.slice(from, i)
+          i++
+          from = i
+        }
       }
-    } else if (c === '\\' && i + 1 < line.length) {
+      word += line.slice(from, i)
+    } else if (c === 0x5c) {
       word += line[i + 1]
       inWord = true
       i++
-    } else if (c === ' ' || c === '\t') {
-      flush()
-    } else if (c === '\n' || c === ';' || c === '&' || c === '|') {
-      flush()
+    } else if (c === 0x20 || c === 0x09) {
+      if (inWord) tokens.push(word)
+      word = ''
+      inWord = false
+    } else {
+      // A newline or one of ; & |, alone or doubled into an operator.
+      if (inWord) tokens.push(word)
+      word = ''
+      inWord = false
       const two = line.slice(i, i + 2)
       if (two === '&&' || two === '||' || two === '|&') {
         tokens.push(two)
         i++
-      } else tokens.push(c)
-    } else {
-      word += c
-      inWord = true
+      } else tokens.push(line[i] as string)
     }
   }
-  flush()
+  if (run !== -1) word += line.slice(run)
+  if (inWord) tokens.push(word)
   return tokens
+}
+
+/** Quotes, a backslash, blanks, a newline and the operator characters; everything else is part of a word. */
+function isSpecial(c: number): boolean {
+  return c === 0x27 || c === 0x22 || c === 0x5c || c === 0x20 || c === 0x09 || c === 0x0a || c === 0x3b || c === 0x26 || c === 0x7c
+}
+
+/** The characters a backslash escapes inside double quotes: " \ $ ` and a newline. */
+function isEscapableInDoubleQuotes(c: number): boolean {
+  return c === 0x22 || c === 0x5c || c === 0x24 || c === 0x60 || c === 0x0a
 }
 
 function basename(word: string): string {

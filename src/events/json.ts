@@ -30,12 +30,21 @@ export function formatJsonNumber(value: number): string {
   return formatRustF64(value)
 }
 
+// What JSON.stringify escapes in a string: a quote, a backslash, controls and lone surrogates.
+// Paired surrogates are left to it too: rare, and it knows which are lone.
+const needsEscape = /["\\\u0000-\u001f\ud800-\udfff]/
+
+/** `JSON.stringify(text)`, twice as fast for the common string that needs no escape. */
+export function quoteJsonString(text: string): string {
+  return needsEscape.test(text) ? JSON.stringify(text) : `"${text}"`
+}
+
 /** One scalar's text; undefined for an array or object, which the writer opens itself. */
 function scalarJson(value: unknown): string | undefined {
   if (value === null || value === undefined) return 'null'
   switch (typeof value) {
     case 'string':
-      return JSON.stringify(value)
+      return quoteJsonString(value)
     case 'number':
       return formatJsonNumber(value)
     case 'boolean':
@@ -55,10 +64,50 @@ function scalarJson(value: unknown): string | undefined {
 type WriteStep = { text: string } | { value: unknown }
 
 /**
- * Compact JSON with keys sorted by code point, recursively: serde_json's `Value` output. Written
- * with an explicit stack, so a value nested thousands deep cannot exhaust the call stack.
+ * Compact JSON with keys sorted by code point, recursively: serde_json's `Value` output. A value
+ * nested thousands deep cannot exhaust the call stack (deep values are written with a stack).
  */
 export function writeSortedJson(value: unknown): string {
+  return writeNested(value, 0)
+}
+
+// Recursion is several times faster than the explicit stack; past this depth the stack takes over.
+const RECURSION_DEPTH = 64
+
+/** `writeSortedJson` by recursion, handing a value nested deeper than `RECURSION_DEPTH` to the stack. */
+function writeNested(value: unknown, depth: number): string {
+  const scalar = scalarJson(value)
+  if (scalar !== undefined) return scalar
+  if (depth >= RECURSION_DEPTH) return writeSortedJsonByStack(value)
+  if (Array.isArray(value)) {
+    let out = '['
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) out += ','
+      out += writeNested(value[i], depth + 1)
+    }
+    return `${out}]`
+  }
+  const record = value as Record<string, unknown>
+  const keys = Object.keys(record)
+  if (keys.length > 1) keys.sort(compareCodePoints)
+  let out = '{'
+  let first = true
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string
+    const item = record[key]
+    if (item === undefined) continue
+    out += `${first ? '' : ','}${quoteJsonString(key)}:${writeNested(item, depth + 1)}`
+    first = false
+  }
+  return `${out}}`
+}
+
+/**
+ * `writeSortedJson` with an explicit stack, so a value nested thousands deep cannot exhaust the
+ * call stack. Internal; exported so a test holds it equal to the recursive writer.
+ * @internal
+ */
+export function writeSortedJsonByStack(value: unknown): string {
   let out = ''
   const stack: WriteStep[] = [{ value }]
   while (stack.length > 0) {
@@ -90,7 +139,7 @@ export function writeSortedJson(value: unknown): string {
     for (let i = keys.length - 1; i >= 0; i--) {
       const key = keys[i] as string
       stack.push({ value: record[key] })
-      stack.push({ text: `${i > 0 ? ',' : ''}${JSON.stringify(key)}:` })
+      stack.push({ text: `${i > 0 ? ',' : ''}${quoteJsonString(key)}:` })
     }
   }
   return out
@@ -134,6 +183,25 @@ function needsLosslessParse(text: string): boolean {
  * `JsonNumber`s. Throws `SyntaxError` on invalid JSON, like `JSON.parse`.
  */
 export function parseJsonLossless(text: string): unknown {
+  if (!mayHoldJsonNumberLexeme.test(text)) return JSON.parse(text)
+  return parseJsonLosslessScanned(text)
+}
+
+/**
+ * A native test that holds wherever the lossless parser would keep a `JsonNumber`: a number where
+ * JSON puts one (after `:`, `,` or `[`, or opening the document) with an exponent, an all-zero
+ * fraction before the number's end, or 16+ digits and dots (an integer past 2^53, or a fraction
+ * long enough to round to an integer). Unlike `mayHoldLossyNumber` it does not fire on the digits
+ * of a timestamp or an id inside a string, so most lines skip the character scan.
+ */
+const mayHoldJsonNumberLexeme = /[:,[][ \t\n\r]*-?[0-9](?:[0-9.]{15}|[0-9]*(?:\.[0-9]*)?[eE]|[0-9]*\.0+(?=[ \t\n\r,\]}]|$))|^[ \t\n\r]*-?[0-9]/
+
+/**
+ * `parseJsonLossless` without its first native test: the scan alone decides. Internal; a property
+ * test holds the two equal.
+ * @internal
+ */
+export function parseJsonLosslessScanned(text: string): unknown {
   if (!mayHoldLossyNumber.test(text) || !needsLosslessParse(text)) return JSON.parse(text)
   // Validate with the native parser first so errors read the same on both paths.
   JSON.parse(text)

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import { EVENT_FORMAT, type EventName } from './format.js'
 import { JsonNumber, formatRustF64 } from './float.js'
-import { formatJsonNumber, compareCodePoints, writeSortedJson } from './json.js'
+import { formatJsonNumber, compareCodePoints, quoteJsonString, writeSortedJson } from './json.js'
 import { isFloatSchema, payloadSchemas } from './schema.js'
 import type { CloseReason, Emission } from './types.js'
 
@@ -60,10 +60,14 @@ function generateFieldsWriter(fields: readonly FieldWriter[], first: boolean): (
     return `h[${helpers.length - 1}]`
   }
   let body = `let o = ''; let c = ${first ? 'false' : 'true'};\n`
+  // Whether a field is certainly written before this one: then its comma is known when compiling.
+  let certain = !first
   for (const field of fields) {
     const value = field.write.inline ? field.write.inline('v', ref) : `${ref(field.write)}(v)`
-    const emit = `o += (c ? ${JSON.stringify(`,${field.prefix}`)} : ${JSON.stringify(field.prefix)}) + ${value}; c = true;`
+    const prefix = certain ? JSON.stringify(`,${field.prefix}`) : `(c ? ${JSON.stringify(`,${field.prefix}`)} : ${JSON.stringify(field.prefix)})`
+    const emit = `o += ${prefix} + ${value};${certain ? '' : ' c = true;'}`
     body += `{ const v = r[${JSON.stringify(field.key)}]; ${field.skip ? `if (!${ref(field.skip)}(v)) { ${emit} }` : emit} }\n`
+    if (!field.skip) certain = true
   }
   body += 'return o;'
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- generated from our own schema keys only.
@@ -86,8 +90,8 @@ function compileValue(schema: z.ZodType): WriteValue {
     case 'enum':
     case 'literal':
       return withInline(
-        (value) => (typeof value === 'string' ? JSON.stringify(value) : writeSortedJson(value)),
-        (local, ref) => `(typeof ${local} === 'string' ? JSON.stringify(${local}) : ${ref(writeSortedJson)}(${local}))`,
+        (value) => (typeof value === 'string' ? quoteJsonString(value) : writeSortedJson(value)),
+        (local, ref) => `(typeof ${local} === 'string' ? ${ref(quoteJsonString)}(${local}) : ${ref(writeSortedJson)}(${local}))`,
       )
     case 'number': {
       if (isFloatSchema(schema)) {
@@ -125,7 +129,7 @@ function compileValue(schema: z.ZodType): WriteValue {
         for (let i = 0; i < keys.length; i++) {
           const key = keys[i] as string
           if (i > 0) out += ','
-          out += `${JSON.stringify(key)}:${entry(record[key])}`
+          out += `${quoteJsonString(key)}:${entry(record[key])}`
         }
         return `${out}}`
       }
@@ -174,7 +178,7 @@ function writeLine(seq: number, runJson: string, emission: Emission): string {
   const writer = payloadWriters.get(emission.event)
   if (!writer) throw new TypeError(`cannot write an event named ${JSON.stringify(emission.event)}`)
   let out = `${formatPrefix}${seq},"run":${runJson}`
-  if (typeof emission.at === 'string') out += `,"at":${JSON.stringify(emission.at)}`
+  if (typeof emission.at === 'string') out += `,"at":${quoteJsonString(emission.at)}`
   return `${out}${writer.eventField}${writer.writeFields(emission as Record<string, unknown>)}}\n`
 }
 

@@ -69,7 +69,7 @@ export async function run() {
     unit: 'lines',
     subject,
     baseline,
-    target: 0.5,
+    target: 0.9,
     memoryTargetMiB: 150,
   })
 }
