@@ -124,7 +124,7 @@ function convertingSync<T>(format: string, source: string | undefined, convert: 
 }
 
 /** A transcript file is read in chunks this big: fewer reads, and one line at most is held across two. */
-const READ_CHUNK_BYTES = 1 << 20
+const READ_CHUNK_BYTES = 1 << 18
 
 /**
  * How a file is read: `streamed` through the event loop, or `blocking` — chunk by chunk with
