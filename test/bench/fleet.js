@@ -2,7 +2,12 @@
 // OS temp dir) checked against upstream's development-honest spec on worker threads: every core
 // against one core, in the same run (alternating, fastest of three rounds each). Target (issue
 // 15): ≥ 1.7× on 2 cores (on one core there is nothing to spread, and the target is not judged).
-import { existsSync, mkdirSync, readdirSync } from 'node:fs'
+//
+// Beside it, what this machine itself gives the same work spread without any fleet: one process
+// per core, each checking its share in-process with no worker, no message and nothing shared —
+// against one such process checking all. A fleet cannot beat that ceiling; where the ceiling is
+// itself under the target, the cores are not independent (hyperthreads, a shared host).
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -22,7 +27,31 @@ async function ensureFleet() {
   for (let i = 0; i < TRANSCRIPTS; i++) await writeStream(join(DIR, `run-${String(i).padStart(5, '0')}.jsonl`), { events: EVENTS })
 }
 
+/** One independent process's share of the fleet, checked in-process, one transcript after another. */
+async function share(part, parts) {
+  const { readSpecFile } = await import('../../dist/src/trace/spec/read.js')
+  const { checkTranscriptText } = await import('../../dist/src/trace/check/check.js')
+  const spec = readSpecFile(SPEC)
+  const files = readdirSync(DIR)
+    .sort()
+    .filter((_, index) => index % parts === part)
+  const started = process.hrtime.bigint()
+  for (const name of files) checkTranscriptText(spec, readFileSync(join(DIR, name)), { requireRead: true })
+  process.stdout.write(JSON.stringify({ count: files.length, seconds: Number(process.hrtime.bigint() - started) / 1e9 }))
+}
+
+/** The same work in `parts` processes at once: transcripts over the wall time from first start to last end. */
+async function independent(parts) {
+  const started = process.hrtime.bigint()
+  const shares = await Promise.all(Array.from({ length: parts }, (_, part) => measureInChild(import.meta.url, 'share', [String(part), String(parts)])))
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9
+  // Process start-up is outside each share's own clock; the slowest share decides the wall.
+  const slowest = Math.max(...shares.map((one) => one.seconds))
+  return { count: shares.reduce((sum, one) => sum + one.count, 0), rate: TRANSCRIPTS / slowest, wall: seconds }
+}
+
 async function child(task) {
+  if (task === 'share') return share(Number(process.argv[4]), Number(process.argv[5]))
   const { checkFleet } = await import('../../dist/src/fleet/pool.js')
   const jobs = task === 'baseline' ? 1 : availableParallelism()
   const tasks = readdirSync(DIR)
@@ -49,6 +78,20 @@ export async function run() {
   }
   const cores = availableParallelism()
   const met = report({ title: `fleet — ${TRANSCRIPTS.toLocaleString('en-US')} transcripts of ${EVENTS} events, ${cores} worker thread(s) vs 1`, unit: 'transcripts', subject, baseline, target: cores >= 2 ? 1.7 : 1 })
+  if (cores >= 2) {
+    let one
+    let spread
+    for (let round = 0; round < ROUNDS; round++) {
+      const a = await independent(1)
+      const b = await independent(cores)
+      if (!one || a.rate > one.rate) one = a
+      if (!spread || b.rate > spread.rate) spread = b
+    }
+    const ceiling = spread.rate / one.rate
+    console.log(
+      `  ceiling  the same checks in ${cores} independent processes vs 1, no fleet: ${ceiling.toFixed(2)}× — the fleet reaches ${((subject.rate / baseline.rate / ceiling) * 100).toFixed(0)}% of what this machine gives`,
+    )
+  }
   return cores >= 2 ? met : true
 }
 
