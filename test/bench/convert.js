@@ -8,10 +8,9 @@ import { fileURLToPath } from 'node:url'
 import { forEachLine, measureInChild, report, timeChildTask } from './lib.js'
 
 const LINES = Number(process.env['BENCH_CONVERT_LINES'] ?? 500_000)
-// Issue 11: every convert stays at or above 0.6 of its JSON.parse baseline. Issue 15 asks 0.8 of
-// each; the formats that reach it are held there, so a regression shows.
-const TARGET = 0.6
-const TARGETS = { 'pi-session-jsonl': 0.8, 'opencode-run-json': 0.8 }
+// Issue 15: every convert at or above 0.8 of its JSON.parse baseline (issue 11 asked 0.6). Judged
+// against the issue's figure for every format, so a format short of it shows as missed.
+const TARGET = 0.8
 const ROUNDS = Number(process.env['BENCH_CONVERT_ROUNDS'] ?? 3)
 
 // One repeating unit of realistic records per format.
@@ -108,7 +107,7 @@ export async function run() {
       if (!baseline || b.rate > baseline.rate) baseline = b
       if (!subject || s.rate > subject.rate) subject = { ...s, peakMiB: Math.max(s.peakMiB, subject?.peakMiB ?? 0) }
     }
-    met = report({ title: `convert ${format} — ${LINES.toLocaleString('en-US')} lines, streamed`, unit: 'lines', subject, baseline, target: TARGETS[format] ?? TARGET, memoryTargetMiB: 200 }) && met
+    met = report({ title: `convert ${format} — ${LINES.toLocaleString('en-US')} lines, streamed`, unit: 'lines', subject, baseline, target: TARGET, memoryTargetMiB: 200 }) && met
   }
   return met
 }
