@@ -1,5 +1,5 @@
 import { parseTimestampMs } from './timestamp.js'
-import type { AssistantRequest, IrEvent, IrEventBody, IrReads, IrSink } from './types.js'
+import type { AssistantRequest, IrEvent, IrEventBody, IrSink } from './types.js'
 
 /**
  * The one place IR indices are assigned: readers hand each event here in order and it numbers
@@ -46,11 +46,6 @@ export class IrEmitter {
     const index = this.next++
     this.last = null
     this.sink.passed?.(index, sourceLine, timestamp)
-  }
-
-  /** What the sink reads, or `undefined`: everything. */
-  get reads(): IrReads | undefined {
-    return this.sink.reads
   }
 
   request(request: AssistantRequest): void {

@@ -246,6 +246,7 @@ export class TranscriptReader implements LineReceiver {
     this.passedOver += 1
   }
 
+  /** Reads one line the splitter decoded (or could not): every line the scan did not pass over. */
   line(raw: RawLine): void {
     const number = raw.number
     if (raw.overLimitBytes !== undefined) {
