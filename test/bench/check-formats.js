@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { UNITS, ensureFile, fileFor } from './convert.js'
-import { measureInChild, report, timeChildTask } from './lib.js'
+import { fastestOfRounds, measureInChild, report, timeChildTask } from './lib.js'
 
 const LINES = Number(process.env['BENCH_CONVERT_LINES'] ?? 500_000)
 const ROUNDS = Number(process.env['BENCH_CHECK_FORMAT_ROUNDS'] ?? 3)
@@ -43,14 +43,11 @@ export async function run() {
   const only = process.env['BENCH_CONVERT_FORMATS']?.split(',')
   for (const format of CONVERTED.filter((name) => !only || only.includes(name))) {
     await ensureFile(format)
-    let baseline
-    let subject
-    for (let round = 0; round < ROUNDS; round++) {
-      const b = await measureInChild(import.meta.url, 'baseline', [format])
-      const s = await measureInChild(import.meta.url, 'subject', [format])
-      if (!baseline || b.rate > baseline.rate) baseline = b
-      if (!subject || s.rate > subject.rate) subject = { ...s, peakMiB: Math.max(s.peakMiB, subject?.peakMiB ?? 0) }
-    }
+    const { baseline, subject } = await fastestOfRounds(
+      ROUNDS,
+      () => measureInChild(import.meta.url, 'baseline', [format]),
+      () => measureInChild(import.meta.url, 'subject', [format]),
+    )
     met = report({ title: `check ${format} vs convert alone — ${LINES.toLocaleString('en-US')} lines, streamed`, unit: 'lines', subject, baseline, target: Number(TARGET.toFixed(2)) }) && met
   }
   return met

@@ -5,7 +5,7 @@ import { createWriteStream, existsSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { forEachLine, measureInChild, report, timeChildTask } from './lib.js'
+import { fastestOfRounds, forEachLine, measureInChild, report, timeChildTask } from './lib.js'
 
 const LINES = Number(process.env['BENCH_CONVERT_LINES'] ?? 500_000)
 // Issue 15: every convert at or above 0.8 of its JSON.parse baseline (issue 11 asked 0.6). Judged
@@ -97,16 +97,11 @@ export async function run() {
   const only = process.env['BENCH_CONVERT_FORMATS']?.split(',')
   for (const format of Object.keys(UNITS).filter((name) => !only || only.includes(name))) {
     await ensureFile(format)
-    // Baseline and subject alternate, three rounds, and each keeps its fastest: a burst of other
-    // work on the machine then slows one round of each rather than deciding the ratio.
-    let baseline
-    let subject
-    for (let round = 0; round < ROUNDS; round++) {
-      const b = await measureInChild(import.meta.url, 'baseline', [format])
-      const s = await measureInChild(import.meta.url, 'subject', [format])
-      if (!baseline || b.rate > baseline.rate) baseline = b
-      if (!subject || s.rate > subject.rate) subject = { ...s, peakMiB: Math.max(s.peakMiB, subject?.peakMiB ?? 0) }
-    }
+    const { baseline, subject } = await fastestOfRounds(
+      ROUNDS,
+      () => measureInChild(import.meta.url, 'baseline', [format]),
+      () => measureInChild(import.meta.url, 'subject', [format]),
+    )
     met = report({ title: `convert ${format} — ${LINES.toLocaleString('en-US')} lines, streamed`, unit: 'lines', subject, baseline, target: TARGET, memoryTargetMiB: 200 }) && met
   }
   return met

@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { measureInChild, report, timeChildTask } from './lib.js'
+import { fastestOfRounds, measureInChild, report, timeChildTask } from './lib.js'
 import { writeStream } from './trace-check.js'
 
 const TRANSCRIPTS = Number(process.env['BENCH_FLEET_TRANSCRIPTS'] ?? 2000)
@@ -68,25 +68,19 @@ async function child(task) {
 export async function run() {
   if (!existsSync(SPEC)) throw new Error(`the reference spec ${SPEC} is missing: run the bench beside ../shared`)
   await ensureFleet()
-  let baseline
-  let subject
-  for (let round = 0; round < ROUNDS; round++) {
-    const b = await measureInChild(import.meta.url, 'baseline')
-    const s = await measureInChild(import.meta.url, 'subject')
-    if (!baseline || b.rate > baseline.rate) baseline = b
-    if (!subject || s.rate > subject.rate) subject = s
-  }
+  const { baseline, subject } = await fastestOfRounds(
+    ROUNDS,
+    () => measureInChild(import.meta.url, 'baseline'),
+    () => measureInChild(import.meta.url, 'subject'),
+  )
   const cores = availableParallelism()
   const met = report({ title: `fleet — ${TRANSCRIPTS.toLocaleString('en-US')} transcripts of ${EVENTS} events, ${cores} worker thread(s) vs 1`, unit: 'transcripts', subject, baseline, target: cores >= 2 ? 1.7 : 1 })
   if (cores >= 2) {
-    let one
-    let spread
-    for (let round = 0; round < ROUNDS; round++) {
-      const a = await independent(1)
-      const b = await independent(cores)
-      if (!one || a.rate > one.rate) one = a
-      if (!spread || b.rate > spread.rate) spread = b
-    }
+    const { baseline: one, subject: spread } = await fastestOfRounds(
+      ROUNDS,
+      () => independent(1),
+      () => independent(cores),
+    )
     const ceiling = spread.rate / one.rate
     console.log(
       `  ceiling  the same checks in ${cores} independent processes vs 1, no fleet: ${ceiling.toFixed(2)}× — the fleet reaches ${((subject.rate / baseline.rate / ceiling) * 100).toFixed(0)}% of what this machine gives`,

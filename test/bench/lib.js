@@ -32,6 +32,23 @@ export async function timeChildTask(run) {
   process.stdout.write(JSON.stringify({ count, seconds, rate: count / seconds, peakMiB }))
 }
 
+/**
+ * Measures a baseline and a subject in alternating rounds and keeps each side's fastest (by
+ * `rate`): a burst of other work on the machine then slows one round of each rather than deciding
+ * the ratio. The subject's peak memory is the highest of its rounds.
+ */
+export async function fastestOfRounds(rounds, measureBaseline, measureSubject) {
+  let baseline
+  let subject
+  for (let round = 0; round < rounds; round++) {
+    const b = await measureBaseline()
+    const s = await measureSubject()
+    if (!baseline || b.rate > baseline.rate) baseline = b
+    if (!subject || s.rate > subject.rate) subject = { ...s, peakMiB: Math.max(s.peakMiB ?? 0, subject?.peakMiB ?? 0) }
+  }
+  return { baseline, subject }
+}
+
 /** Reads a file line by line without holding it, calling `onLine` with each line's text. */
 export async function forEachLine(path, onLine) {
   let rest = ''

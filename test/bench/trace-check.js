@@ -6,7 +6,7 @@ import { createReadStream, createWriteStream, existsSync, rmSync, statSync } fro
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { forEachLine, measureInChild, report, timeChildTask } from './lib.js'
+import { fastestOfRounds, forEachLine, measureInChild, report, timeChildTask } from './lib.js'
 
 const EVENTS = Number(process.env['BENCH_TRACE_EVENTS'] ?? 1_000_000)
 const ROUNDS = Number(process.env['BENCH_TRACE_ROUNDS'] ?? 3)
@@ -128,16 +128,11 @@ export async function run() {
   if (!existsSync(SPEC)) throw new Error(`the reference spec ${SPEC} is missing: run the bench beside ../shared`)
   if (!existsSync(file) || statSync(file).size === 0) await writeStream(file, { events: EVENTS })
   const lines = String(await countLines(file))
-  // Baseline and subject alternate and each keeps its fastest round, as the converts do: a burst
-  // of other work on the machine then slows one round of each rather than deciding the ratio.
-  let baseline
-  let subject
-  for (let round = 0; round < ROUNDS; round++) {
-    const b = await measureInChild(import.meta.url, 'baseline', [file])
-    const s = await measureInChild(import.meta.url, 'subject', [file, lines])
-    if (!baseline || b.rate > baseline.rate) baseline = b
-    if (!subject || s.rate > subject.rate) subject = { ...s, peakMiB: Math.max(s.peakMiB, subject?.peakMiB ?? 0) }
-  }
+  const { baseline, subject } = await fastestOfRounds(
+    ROUNDS,
+    () => measureInChild(import.meta.url, 'baseline', [file]),
+    () => measureInChild(import.meta.url, 'subject', [file, lines]),
+  )
   const met = report({
     title: `trace check — development-honest spec over ${EVENTS.toLocaleString('en-US')} events (${(statSync(file).size / 1048576).toFixed(0)} MiB), streamed, fastest of ${ROUNDS}`,
     unit: 'events',
