@@ -1,14 +1,15 @@
 /**
  * Reading an event line's envelope from its bytes without building it: proves the line is JSON
  * exactly as `JSON.parse` would accept it, and picks out the top-level `format`, `event`, `at` and
- * `code` strings, whether `name` is a string, and where the `decision` object lies. The reader uses it to pass over a line whose event
- * no expectation can use, so skipping a line never skips proving it is well-formed.
+ * `code` strings, whether `name` is a string, and where the `decision` object lies. The reader
+ * uses it to pass over a line whose event no expectation can use, so skipping a line never skips
+ * proving it is well-formed.
  *
  * The bytes must already be known to be UTF-8 (the line splitter checks whole regions at once): a
  * byte of 0x80 or above is then part of a character, and JSON allows those only inside strings,
  * which is where this lets them be.
  *
- * It answers only where it is sure. An escape inside one of the picked values or in any top-level
+ * It answers only where it is sure. An escape inside one of the picked strings or in any top-level
  * key, nesting over 512 deep, a line that is not an object — it answers `false` and the caller
  * parses the line whole, which also gives the exact refusal of a line that is not JSON.
  */
