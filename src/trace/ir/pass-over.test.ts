@@ -6,6 +6,7 @@ import { convertTranscriptSync, planTranscript } from '../../../adapters/transcr
 import { kindExamples } from '../../../scripts/trace-spec-kind-docs.js'
 import { NO_SHELL_SPEC, REQUIRED_SPEC } from '../../../test/helpers/wild.js'
 import { EVENT_FORMAT } from '../../events/format.js'
+import type { Emission } from '../../events/types.js'
 import { TraceChecker } from '../check/checker.js'
 import type { TraceSpec } from '../spec/model.js'
 import { parseSpecValue, readSpecFile } from '../spec/read.js'
@@ -167,6 +168,22 @@ describe('passing over the lines a specification cannot use changes no report', 
     )
     expect(expectSameAsFullRead(spec, bytes)).toBe(1)
     expect(check(spec, bytes, true).report?.expectations[0]?.verdict).toBe('ok')
+  })
+
+  it('reads a converted denial whole and passes over the other decisions, as their printed lines would be', () => {
+    const spec = specOf('denials-converted', [{ 'permission.denied': { count: { exactly: 0 } } }])
+    const decided = (decision: Extract<Emission, { event: 'tool.decided' }>['decision']): Emission => ({ event: 'tool.decided', call_id: 'c-1', decision, decided_by: 'embedder', seam: 'hook', latency_ms: 1 })
+    const opening: Emission = { event: 'session.started', adapter: 'x', adapter_class: 'harness', transcript: {}, hermetic: { mode: 'off', decisions: 'observe' } }
+    // The census counts no denial: only the seam's decision can make one.
+    const closing: Emission = { event: 'session.ended', is_error: false, census: { allowed: 0, denied: 0, replaced: 0, abstained: 0, by_seam: {}, by_decider: {} } }
+    const origin = { adapter: { name: 'x via metaharness/event-stream', written_against: [EVENT_FORMAT] }, digest: () => 'd' }
+    const verdicts: string[] = []
+    for (const decision of [{ decision: 'deny', reason: 'no' }, { decision: 'allow' }, { decision: 'abstain' }] as const) {
+      const opened: OpenedTranscript<TranscriptChunk> = { bytes: { run: 'R', emissions: [opening, decided(decision), closing] }, read: { format: EVENT_FORMAT, origin } }
+      expectSameAsFullRead(spec, opened)
+      verdicts.push(check(spec, opened, true).report?.expectations[0]?.verdict ?? 'none')
+    }
+    expect(verdicts).toEqual(['gap', 'ok', 'ok'])
   })
 
   it('over generated streams of every event, oddly spelled, cut into any chunks (property)', () => {
