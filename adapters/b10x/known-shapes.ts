@@ -55,39 +55,17 @@ export function readKnownShape(line: string): JsonObject | undefined {
   }
 }
 
-function textDelta(line: string): JsonObject | undefined {
-  const match = TEXT_DELTA.exec(line)
-  return match ? { kind: 'text-delta', text: decode(match[1]) } : undefined
+/** The record `build` makes of a line `shape` matches, or undefined. */
+function shaped(shape: RegExp, line: string, build: (match: RegExpExecArray) => JsonObject): JsonObject | undefined {
+  const match = shape.exec(line)
+  return match ? build(match) : undefined
 }
 
-function toolArgumentsDelta(line: string): JsonObject | undefined {
-  const match = TOOL_ARGUMENTS_DELTA.exec(line)
-  return match ? { kind: 'tool-arguments-delta', call_id: decode(match[1]), delta: decode(match[2]) } : undefined
-}
-
-function toolCompleted(line: string): JsonObject | undefined {
-  const match = TOOL_COMPLETED.exec(line)
-  return match ? { kind: 'tool-completed', call_id: decode(match[1]), failed: match[2] === 'true' } : undefined
-}
-
-function turnStarted(line: string): JsonObject | undefined {
-  const match = TURN_STARTED.exec(line)
-  return match ? { kind: 'turn-started', turn: Number(match[1]) } : undefined
-}
-
-function warning(line: string): JsonObject | undefined {
-  const match = WARNING.exec(line)
-  return match ? { kind: 'warning', code: decode(match[1]), message: decode(match[2]) } : undefined
-}
-
-function usage(line: string): JsonObject | undefined {
-  const match = USAGE.exec(line)
-  return match
-    ? { kind: 'usage', model: decode(match[1]), input_tokens: Number(match[2]), output_tokens: Number(match[3]), cached_input_tokens: Number(match[4]) }
-    : undefined
-}
-
-function cost(line: string): JsonObject | undefined {
-  const match = COST.exec(line)
-  return match ? { kind: 'cost', model: decode(match[1]), micro_usd: Number(match[2]) } : undefined
-}
+const textDelta = (line: string) => shaped(TEXT_DELTA, line, (match) => ({ kind: 'text-delta', text: decode(match[1]) }))
+const toolArgumentsDelta = (line: string) => shaped(TOOL_ARGUMENTS_DELTA, line, (match) => ({ kind: 'tool-arguments-delta', call_id: decode(match[1]), delta: decode(match[2]) }))
+const toolCompleted = (line: string) => shaped(TOOL_COMPLETED, line, (match) => ({ kind: 'tool-completed', call_id: decode(match[1]), failed: match[2] === 'true' }))
+const turnStarted = (line: string) => shaped(TURN_STARTED, line, (match) => ({ kind: 'turn-started', turn: Number(match[1]) }))
+const warning = (line: string) => shaped(WARNING, line, (match) => ({ kind: 'warning', code: decode(match[1]), message: decode(match[2]) }))
+const usage = (line: string) =>
+  shaped(USAGE, line, (match) => ({ kind: 'usage', model: decode(match[1]), input_tokens: Number(match[2]), output_tokens: Number(match[3]), cached_input_tokens: Number(match[4]) }))
+const cost = (line: string) => shaped(COST, line, (match) => ({ kind: 'cost', model: decode(match[1]), micro_usd: Number(match[2]) }))
