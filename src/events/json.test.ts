@@ -1,7 +1,20 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { JsonNumber, RustFloat } from './float.js'
 import { compareCodePoints, parseJsonLossless, parseJsonLosslessScanned, quoteJsonString, writeSortedJson, writeSortedJsonByStack } from './json.js'
+
+const WILD = join(import.meta.dirname, '../../test/fixtures/wild')
+
+/** Every JSON and JSON-lines file under a folder. */
+function wildFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) return wildFiles(path)
+    return /\.jsonl?$/.test(name) ? [path] : []
+  })
+}
 
 describe('writeSortedJson (serde_json Value output)', () => {
   it('sorts keys at every depth and writes compactly', () => {
@@ -84,6 +97,34 @@ describe('parseJsonLossless: its first native test', () => {
       }),
       { numRuns: 3000, seed: 15 },
     )
+  })
+
+  it('reads every line of the wild transcripts exactly as the scan alone does', () => {
+    let lines = 0
+    for (const file of wildFiles(WILD)) {
+      const text = readFileSync(file, 'utf8')
+      // A JSON document is read whole; a JSON-lines file line by line.
+      for (const line of file.endsWith('.json') ? [text] : text.split('\n')) {
+        if (line.trim() === '') continue
+        let scanned: unknown
+        try {
+          scanned = parseJsonLosslessScanned(line)
+        } catch {
+          expect(() => parseJsonLossless(line)).toThrow(SyntaxError)
+          continue
+        }
+        expect(writeSortedJson(parseJsonLossless(line))).toBe(writeSortedJson(scanned))
+        lines += 1
+      }
+    }
+    expect(lines).toBeGreaterThan(10_000)
+  })
+
+  it('finds a number past a look-alike run in a string, and each kind of lexeme in arrays', () => {
+    expect(parseJsonLossless('{"id":"12345678901234567890","n":12345678901234567890}')).toMatchObject({ n: expect.any(JsonNumber) })
+    expect(parseJsonLossless('{"id":"v9e9","n":[7, -1E+5]}')).toMatchObject({ n: [7, expect.any(JsonNumber)] })
+    expect(parseJsonLossless('{"at":"x.0","n":[1,\t2.00 ]}')).toMatchObject({ n: [1, expect.any(JsonNumber)] })
+    expect(parseJsonLossless('{"n":0.99999999999999999}')).toMatchObject({ n: expect.any(JsonNumber) })
   })
 
   it('keeps the lexeme of a number whose digits follow whitespace, and skips look-alikes in strings', () => {
