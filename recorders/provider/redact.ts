@@ -86,6 +86,16 @@ export function learnCredentials(seen: SeenCredentials, headers: Readonly<Record
   }
 }
 
+/** Query parameters that carry a credential: Gemini's API key (`?key=`). */
+const CREDENTIAL_QUERY_PARAMETERS = ['key']
+
+/** Learns the credentials a request's query (`?alt=sse&key=…`, or empty) carries. */
+export function learnQueryCredentials(seen: SeenCredentials, query: string): void {
+  if (query === '') return
+  const parameters = new URLSearchParams(query)
+  for (const name of CREDENTIAL_QUERY_PARAMETERS) for (const value of parameters.getAll(name)) seen.learn(value)
+}
+
 /** Key shapes redacted wherever they appear in a body, on top of the configured patterns. */
 export const DEFAULT_SECRET_PATTERNS: readonly RegExp[] = [/sk-(?:ant-|proj-)?[A-Za-z0-9_-]{16,}/g, /AIza[0-9A-Za-z_-]{35}/g]
 

@@ -11,7 +11,7 @@ import { resolveMode, type ProviderMode } from './modes.js'
 import { prepareResponse, type PreparedResponse } from './prepared.js'
 import { ByteBoundedCache } from './byte-bounded-cache.js'
 import { RecentList } from './recent.js'
-import { credentialOf, learnCredentials, Redactor, SeenCredentials } from './redact.js'
+import { credentialOf, learnCredentials, learnQueryCredentials, Redactor, SeenCredentials } from './redact.js'
 import { requestEntryBytes, type RequestLogEntry, type RequestOutcome } from './request-log.js'
 import { loadScenario, ScenarioResponder, type Scenario } from './scenario.js'
 import { forwardUpstream, type UpstreamAnswer } from './upstream.js'
@@ -103,7 +103,13 @@ export interface ScopeOptions {
 /** A request as the server read it. */
 export interface IncomingCall {
   readonly method: string
+  /** Without the query: what routes and matches the call. */
   readonly path: string
+  /**
+   * The query as sent (`?alt=sse`), or empty. Only forwarded to an upstream, which may answer by it
+   * (Gemini streams only when asked `alt=sse`); never recorded or matched, so a key in it stays out.
+   */
+  readonly query?: string
   readonly headers: IncomingHttpHeaders
   readonly body: Buffer
 }
@@ -232,6 +238,7 @@ export class ProviderScope {
     try {
       // Before anything is matched, stored or logged: every later write knows these values.
       learnCredentials(this.redactor.seen, call.headers, route?.wire, body)
+      learnQueryCredentials(this.redactor.seen, call.query ?? '')
     } catch (error) {
       if (!(error instanceof RecorderError)) throw error
       refusal = error
@@ -284,7 +291,7 @@ export class ProviderScope {
   }
 
   private async proxy(route: Route, call: IncomingCall, request: CassetteRequest, log: (outcome: RequestOutcome, status: number) => void): Promise<Answer> {
-    const answer = await forwardUpstream(this.options.upstream as string, call.method, call.path, call.headers, call.body)
+    const answer = await forwardUpstream(this.options.upstream as string, call.method, call.path, call.headers, call.body, call.query)
     log(this.mode === 'passthrough' ? 'proxied' : 'recorded', answer.status)
     const declared = declaredProvenance(answer.declaredProvenance)
     if (declared !== undefined && this.options.provenance === undefined && declared !== this.provenance && declared !== 'vendor_live') {

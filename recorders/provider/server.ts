@@ -321,10 +321,10 @@ export async function startProvider(options: ProviderOptions = {}): Promise<Prov
     } else response.destroy()
   }
 
-  const answer = (response: ServerResponse, scope: ProviderScope, method: string, path: string, request: IncomingMessage, body: Buffer) => {
+  const answer = (response: ServerResponse, scope: ProviderScope, method: string, path: string, query: string, request: IncomingMessage, body: Buffer) => {
     // Answers from a scenario or a recording say so, so a recorder in front of this provider never labels them a vendor's.
     if (scope.servedProvenance !== undefined) response.setHeader(PROVENANCE_HEADER, scope.servedProvenance)
-    const answered = scope.handle({ method, path, headers: request.headers, body })
+    const answered = scope.handle({ method, path, query, headers: request.headers, body })
     if (answered instanceof Promise) answered.then((value) => sendAnswer(response, value)).catch((error: unknown) => fail(response, error))
     else if (answered.kind === 'prepared' && !answered.paced && !answered.rechunk) writePrepared(response, answered.response)
     else sendAnswer(response, answered).catch((error: unknown) => fail(response, error))
@@ -380,7 +380,7 @@ export async function startProvider(options: ProviderOptions = {}): Promise<Prov
       if (size > limit) return tooLarge()
       if (!scope) return refuse(404, scoped ? `no open cassette scope ${scoped[1]}` : 'this provider has no default cassette or scenario; open a scope')
       try {
-        answer(response, scope, method, path, request, chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks))
+        answer(response, scope, method, path, query === -1 ? '' : target.slice(query), request, chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks))
       } catch (error) {
         fail(response, error)
       }

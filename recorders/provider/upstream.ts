@@ -31,15 +31,19 @@ export function upstreamUrl(upstream: string, path: string): URL {
   return new URL(`${prefix}${path}`, base.origin)
 }
 
-/** Forwards one request to the upstream, decoded (`accept-encoding: identity`), and streams its answer back. */
-export function forwardUpstream(upstream: string, method: string, path: string, headers: IncomingHttpHeaders, body: Buffer): Promise<UpstreamAnswer> {
+/**
+ * Forwards one request to the upstream, decoded (`accept-encoding: identity`), and streams its
+ * answer back. `query` (`?alt=sse`) goes with it but into no message: it may hold a key.
+ */
+export function forwardUpstream(upstream: string, method: string, path: string, headers: IncomingHttpHeaders, body: Buffer, query = ''): Promise<UpstreamAnswer> {
   const url = upstreamUrl(upstream, path)
+  const target = query === '' ? url : new URL(`${url.pathname}${query}`, url.origin)
   const outgoing: Record<string, string | string[]> = { 'accept-encoding': 'identity' }
   for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.has(name)) outgoing[name] = value
   if (body.length > 0) outgoing['content-length'] = String(body.length)
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest
   return new Promise((resolve, reject) => {
-    const request = send(url, { method, headers: outgoing }, (response) => {
+    const request = send(target, { method, headers: outgoing }, (response) => {
       const status = response.statusCode ?? 502
       const kept = filterHeaders(response.headers, RESPONSE_HEADER_ALLOW_LIST)
       const streamed = (kept['content-type'] ?? '').includes('text/event-stream')

@@ -23,13 +23,23 @@ const JSON_BODY = '{ "id": "resp_1",  "object": "response", "value": 1.0, "text"
 let upstream: Server
 let upstreamUrl = ''
 const seenAuthorization: (string | undefined)[] = []
+const seenUrls: string[] = []
+const GEMINI_FRAME = 'data: {"candidates":[{"content":{"parts":[{"text":"hi"}],"role":"model"}}]}\r\n\r\n'
 
 beforeAll(async () => {
   upstream = createServer((request, response) => {
-    seenAuthorization.push(request.headers['authorization'] ?? request.headers['x-api-key']?.toString())
+    seenUrls.push(request.url ?? '')
+    if (!request.url?.startsWith('/v1beta/')) seenAuthorization.push(request.headers['authorization'] ?? request.headers['x-api-key']?.toString())
     request.resume()
     request.on('end', () => {
-      if (request.url === '/v1/messages') {
+      if (request.url?.startsWith('/v1beta/')) {
+        // As Gemini does: a stream only when the query asks for one, else one JSON array.
+        const streamed = new URL(request.url, 'http://x').searchParams.get('alt') === 'sse'
+        // It echoes the query's key back, as error pages and request ids sometimes do.
+        const key = new URL(request.url, 'http://x').searchParams.get('key') ?? ''
+        response.writeHead(200, { 'content-type': streamed ? 'text/event-stream' : 'application/json', 'x-request-id': `req-${key}` })
+        response.end(streamed ? GEMINI_FRAME : '[]')
+      } else if (request.url === '/v1/messages') {
         response.writeHead(200, { 'content-type': 'text/event-stream', 'x-secret-echo': SECRETS.apiKey, 'request-id': 'req_up_1' })
         const bytes = Buffer.from(STREAM)
         // Odd cut points, each its own write.
@@ -84,6 +94,27 @@ describe('record → replay through a local fake upstream', () => {
     expect(replayedJson.bytes.equals(liveJson.bytes)).toBe(true)
     expect(replayedStream.contentType).toBe('text/event-stream')
     expect(replayer.requests().map((entry) => entry.outcome)).toEqual(['replayed', 'replayed'])
+  })
+
+  it('forwards the query the client sent, and records and matches without it', async () => {
+    const cassette = join(scratchDir(), 'gemini-query.cassette.jsonl')
+    const path = '/v1beta/models/gemini-test:streamGenerateContent'
+    const body = { contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }
+    const recorder = await startProvider({ mode: 'record', upstream: upstreamUrl, cassette, provenance: 'synthetic', env: {} })
+    // A key no default pattern knows: only learning it from the query keeps it off disk.
+    const live = await post(`${recorder.origin}${path}?alt=sse&key=${SECRETS.echoedKey}`, body, {})
+    await recorder.close()
+    expect(seenUrls.at(-1)).toBe(`${path}?alt=sse&key=${SECRETS.echoedKey}`)
+    expect(live.contentType).toBe('text/event-stream')
+    expect(live.bytes.toString()).toBe(GEMINI_FRAME)
+    const text = readFileSync(cassette, 'utf8')
+    expect(text).toContain(`req-${redactionPlaceholder(SECRETS.echoedKey.length)}`)
+    expect(text).not.toContain(SECRETS.echoedKey)
+    expect(readCassette(cassette).interactions.map((interaction) => interaction.request.path)).toEqual([path])
+    const replayer = await startProvider({ mode: 'replay', cassette, env: {} })
+    const replayed = await post(`${replayer.origin}${path}?alt=sse`, body, {})
+    await replayer.close()
+    expect(replayed.bytes.equals(live.bytes)).toBe(true)
   })
 
   it('stores and replays a compressed upstream answer decoded', async () => {
