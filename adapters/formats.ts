@@ -2,6 +2,8 @@ import type { CloseReason, Emission } from '../src/events/types.js'
 import type { JsonObject } from './shared/fields.js'
 import type { RecordVocabulary } from './shared/vocabulary.js'
 import type { RecordProjector, SeamOptions } from './types.js'
+import { closestName } from '../src/util/closest-name.js'
+import { TranscriptError } from './errors.js'
 
 /** A record format read one JSON line at a time (`.jsonl`). */
 export interface LineFormat {
@@ -105,4 +107,33 @@ export function transcriptFormats(): readonly TranscriptFormat[] {
 /** Every name and alias, sorted. */
 export function formatNames(): string[] {
   return [...byName.keys()].sort()
+}
+
+// More than this many near names is no suggestion: the list of known names follows anyway.
+const MOST_NEAR_NAMES = 4
+
+/**
+ * The formats a name no format has probably meant, by their own names: those of which it is a whole
+ * part (`b10x` → `b10x/loop-jsonl`, `b10x-harness/json`; `rollout` → `codex/rollout-jsonl`), else
+ * the one spelt closest. Empty when nothing is near, or too much is.
+ */
+export function formatsNear(word: string): string[] {
+  const wanted = word.toLowerCase()
+  const parted = formats.filter((format) => [format.name, ...format.aliases].some((name) => name.toLowerCase().split(/[/._-]/).includes(wanted)))
+  if (parted.length > 0) return parted.length <= MOST_NEAR_NAMES ? parted.map((format) => format.name).sort() : []
+  const closest = closestName(word, formatNames())
+  return closest === undefined ? [] : [(findFormat(closest) as TranscriptFormat).name]
+}
+
+/** `a`, `a or b`, `a, b or c`. */
+function alternatives(names: readonly string[]): string {
+  return names.length === 1 ? (names[0] as string) : `${names.slice(0, -1).join(', ')} or ${names.at(-1) as string}`
+}
+
+/** The refusal of a `--from` that names no format: what it may have meant, then every known name. */
+export function unknownFormatError(name: string): TranscriptError {
+  const near = formatsNear(name)
+  const known = formatNames().join(', ')
+  const sentence = near.length === 0 ? `; known: ${known}` : `: did you mean ${alternatives(near)}? Known: ${known}`
+  return new TranscriptError('VH_UNKNOWN_FORMAT', name, null, `no transcript format is named ${JSON.stringify(name)}${sentence}`)
 }

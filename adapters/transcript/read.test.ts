@@ -45,6 +45,18 @@ describe("Reef's directory rules", () => {
     await expect(convertPath(root, { from: 'nope' })).rejects.toMatchObject({ code: 'VH_UNKNOWN_FORMAT' })
     await expect(convertPath(join(root, 'x.jsonl'))).rejects.toMatchObject({ code: 'VH_TRANSCRIPT_UNDETECTED' })
   })
+
+  it('an unknown format name is answered with the formats it is a part of, or the closest spelling', async () => {
+    const root = tree({ 'x.jsonl': '{"hello":"world"}\n' })
+    const sentence = async (from: string) => ((await convertPath(root, { from }).catch((error: unknown) => error)) as Error).message
+    expect(await sentence('b10x')).toContain('named "b10x": did you mean b10x/loop-jsonl? Known: atif,')
+    expect(await sentence('codex')).toContain(': did you mean codex/exec-json or codex/rollout-jsonl? Known:')
+    expect(await sentence('claude')).toContain(': did you mean claude-code/json-array, claude-code/stream-json, claude-code/stream-json-wrapped or claude-session-jsonl?')
+    expect(await sentence('pi-sesion-jsonl')).toContain(': did you mean pi-session-jsonl?')
+    // Nothing near, or too much (every format is JSON): only the list.
+    expect(await sentence('nope')).toMatch(/named "nope"; known: atif, /)
+    expect(await sentence('json')).toMatch(/named "json"; known: atif, /)
+  })
 })
 
 describe('detect', () => {

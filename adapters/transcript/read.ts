@@ -6,7 +6,7 @@ import { isBlank, LineSplitter, rawLineBytes, splitLineBatches, splitTextLines, 
 import { EventStreamWriter } from '../../src/events/write.js'
 import type { CloseReason, Emission } from '../../src/events/types.js'
 import { TranscriptError } from '../errors.js'
-import { findFormat, formatNames, type DocumentFormat, type LineFormat, type TranscriptFormat } from '../formats.js'
+import { findFormat, formatNames, unknownFormatError, type DocumentFormat, type LineFormat, type TranscriptFormat } from '../formats.js'
 import { isObject } from '../shared/fields.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
 import { detectCandidates, detectionRefusal, type Detection } from './detect.js'
@@ -59,7 +59,7 @@ const DETECT_DOCUMENT_BYTES = 64 * 1024 * 1024
 
 function resolveFormat(name: string): TranscriptFormat {
   const format = findFormat(name)
-  if (!format) throw new TranscriptError('VH_UNKNOWN_FORMAT', name, null, `no transcript format is named ${JSON.stringify(name)}; known: ${formatNames().join(', ')}`)
+  if (!format) throw unknownFormatError(name)
   return format
 }
 

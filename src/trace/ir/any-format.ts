@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { closeSync, createReadStream, existsSync, fstatSync, openSync, readFileSync, readSync, statSync } from 'node:fs'
 import { TranscriptError } from '../../../adapters/errors.js'
-import { findFormat, formatNames, type TranscriptFormat as AdapterFormat } from '../../../adapters/formats.js'
+import { findFormat, unknownFormatError, type TranscriptFormat as AdapterFormat } from '../../../adapters/formats.js'
 import { detectCandidates, detectionRefusal, type Detection } from '../../../adapters/transcript/detect.js'
 import { detectTranscriptCandidates, planTranscript, readStreamBatches, readTextEventsSync, readTranscriptBatches, readTranscriptEventsSync } from '../../../adapters/transcript/read.js'
 import { EVENT_FORMAT } from '../../events/format.js'
@@ -49,7 +49,7 @@ function readerFormatOf(format: AdapterFormat): TranscriptFormat | undefined {
 /** The format a `--from` names; an unknown name is a `TranscriptError` listing the known ones. */
 export function namedTranscriptFormat(name: string): AdapterFormat {
   const format = findFormat(name)
-  if (!format) throw new TranscriptError('VH_UNKNOWN_FORMAT', name, null, `no transcript format is named ${JSON.stringify(name)}; known: ${formatNames().join(', ')}`)
+  if (!format) throw unknownFormatError(name)
   return format
 }
 
