@@ -54,6 +54,16 @@ describe('check --spec S <dir|glob>…: a fleet on worker threads', () => {
     `)
   })
 
+  it('reads a final ** as every transcript file below, as the folder itself names them, never a folder as one transcript', async () => {
+    const everything = await fleet('runs/**', '--jobs', '2')
+    const table = (run: { stdout: string }) => run.stdout.slice(run.stdout.indexOf('verdict  '))
+    expect(table(everything)).toBe(table(await fleet('runs/**/*.jsonl')))
+    expect(table(everything)).toBe(table(await fleet('runs')))
+    expect(table(everything)).toContain('3 transcript(s)')
+    // A glob's last segment that matches folders still names each folder as one (Reef) transcript.
+    expect(table(await fleet('runs/[ab]'))).toMatch(/ runs\/a\n.* runs\/b\n2 transcript\(s\)/s)
+  })
+
   it('gives the same report for each transcript as check --transcript does', async () => {
     const out = join(dir, 'fleet.jsonl')
     const run = await fleet('runs', 'codex', '--out', out, '--jobs', '3')

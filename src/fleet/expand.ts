@@ -5,7 +5,8 @@ import { TranscriptError } from '../../adapters/errors.js'
 /**
  * The transcripts a fleet names: each argument is a file, a directory (every `.jsonl` and `.json`
  * file under it, each one transcript) or a glob (`*` and `?` within a path segment, `**` across
- * segments, `[abc]` a set; a directory a glob matches is one transcript, read by Reef's rules).
+ * segments, `[abc]` a set; a directory a glob matches is one transcript, read by Reef's rules,
+ * except under a final `**`, which names the transcript files below as a directory does).
  * The list is sorted by code point and deduplicated, so every machine of a sharded run sees the
  * same fleet in the same order.
  */
@@ -67,6 +68,12 @@ function matchSegments(base: string, segments: readonly string[], out: string[])
   const [segment, ...rest] = segments
   if (segment === undefined) {
     if (existsSync(base)) out.push(base)
+    return
+  }
+  if (segment === '**' && rest.length === 0) {
+    // `runs/**` is everything under runs: its transcript files, as the directory `runs` names them.
+    // Matched as directories, each folder would be read again as one transcript beside its files.
+    filesUnder(base, out)
     return
   }
   if (segment === '**') {
