@@ -60,7 +60,9 @@ export class ReadWatch {
 
   /** Why nothing was read, in a sentence for `file` (`format` names what it was read as). */
   sentence(format: string): string {
-    if (this.opaque === 0 && !this.emptyStart) return `it holds no record to read as ${format}: an empty input is not a run`
+    // Either no record at all, or only records that carry no event of a run (a Claude session file
+    // of summaries and file-history snapshots): the watch sees neither, and neither is a run.
+    if (this.opaque === 0 && !this.emptyStart) return `it holds nothing to read as ${format}: no record, or only records that carry no event of a run (summaries, snapshots); that is not a run`
     const types = [...this.types].map(([type, count]) => `${type} ×${count}`).join(', ')
     return `nothing in it was read as ${format}: its ${this.opaque} record(s) are all unread (${types}); is it the format named? Name the right one with --from`
   }

@@ -143,6 +143,16 @@ describe('refusing a file nothing of which was read', () => {
     expect(run.stdout).toBe('')
   })
 
+  it('a real Claude session file of summaries and snapshots only is refused for what it holds, not called empty', async () => {
+    // Claude Code 2.0.74 leaves such files beside a project's sessions (test/fixtures/wild/claude-session).
+    const summaries = join(import.meta.dirname, '../fixtures/wild/claude-session/kfischer-projects-2.0.74/a751b8dd-6b29-4eed-8cb9-64bc9a916a39.jsonl')
+    const run = await runCli(['convert', summaries], { cwd: dir })
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('VH_NOTHING_READ')
+    expect(run.stderr).toContain('only records that carry no event of a run (summaries, snapshots)')
+    expect(run.stdout).toBe('')
+  })
+
   it('the right format is read, and nothing is refused', async () => {
     expect((await runCli(['convert', 'rollout.jsonl'], { cwd: dir })).code).toBe(0)
     expect((await runCli(['inspect', '--transcript', 'rollout.jsonl'], { cwd: dir })).code).toBe(0)
