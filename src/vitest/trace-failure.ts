@@ -1,19 +1,33 @@
+import { citedEvents } from '../report/check-view.js'
 import { describeOutcome, type Outcome } from '../trace/check/outcome.js'
 import type { ExpectationRow } from '../trace/report-types.js'
 import { escapeForTerminal } from '../util/terminal-text.js'
 
-/** The events a row cites, or none for a reason or a whole-run fact. */
-export function citedEvents(row: ExpectationRow): number[] {
-  return row.outcome.outcome === 'undecidable' ? [] : (row.outcome as { events: number[] }).events
+// A gap over a long run can cite hundreds of calls; the failure names the first ones and says how
+// many there are, and the report (JSON, evidence, trace page) keeps every one.
+const MOST_EVENTS_SHOWN = 20
+const MOST_NOTE_CHARACTERS = 400
+
+/** `3, 9, 12`, or the first of many and how many there are in all. */
+function eventList(events: readonly number[]): string {
+  if (events.length <= MOST_EVENTS_SHOWN) return events.join(', ')
+  return `${events.slice(0, MOST_EVENTS_SHOWN).join(', ')} … (${events.length} in all)`
+}
+
+/** The note as upstream wrote it, cut after a comma when it runs long (its list of events). */
+function shortNote(note: string): string {
+  if (note.length <= MOST_NOTE_CHARACTERS) return note
+  const cut = note.lastIndexOf(',', MOST_NOTE_CHARACTERS)
+  return `${note.slice(0, cut > 0 ? cut : MOST_NOTE_CHARACTERS)} … (cut here; the report holds the whole note)`
 }
 
 /** `gap ran-the-suite — the suite ran` then the note and the events, as a failure should read. */
 export function describeRow(row: ExpectationRow): string {
   const verdict = row.verdict === 'unknown' ? 'unknown' : row.verdict
   const statement = row.statement === null ? '' : ` — ${row.statement}`
-  const lines = [`${verdict} ${row.id} (${row.kind})${statement}`, `  ${describeOutcome(row.outcome as Outcome)}`]
+  const lines = [`${verdict} ${row.id} (${row.kind})${statement}`, `  ${shortNote(describeOutcome(row.outcome as Outcome))}`]
   const events = citedEvents(row)
-  if (events.length > 0) lines.push(`  cited IR events: ${events.join(', ')}`)
+  if (events.length > 0) lines.push(`  cited IR events: ${eventList(events)}`)
   // Vitest prints this on the terminal; the note quotes the transcript.
   return escapeForTerminal(lines.join('\n'))
 }
