@@ -89,7 +89,7 @@ describe('vitest-harness check', () => {
 
   it('is a usage error (exit 2) without --spec or --transcript, or with a missing file', async () => {
     expect(await runCli(['check', '--transcript', 'ok.jsonl'], { cwd: dir })).toMatchObject({ code: 2, stderr: 'error: VH_USAGE: --spec is required\n' })
-    expect(await check()).toMatchObject({ code: 2, stderr: 'error: VH_USAGE: --transcript is required\n' })
+    expect(await check()).toMatchObject({ code: 2, stderr: 'error: VH_USAGE: name what to check: --transcript FILE|DIR|-, or a fleet of FILE|DIR|GLOB arguments\n' })
     expect(await check('--transcript', 'nope.jsonl')).toMatchObject({ code: 2, stderr: 'error: VH_TRANSCRIPT_MISSING at nope.jsonl: cannot read the transcript: no such file or directory\n' })
   })
 })

@@ -28,7 +28,7 @@ export const checkCommand: Command = {
     if (transcriptPath !== undefined && args.positionals.length > 0) throw new UsageError(`check takes --transcript or a fleet of FILE|DIR|GLOB arguments, not both; got ${JSON.stringify(args.positionals[0])}`)
     // Transcripts named as arguments are a fleet: each checked on a worker thread.
     if (args.positionals.length > 0) return runFleetCheck(args, io, specPath)
-    if (transcriptPath === undefined) throw new UsageError('--transcript is required')
+    if (transcriptPath === undefined) throw new UsageError('name what to check: --transcript FILE|DIR|-, or a fleet of FILE|DIR|GLOB arguments')
     if (stringOption(args, 'jobs') !== undefined || stringOption(args, 'out') !== undefined) throw new UsageError('--jobs and --out are for a fleet of transcripts named as arguments')
     let checked: DetailedCheck
     try {

@@ -1,3 +1,4 @@
+import { closestName } from '../util/closest-name.js'
 import { escapeForTerminal } from '../util/terminal-text.js'
 import { packageVersion } from '../util/package-info.js'
 import { parseArgs } from './args.js'
@@ -42,7 +43,9 @@ export async function cli(argv: readonly string[], io: CliIO): Promise<ExitCode>
   }
   const command = COMMANDS.find((candidate) => candidate.name === name)
   if (!command) {
-    io.stderr.write(escapeForTerminal(`error: VH_USAGE: unknown command ${JSON.stringify(name)}; run 'vitest-harness --help' for the list\n`))
+    const near = closestName(name, COMMANDS.map((candidate) => candidate.name))
+    const hint = near === undefined ? '' : ` (did you mean ${near}?)`
+    io.stderr.write(escapeForTerminal(`error: VH_USAGE: unknown command ${JSON.stringify(name)}${hint}; run 'vitest-harness --help' for the list\n`))
     return EXIT.REFUSAL
   }
   try {

@@ -78,6 +78,9 @@ describe('vitest-harness (no command)', () => {
   it('an unknown command is a usage error', async () => {
     const run = await runCli(['frobnicate'])
     expect(run.code).toBe(2)
-    expect(run.stderr).toContain('unknown command "frobnicate"')
+    expect(run.stderr).toContain('unknown command "frobnicate"; run')
+    const typo = await runCli(['chekc', '--spec', 's.yaml'])
+    expect(typo.code).toBe(2)
+    expect(typo.stderr).toBe("error: VH_USAGE: unknown command \"chekc\" (did you mean check?); run 'vitest-harness --help' for the list\n")
   })
 })
