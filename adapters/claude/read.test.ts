@@ -76,3 +76,20 @@ describe('claude-session-jsonl', () => {
     expect(events[6]).toMatchObject({ tool_use_result: { file: 'f' }, bytes: 28, is_error: false })
   })
 })
+
+describe('claude-code/stream-json task records (Claude Code 2.1.284)', () => {
+  const taskUpdated = { type: 'system', subtype: 'task_updated', task_id: 'a305', patch: { status: 'completed', end_time: 1790663534944 }, session_id: 's1' }
+  const backgroundTasks = { type: 'system', subtype: 'background_tasks_changed', tasks: [{ task_id: 'a21d', task_type: 'local_agent', description: 'Run sleep' }], session_id: 's1' }
+  const done = { type: 'result', subtype: 'success', is_error: false, session_id: 's1' }
+
+  it('a task’s state patch and the background-task list carry no call: read, not opaque, and the run still closes', async () => {
+    const events = await convertLines('claude-code/stream-json', [init, taskUpdated, backgroundTasks, done])
+    expect(names(events)).toEqual(['session.started', 'session.ended', 'stream.closed'])
+    expect(events.filter((event) => event.event === 'warning')).toEqual([])
+  })
+
+  it('a system subtype nobody listed still stays opaque beside them', async () => {
+    const events = await convertLines('claude-code/stream-json', [init, taskUpdated, { type: 'system', subtype: 'vh_never_seen', session_id: 's1' }, done])
+    expect(events.filter((event) => event.event === 'opaque')).toMatchObject([{ vendor_type: 'system', vendor_subtype: 'vh_never_seen' }])
+  })
+})

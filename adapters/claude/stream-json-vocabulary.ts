@@ -45,6 +45,8 @@ export const CLAUDE_SHARED_RECORDS: Readonly<Record<string, RecordMeaning>> = {
   'system/task_started': NO_CALL('a background task began; its calls are the subagent’s own records'),
   'system/task_progress': NO_CALL('a background task’s progress; its calls are the subagent’s own records'),
   'system/task_notification': NO_CALL('a background task ended; its calls are the subagent’s own records'),
+  'system/task_updated': NO_CALL('a patch to a task’s state (status, end time); its calls are the subagent’s own records'),
+  'system/background_tasks_changed': NO_CALL('the list of tasks now running in the background; each call is its own tool_use'),
   'system/files_persisted': NO_CALL('files the harness saved after the run'),
   'system/elicitation_complete': NO_CALL('an MCP elicitation the user answered'),
   'system/bridge_status': NO_CALL('remote-control bridge status'),
