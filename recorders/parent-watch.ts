@@ -1,20 +1,16 @@
 import { spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
-import { isProcessAlive } from './provider/process-alive.js'
+import { isProcessAlive, procStatFields } from './provider/process-alive.js'
 
 /** The parent of `pid`, from `/proc` on Linux, else from `ps`; undefined when it cannot be told. */
 function parentOf(pid: number): number | undefined {
-  try {
-    // Field 4 of /proc/<pid>/stat, after the parenthesised command name (which may hold spaces).
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  const fields = procStatFields(pid)
+  if (fields !== undefined) {
     const parent = Number(fields[1])
     return Number.isInteger(parent) ? parent : undefined
-  } catch {
-    const ps = spawnSync('ps', ['-o', 'ppid=', '-p', String(pid)], { encoding: 'utf8', timeout: 2000 })
-    const parent = Number(ps.stdout?.trim())
-    return ps.status === 0 && Number.isInteger(parent) && parent > 0 ? parent : undefined
   }
+  const ps = spawnSync('ps', ['-o', 'ppid=', '-p', String(pid)], { encoding: 'utf8', timeout: 2000 })
+  const parent = Number(ps.stdout?.trim())
+  return ps.status === 0 && Number.isInteger(parent) && parent > 0 ? parent : undefined
 }
 
 /**

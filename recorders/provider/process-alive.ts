@@ -20,12 +20,19 @@ export function isProcessAlive(pid: number): boolean {
 
 /** Whether Linux says the process is a zombie or dead (`Z`, `X`); false where `/proc` cannot tell. */
 function hasExited(pid: number): boolean {
+  const state = procStatFields(pid)?.[0]
+  return state === 'Z' || state === 'X'
+}
+
+/**
+ * The fields of `/proc/<pid>/stat` after the parenthesised command name (which may itself hold
+ * `)` and spaces): state, parent pid, …; undefined where there is no `/proc` or no such process.
+ */
+export function procStatFields(pid: number): string[] | undefined {
   try {
-    // The state follows the parenthesised command name, which may itself hold `)` and spaces.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const state = stat.charAt(stat.lastIndexOf(')') + 2)
-    return state === 'Z' || state === 'X'
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')
   } catch {
-    return false
+    return undefined
   }
 }
