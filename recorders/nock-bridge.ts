@@ -49,8 +49,9 @@ export function bridgeToCassette(options: NockBridgeOptions): NockBridge {
     const interceptor = nock(origin).persist().intercept(/.*/, 'POST')
     interceptor.reply(async function reply(uri, body) {
       const text = typeof body === 'string' ? body : JSON.stringify(body)
-      const path = new URL(uri, origin).pathname
-      const answer = await scope.handle({ method: 'POST', path, headers: this.req.headers, body: Buffer.from(text, 'utf8') })
+      const url = new URL(uri, origin)
+      const path = url.pathname
+      const answer = await scope.handle({ method: 'POST', path, query: url.search, headers: this.req.headers, body: Buffer.from(text, 'utf8') })
       if (answer.kind !== 'prepared') throw new RecorderError('VH_OPTION_INVALID', 'the nock bridge cannot proxy', { location: path })
       const prepared = answer.response
       const chunks = answer.rechunk ? rechunk(prepared.chunks, answer.rechunk) : prepared.chunks

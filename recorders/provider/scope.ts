@@ -109,7 +109,7 @@ export interface IncomingCall {
    * The query as sent (`?alt=sse`), or empty. Only forwarded to an upstream, which may answer by it
    * (Gemini streams only when asked `alt=sse`); never recorded or matched, so a key in it stays out.
    */
-  readonly query?: string
+  readonly query: string
   readonly headers: IncomingHttpHeaders
   readonly body: Buffer
 }
@@ -238,7 +238,7 @@ export class ProviderScope {
     try {
       // Before anything is matched, stored or logged: every later write knows these values.
       learnCredentials(this.redactor.seen, call.headers, route?.wire, body)
-      learnQueryCredentials(this.redactor.seen, call.query ?? '')
+      learnQueryCredentials(this.redactor.seen, call.query)
     } catch (error) {
       if (!(error instanceof RecorderError)) throw error
       refusal = error

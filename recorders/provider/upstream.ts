@@ -35,7 +35,7 @@ export function upstreamUrl(upstream: string, path: string): URL {
  * Forwards one request to the upstream, decoded (`accept-encoding: identity`), and streams its
  * answer back. `query` (`?alt=sse`) goes with it but into no message: it may hold a key.
  */
-export function forwardUpstream(upstream: string, method: string, path: string, headers: IncomingHttpHeaders, body: Buffer, query = ''): Promise<UpstreamAnswer> {
+export function forwardUpstream(upstream: string, method: string, path: string, headers: IncomingHttpHeaders, body: Buffer, query: string): Promise<UpstreamAnswer> {
   const url = upstreamUrl(upstream, path)
   const target = query === '' ? url : new URL(`${url.pathname}${query}`, url.origin)
   const outgoing: Record<string, string | string[]> = { 'accept-encoding': 'identity' }
