@@ -46,6 +46,15 @@ describe('describeTraceSpec over a glob', () => {
     expect(() => fleetTranscripts({ glob: 'test/fixtures/wild/none-*' }, ROOT)).toThrow(/VH_FLEET_EMPTY/)
   })
 
+  it('reads a final ** as the transcript files below, as the CLI fleet does, never a folder as one transcript', () => {
+    const labels = (glob: string) => fleetTranscripts({ glob }, ROOT)?.map((entry) => entry.label)
+    const everything = labels('test/fixtures/wild/**')
+    expect(everything).toEqual(labels('test/fixtures/wild/**/*.json*'))
+    expect(everything).toContain('test/fixtures/wild/pi/v1-large-session.jsonl')
+    expect(everything).not.toContain('test/fixtures/wild/pi')
+    expect(labels('test/fixtures/wild/pi/**')).toEqual(labels('test/fixtures/wild/pi/*.jsonl'))
+  })
+
   it('spreads a fleet over 3 shards whose merged evidence is a single run’s', async () => {
     const work = mkdtempSync(join(tmpdir(), 'vh-fleet-shards-'))
     const key = { [TRACE_PROOF_KEY_ENV]: 'e'.repeat(64) }

@@ -103,6 +103,8 @@ describe('record → replay through a local fake upstream', () => {
     const recorder = await startProvider({ mode: 'record', upstream: upstreamUrl, cassette, provenance: 'synthetic', env: {} })
     // A key no default pattern knows: only learning it from the query keeps it off disk.
     const live = await post(`${recorder.origin}${path}?alt=sse&key=${SECRETS.echoedKey}`, body, {})
+    // Routed and logged by the path alone: the query went no further than the upstream.
+    expect(recorder.requests().map((entry) => [entry.wire, entry.path, entry.outcome])).toEqual([['gemini', path, 'recorded']])
     await recorder.close()
     expect(seenUrls.at(-1)).toBe(`${path}?alt=sse&key=${SECRETS.echoedKey}`)
     expect(live.contentType).toBe('text/event-stream')
@@ -113,6 +115,7 @@ describe('record → replay through a local fake upstream', () => {
     expect(readCassette(cassette).interactions.map((interaction) => interaction.request.path)).toEqual([path])
     const replayer = await startProvider({ mode: 'replay', cassette, env: {} })
     const replayed = await post(`${replayer.origin}${path}?alt=sse`, body, {})
+    expect(replayer.requests().map((entry) => [entry.path, entry.outcome])).toEqual([[path, 'replayed']])
     await replayer.close()
     expect(replayed.bytes.equals(live.bytes)).toBe(true)
   })
