@@ -113,4 +113,13 @@ describe('vitest-harness inspect', () => {
   it('exits 2 for a transcript that is not one', async () => {
     expect((await runCli(['inspect', '--transcript', 'bad.jsonl'], { cwd: dir })).code).toBe(2)
   })
+
+  it('takes the transcript as its one argument, as convert does', async () => {
+    const named = await runCli(['inspect', 'gap.jsonl'], { cwd: dir })
+    expect(named).toMatchObject({ code: 0, stdout: (await runCli(['inspect', '--transcript', 'gap.jsonl'], { cwd: dir })).stdout })
+    expect(named.stdout).toContain('events       3 total')
+    expect(await runCli(['inspect'], { cwd: dir })).toMatchObject({ code: 2, stderr: 'error: VH_USAGE: name the transcript to inspect: --transcript FILE|DIR|-, or FILE|DIR|- as an argument\n' })
+    expect(await runCli(['inspect', 'gap.jsonl', 'open.jsonl'], { cwd: dir })).toMatchObject({ code: 2, stderr: 'error: VH_USAGE: inspect reads one transcript; got 2\n' })
+    expect((await runCli(['inspect', '--transcript', 'gap.jsonl', 'open.jsonl'], { cwd: dir })).stderr).toMatch(/not both; got "open.jsonl"/)
+  })
 })

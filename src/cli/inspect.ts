@@ -1,5 +1,5 @@
 import { censusToText, inspectTranscript } from '../trace/census.js'
-import { UsageError, stringOption } from './args.js'
+import { UsageError, stringOption, type ParsedArgs } from './args.js'
 import type { Command } from './command.js'
 import { EXIT } from '../util/exit-codes.js'
 import { writeWithBackpressure } from './io.js'
@@ -8,16 +8,14 @@ import { FROM_OPTION, TRANSCRIPT_OPTION, openTranscriptInput, refusalExit } from
 export const inspectCommand: Command = {
   name: 'inspect',
   summary: "Reports what is in a transcript: events by family, tools called, timings, its reader and closure.",
-  usage: '--transcript FILE|DIR|- [--from FORMAT] [--format text|json]',
+  usage: '[--transcript] FILE|DIR|- [--from FORMAT] [--format text|json]',
   options: [
     TRANSCRIPT_OPTION,
     FROM_OPTION,
     { name: 'format', type: 'string', choices: ['text', 'json'], description: 'how to print the census (default: text)' },
   ],
   async run(args, io) {
-    const transcriptPath = stringOption(args, 'transcript')
-    if (transcriptPath === undefined) throw new UsageError('--transcript is required')
-    if (args.positionals.length > 0) throw new UsageError(`inspect takes no positional arguments; got ${JSON.stringify(args.positionals[0])}`)
+    const transcriptPath = transcriptArgument(args)
     let census
     try {
       const transcript = await openTranscriptInput(io, transcriptPath, stringOption(args, 'from'))
@@ -29,4 +27,15 @@ export const inspectCommand: Command = {
     await writeWithBackpressure(io.stdout, stringOption(args, 'format') === 'json' ? `${JSON.stringify(census, null, 2)}\n` : censusToText(census))
     return EXIT.OK
   },
+}
+
+/** The one transcript inspected: `--transcript P` or `P` alone, as `convert` takes it. */
+function transcriptArgument(args: ParsedArgs): string {
+  const option = stringOption(args, 'transcript')
+  const [positional, extra] = args.positionals
+  if (option !== undefined && positional !== undefined) throw new UsageError(`inspect reads one transcript: --transcript or an argument, not both; got ${JSON.stringify(positional)}`)
+  if (extra !== undefined) throw new UsageError(`inspect reads one transcript; got ${args.positionals.length}`)
+  const path = option ?? positional
+  if (path === undefined) throw new UsageError('name the transcript to inspect: --transcript FILE|DIR|-, or FILE|DIR|- as an argument')
+  return path
 }
