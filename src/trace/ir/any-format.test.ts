@@ -8,7 +8,7 @@ import { NO_SHELL_SPEC, REQUIRED_SPEC } from '../../../test/helpers/wild.js'
 import { EVENT_FORMAT } from '../../events/format.js'
 import { checkTranscriptDetailed, checkTranscriptFile, checkTranscriptFileSync, checkTranscriptText } from '../check/check.js'
 import { readSpecFile } from '../spec/read.js'
-import { CONVERSION_RUN, convertedAdapterRef, openTranscriptPath } from './any-format.js'
+import { CONVERSION_RUN, convertedAdapterRef, openTranscriptPath, openTranscriptText } from './any-format.js'
 
 const ROOT = resolve(import.meta.dirname, '..', '..', '..')
 const WILD = join(ROOT, 'test', 'fixtures', 'wild')
@@ -71,5 +71,28 @@ describe('a transcript file read blocking reads as it does streamed', () => {
       )
     expect(await refusal('blocking')).toBe('ENOENT')
     expect(await refusal('streamed')).toBe('ENOENT')
+  })
+})
+
+// A Claude session file of summaries alone is a real file (a project folder keeps one per
+// resumed conversation) with no record of a run in it; nor has an empty one.
+describe('a conversion that gives no event is refused as the format it was read in', () => {
+  const folder = join(WILD, 'claude-session', 'kfischer-projects-2.0.74')
+  const summariesOnly = join(folder, '3f6ddfee-788c-48a5-8f7a-d43377b51472.jsonl')
+  const empty = join(folder, '0f13eeba-e6ed-42ea-ad8c-d8db37e1304e.jsonl')
+  const refusal = /^\S+ is not a transcript this build can read as claude-session-jsonl — 1 refusal\(s\):\nTRACE-ADAPT-002 at transcript: the transcript holds no events at all: nothing in it is a record of a run as claude-session-jsonl reads one \(no record, or only summaries and snapshots\): there is nothing to judge$/
+
+  it('detected or named, streamed, blocking or from memory', async () => {
+    expect(readFileSync(summariesOnly, 'utf8').split('\n').filter(Boolean).every((line) => (JSON.parse(line) as { type: string }).type === 'summary')).toBe(true)
+    for (const [file, from] of [[summariesOnly, undefined], [summariesOnly, 'claude-session-jsonl'], [empty, 'claude-session-jsonl']] as const) {
+      await expect(checkTranscriptFile(NO_SHELL_SPEC, file, from === undefined ? {} : { from })).rejects.toThrow(refusal)
+      expect(() => checkTranscriptFileSync(NO_SHELL_SPEC, file, from === undefined ? {} : { from })).toThrow(refusal)
+      const opened = openTranscriptText(readFileSync(file), from, file)
+      expect(() => checkTranscriptText(NO_SHELL_SPEC, opened.bytes, { source: file, ...opened.read })).toThrow(refusal)
+    }
+  })
+
+  it('while a native stream of no events is still refused as upstream words it', () => {
+    expect(() => checkTranscriptText(NO_SHELL_SPEC, '', { source: 'empty.jsonl', format: EVENT_FORMAT })).toThrow(/as metaharness\.event\/1 — 1 refusal\(s\):\nTRACE-ADAPT-002 at transcript: the event stream holds no events at all: there is nothing to judge$/)
   })
 })

@@ -7,7 +7,7 @@ import { detectTranscriptCandidates, planTranscript, readStreamBatches, readText
 import { EVENT_FORMAT } from '../../events/format.js'
 import { splitTextLines } from '../../events/lines.js'
 import { TraceTranscriptError } from '../errors.js'
-import type { EmissionBatch, TranscriptChunk, TranscriptFormat, TranscriptReadOptions } from './read.js'
+import type { EmissionBatch, TranscriptChunk, TranscriptFormat, TranscriptOrigin, TranscriptReadOptions } from './read.js'
 import { CLAUDE_CODE_STREAM_JSON } from './stream-json.js'
 import type { AdapterRef } from './types.js'
 
@@ -38,6 +38,11 @@ type Route = { via: 'reader'; format?: TranscriptFormat } | { via: 'adapter'; fo
 /** The report's adapter for a conversion: the adapter's format, then the reader that read its output. */
 export function convertedAdapterRef(format: AdapterFormat): AdapterRef {
   return { name: `${format.name} via metaharness/event-stream`, written_against: [EVENT_FORMAT] }
+}
+
+/** What the reader is told of a conversion: its adapter chain, the original's digest and format. */
+function conversionOrigin(format: AdapterFormat, digest: () => string): TranscriptOrigin {
+  return { adapter: convertedAdapterRef(format), digest, format: format.name }
 }
 
 function readerFormatOf(format: AdapterFormat): TranscriptFormat | undefined {
@@ -185,7 +190,7 @@ export function openTranscriptPath(
     for await (const emissions of readTranscriptBatches(path, { from: format.name, run: CONVERSION_RUN, onSourceBytes })) yield { run: CONVERSION_RUN, emissions }
     digest = hash.digest('hex')
   }
-  return { bytes: refusingAs(bytes(), format, source), read: { format: EVENT_FORMAT, origin: { adapter: convertedAdapterRef(format), digest: () => digest as string } } }
+  return { bytes: refusingAs(bytes(), format, source), read: { format: EVENT_FORMAT, origin: conversionOrigin(format, () => digest as string) } }
 }
 
 /** As `openTranscriptPath`, read whole and synchronously (what a matcher can do). */
@@ -197,7 +202,7 @@ export function openTranscriptPathSync(path: string, from?: string, source: stri
   for (const file of planTranscript(path, { from: format.name }).files) hash.update(readFileSync(file))
   const digest = hash.digest('hex')
   const emissions = convertingSync(format.name, source, () => readTranscriptEventsSync(path, { from: format.name, run: CONVERSION_RUN }))
-  return { bytes: { run: CONVERSION_RUN, emissions }, read: { format: EVENT_FORMAT, origin: { adapter: convertedAdapterRef(format), digest: () => digest } } }
+  return { bytes: { run: CONVERSION_RUN, emissions }, read: { format: EVENT_FORMAT, origin: conversionOrigin(format, () => digest) } }
 }
 
 function detectText(text: string): Detection {
@@ -212,7 +217,7 @@ export function openTranscriptText(text: string | Uint8Array, from?: string, sou
   const { format } = route
   const digest = createHash('sha256').update(text).digest('hex')
   const emissions = convertingSync(format.name, source, () => readTextEventsSync(text, format.name, { run: CONVERSION_RUN, ...(source === undefined ? {} : { source }) }))
-  return { bytes: { run: CONVERSION_RUN, emissions }, read: { format: EVENT_FORMAT, origin: { adapter: convertedAdapterRef(format), digest: () => digest } } }
+  return { bytes: { run: CONVERSION_RUN, emissions }, read: { format: EVENT_FORMAT, origin: conversionOrigin(format, () => digest) } }
 }
 
 /** How much of a stream is read ahead to detect its format. */
@@ -274,5 +279,5 @@ export async function openTranscriptStream(stream: AsyncIterable<Uint8Array | st
     for await (const emissions of readStreamBatches(hashed(), converted.name, { run: CONVERSION_RUN, source })) yield { run: CONVERSION_RUN, emissions }
     digest = hash.digest('hex')
   }
-  return { bytes: refusingAs(bytes(), converted, source), read: { format: EVENT_FORMAT, origin: { adapter: convertedAdapterRef(converted), digest: () => digest as string } } }
+  return { bytes: refusingAs(bytes(), converted, source), read: { format: EVENT_FORMAT, origin: conversionOrigin(converted, () => digest as string) } }
 }

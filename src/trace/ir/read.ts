@@ -31,6 +31,8 @@ export interface TranscriptOrigin {
   adapter: AdapterRef
   /** sha256 of the original file's bytes; asked for once the read has ended. */
   digest(): string
+  /** The format the original was read in (`claude-session-jsonl`): a refusal names it, not the stream it became. */
+  format?: string
 }
 
 export interface TranscriptReadOptions {
@@ -78,7 +80,14 @@ export type TranscriptReadResult =
       closure: StreamClose | null
       events: number
     }
-  | { ok: false; digest: string; format: TranscriptFormat; refusals: TraceRefusal[]; total: number }
+  | {
+      ok: false
+      digest: string
+      /** The format it was refused as: the reader's, or for a conversion the original's (`codex/rollout-jsonl`). */
+      format: string
+      refusals: TraceRefusal[]
+      total: number
+    }
 
 /**
  * Reads a transcript pushed in chunks, holding one line at a time: splits it into lines (numbered
@@ -203,17 +212,23 @@ export class TranscriptReader implements LineReceiver {
       const empty =
         this.reader === null ||
         (this.reader instanceof MetaharnessIrReader ? this.reader.lineCount === 0 : this.emitter.count === 0)
-      if (empty) {
-        const what = format === EVENT_FORMAT ? 'the event stream' : 'the transcript'
-        this.refuse('TRACE-ADAPT-002', 'transcript', `${what} holds no events at all: there is nothing to judge`)
-      }
+      if (empty) this.refuse('TRACE-ADAPT-002', 'transcript', this.nothingToJudge(format))
     }
-    if (this.refusalCount > 0) return { ok: false, digest, format, refusals: this.refusals, total: this.refusalCount }
+    // A conversion is refused as the format its original was read in, not as the stream it became.
+    if (this.refusalCount > 0) return { ok: false, digest, format: this.origin?.format ?? format, refusals: this.refusals, total: this.refusalCount }
     const reader = this.reader as MetaharnessIrReader | StreamJsonIrReader
     const closure = reader.closure()
     const adapter = this.origin ? this.origin.adapter : reader.adapter
     this.sink.end({ adapter, closure, closureMarkers: reader.closureMarkers, events: this.emitter.count })
     return { ok: true, digest, format, adapter, closure, events: this.emitter.count }
+  }
+
+  /** Why a transcript of no events is refused: for a conversion, what its original held. */
+  private nothingToJudge(format: TranscriptFormat): string {
+    const original = this.origin?.format
+    // A conversion that gave no event read no record of a run: a Claude session file of summaries alone.
+    if (original !== undefined) return `the transcript holds no events at all: nothing in it is a record of a run as ${original} reads one (no record, or only summaries and snapshots): there is nothing to judge`
+    return `${format === EVENT_FORMAT ? 'the event stream' : 'the transcript'} holds no events at all: there is nothing to judge`
   }
 
   private refuse(code: TraceRefusal['code'], location: string, message: string): void {
