@@ -62,7 +62,7 @@ const DIFF_SCRIPT = String.raw`(function () {
   function el(tag, cls, text) { var n = document.createElement(tag); if (cls) n.className = cls; if (text !== undefined) n.textContent = text; return n; }
   var root = document.getElementById('diff');
   root.appendChild(el('h1', null, data.differences === 0 ? 'same: the runs match call for call' : 'different: ' + data.differences + ' difference(s)'));
-  [['A', data.a], ['B', data.b]].forEach(function (s) { root.appendChild(el('p', 'muted', s[0] + ' ' + s[1].source + ' (' + s[1].adapter + ', ' + s[1].events + ' events, ' + s[1].calls + ' tool calls)')); });
+  [['A', data.a], ['B', data.b]].forEach(function (s) { root.appendChild(el('p', 'muted', s[0] + ' ' + s[1].source + ' (' + s[1].adapter + ', ' + s[1].events + ' event(s), ' + s[1].calls + ' tool call(s))')); });
   root.appendChild(el('h2', null, 'Tool calls'));
   var table = el('table'); table.id = 'calls';
   var head = el('tr'); ['', 'A', 'B', 'tool', 'arguments / differences'].forEach(function (h) { head.appendChild(el('th', null, h)); }); table.appendChild(head);

@@ -55,8 +55,8 @@ function entryLines(entry: CallEntry): string[] {
 export function diffToText(diff: TrajectoryDiff): string {
   const count = (kind: CallEntry['kind']) => diff.calls.filter((entry) => entry.kind === kind).length
   const lines = [
-    `A ${terminalSafe(diff.a.source)} (${diff.a.adapter}, ${diff.a.events} events, ${diff.a.calls} tool calls)`,
-    `B ${terminalSafe(diff.b.source)} (${diff.b.adapter}, ${diff.b.events} events, ${diff.b.calls} tool calls)`,
+    `A ${terminalSafe(diff.a.source)} (${diff.a.adapter}, ${diff.a.events} event(s), ${diff.a.calls} tool call(s))`,
+    `B ${terminalSafe(diff.b.source)} (${diff.b.adapter}, ${diff.b.events} event(s), ${diff.b.calls} tool call(s))`,
     `tool calls: ${count('same')} same, ${count('changed')} changed, ${count('removed')} removed, ${count('added')} added`,
     ...diff.calls.flatMap(entryLines),
   ]

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -54,6 +54,23 @@ describe('diffRuns on real recorded runs', () => {
     expect(diff.calls[0]).toMatchObject({ kind: 'removed', a: { name: 'exec_command', input: { cmd: 'cat README.md' } } })
     expect(diff.texts).toEqual([])
     expect(diff.usage).toEqual([])
+  })
+})
+
+describe('the diff guide', () => {
+  it('prints what its sample shows, for the run it names', async () => {
+    const guide = readFileSync(join(import.meta.dirname, '../../docs/guide/report-diff.md'), 'utf8')
+    const sample = /```console\n\$ npx vitest-harness (diff recorded\.jsonl without-the-call\.jsonl)\n([^`]*)```/.exec(guide)
+    expect(sample, 'the guide has its diff sample').not.toBeNull()
+    copyFileSync(join(CODEX, 'rollout.jsonl'), join(dir, 'recorded.jsonl'))
+    copyFileSync(join(dir, 'rollout-without-call.jsonl'), join(dir, 'without-the-call.jsonl'))
+    const run = await runCli((sample?.[1] as string).split(' '), { cwd: dir })
+    expect(run).toMatchObject({ code: 1, stdout: sample?.[2] })
+    // The lines its prose quotes, from the runs of this file that differ so.
+    const changed = /a\s+changed argument reads `([^`]+)` then `([^`]+)`/.exec(guide)
+    const moved = /a verdict that moved reads `([^`]+)`/.exec(guide)
+    expect((await runCli(['diff', 'base.jsonl', 'changed.jsonl'], { cwd: dir })).stdout).toContain(`  ${changed?.[1]}\n      ${changed?.[2]}\n`)
+    expect((await runCli(['diff', 'base.jsonl', 'inserted.jsonl', '--spec', 'spec.yaml'], { cwd: dir })).stdout).toContain(`${moved?.[1]}\n`)
   })
 })
 
