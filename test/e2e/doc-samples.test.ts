@@ -39,6 +39,7 @@ function scratchProject(page: string): string {
 
 interface Ran {
   readonly status: number | null
+  readonly stdout: string
   readonly output: string
 }
 
@@ -52,7 +53,7 @@ function runSample(dir: string, sample: DocSample): Ran | undefined {
   else if (sample.lang === 'ts' && sample.file === undefined) command = [process.execPath, '--import', TSX, name]
   else return undefined // a file the next samples read
   const run = spawnSync(command[0] as string, command.slice(1), { cwd: dir, encoding: 'utf8', env: sampleEnv(), timeout: 240_000 })
-  return { status: run.status, output: `${run.stdout}${run.stderr}` }
+  return { status: run.status, stdout: run.stdout, output: `${run.stdout}${run.stderr}` }
 }
 
 const pages = docPages(ROOT).map((page) => ({ page, samples: pageSamples(ROOT, page) })).filter(({ samples }) => samples.length > 0)
@@ -70,10 +71,20 @@ describe('every README and docs sample runs against the packed package', () => {
   for (const { page, samples } of pages) {
     it(`${page}: its ${samples.filter((sample) => !sample.noRun).length} sample(s) run`, () => {
       const dir = scratchProject(page)
+      let last: { sample: DocSample; ran: Ran } | undefined
       for (const sample of samples) {
         if (sample.noRun) continue
+        if (sample.output) {
+          // The output a page shows is what the sample before it printed, to its last line.
+          expect(last, `${page}:${sample.line}: an output block follows no sample that ran`).toBeDefined()
+          expect(last?.ran.stdout.endsWith(sample.code), `${page}:${sample.line}: ${last?.sample.page}:${last?.sample.line} printed\n${last?.ran.stdout}`).toBe(true)
+          continue
+        }
         const ran = runSample(dir, sample)
-        if (ran) expect(ran.status, `${page}:${sample.line} (${sample.lang}) in ${dir}\n${ran.output}`).toBe(sample.exit)
+        if (ran) {
+          expect(ran.status, `${page}:${sample.line} (${sample.lang}) in ${dir}\n${ran.output}`).toBe(sample.exit)
+          last = { sample, ran }
+        }
       }
       if (page === 'README.md') {
         // The first example's command-line replay, byte for byte its golden file.

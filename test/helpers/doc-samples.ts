@@ -7,7 +7,9 @@ import { join, relative } from 'node:path'
  * - `no-run`: shown, never run (counted and listed by the test; keep them few);
  * - `file=PATH`: the block is written to PATH in the page's scratch project before the samples after
  *   it run (any language: a transcript, a spec, a config); a `file=*.test.ts` is then run by Vitest;
- * - `exit=N`: a shell sample that is meant to exit N (a gap is 1, an unknown 3).
+ * - `exit=N`: a shell sample that is meant to exit N (a gap is 1, an unknown 3);
+ * - `output` (on a block of any language): what the shell sample before it prints ends with this
+ *   block, so the output a page shows is what the command prints (a fleet's summary table).
  * Samples run in document order, one scratch project per page, so a page reads as a tutorial.
  */
 export interface DocSample {
@@ -20,6 +22,8 @@ export interface DocSample {
   readonly noRun: boolean
   readonly file: string | undefined
   readonly exit: number
+  /** The block is the output the run sample before it ends with, not a sample itself. */
+  readonly output: boolean
 }
 
 /** The languages whose blocks are samples even without `file=`. */
@@ -54,8 +58,9 @@ export function pageSamples(repo: string, page: string): DocSample[] {
     const words = (open[2] as string).trim().split(/\s+/).filter(Boolean)
     const file = words.find((word) => word.startsWith('file='))?.slice('file='.length)
     const exit = Number(words.find((word) => word.startsWith('exit='))?.slice('exit='.length) ?? 0)
-    if (!RUNNABLE_LANGS.has(lang) && file === undefined) continue
-    samples.push({ page, line: start + 1, lang, code: `${body.join('\n')}\n`, noRun: words.includes('no-run'), file, exit })
+    const output = words.includes('output')
+    if (!RUNNABLE_LANGS.has(lang) && file === undefined && !output) continue
+    samples.push({ page, line: start + 1, lang, code: `${body.join('\n')}\n`, noRun: words.includes('no-run'), file, exit, output })
   }
   return samples
 }
