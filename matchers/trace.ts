@@ -8,6 +8,8 @@ import { SPEC_FORMAT, type OnUnknown, type Severity } from '../src/trace/spec/mo
 import { TraceSpecError } from '../src/trace/errors.js'
 import { attachTraceMeta, traceCheckKey } from '../src/vitest/trace-meta.js'
 import { describeRow } from '../src/vitest/trace-failure.js'
+import { citedEventLinesSync } from '../src/vitest/cited-events.js'
+import { citedEvents } from '../src/report/check-view.js'
 import { asRefusal, type RefusedInput } from '../src/vitest/refusal.js'
 
 /** Options of `toSatisfyTraceSpec`. */
@@ -84,7 +86,7 @@ export const traceMatchers = {
       message: () =>
         pass
           ? `expected the transcript not to satisfy ${report.spec_id}, and every gating expectation held`
-          : `expected the transcript to satisfy ${report.spec_id} (verdict ${report.verdict}):\n${failingRows(report).map(describeRow).join('\n')}`,
+          : `expected the transcript to satisfy ${report.spec_id} (verdict ${report.verdict}):\n${failingRows(report).map((row) => describeRow(row, citedEventLinesSync(received, citedEvents(row)))).join('\n')}`,
       actual: verdicts(report),
       expected: Object.fromEntries(report.expectations.filter((row) => row.severity === 'gate').map((row) => [row.id, 'ok'])),
     }
@@ -106,7 +108,7 @@ export const traceMatchers = {
     const pass = result.verdict === 'ok'
     return {
       pass,
-      message: () => (pass ? `expected the transcript not to satisfy:\n${describeRow(result)}` : `expected the transcript to satisfy:\n${describeRow(result)}`),
+      message: () => `expected the transcript ${pass ? 'not ' : ''}to satisfy:\n${describeRow(result, citedEventLinesSync(received, citedEvents(result)))}`,
       actual: result.outcome,
       expected: { outcome: 'ok' },
     }

@@ -21,14 +21,18 @@ function shortNote(note: string): string {
   return `${note.slice(0, cut > 0 ? cut : MOST_NOTE_CHARACTERS)} … (cut here; the report holds the whole note)`
 }
 
-/** `gap ran-the-suite — the suite ran` then the note and the events, as a failure should read. */
-export function describeRow(row: ExpectationRow): string {
+/**
+ * `gap ran-the-suite — the suite ran` then the note and the events, as a failure should read;
+ * `spelt` are the first cited events as lines (`#114 call bash {…}`), where the transcript was read for them.
+ */
+export function describeRow(row: ExpectationRow, spelt: readonly string[] = []): string {
   const verdict = row.verdict === 'unknown' ? 'unknown' : row.verdict
   const statement = row.statement === null ? '' : ` — ${row.statement}`
   const lines = [`${verdict} ${row.id} (${row.kind})${statement}`, `  ${shortNote(describeOutcome(row.outcome as Outcome))}`]
   const events = citedEvents(row)
   if (events.length > 0) lines.push(`  cited IR events: ${eventList(events)}`)
-  // Vitest prints this on the terminal; the note quotes the transcript.
+  for (const line of spelt) lines.push(`    ${line}`)
+  // Vitest prints this on the terminal; the note and the events quote the transcript.
   return escapeForTerminal(lines.join('\n'))
 }
 
@@ -36,8 +40,12 @@ export function describeRow(row: ExpectationRow): string {
 export class TraceExpectationError extends Error {
   readonly code = 'VH_TRACE_EXPECTATION'
 
-  constructor(readonly row: ExpectationRow) {
-    super(describeRow(row))
+  constructor(
+    readonly row: ExpectationRow,
+    /** The first cited events, each as a line, where the transcript could be read for them. */
+    readonly citedEvents: readonly string[] = [],
+  ) {
+    super(describeRow(row, citedEvents))
     this.name = 'TraceExpectationError'
   }
 }

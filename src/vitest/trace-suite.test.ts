@@ -25,6 +25,7 @@ const s = ${SPEC}
 describeTraceSpec(s, { text }, { name: 'fails' })
 describeTraceSpec(s, { text }, { name: 'todo', unknown: 'todo' })
 describeTraceSpec(s, { text: 'not json\\n' }, { name: 'refused' })
+describeTraceSpec(s, { text }, { name: 'redacted', redact: true })
 `
 
 const MATCHERS = `
@@ -70,7 +71,10 @@ describe('describeTraceSpec', () => {
       ['cheap-advisory', 'pass'],
       ['used-the-cache', 'fail'],
     ])
-    expect(find(suites, 'fails', 'never-edited').errors).toEqual(['gap never-edited (tool.absent) — nothing was edited\n  1 call(s) match Edit at event 3\n  cited IR events: 3'])
+    // The call that broke the rule, read again from the transcript once the test failed.
+    expect(find(suites, 'fails', 'never-edited').errors).toEqual(['gap never-edited (tool.absent) — nothing was edited\n  1 call(s) match Edit at event 3\n  cited IR events: 3\n    #3 call Edit {"file_path":"a.ts"} (line 4)'])
+    // A redacted check quotes nothing of the transcript.
+    expect(find(suites, 'redacted', 'never-edited').errors).toEqual(['gap never-edited (tool.absent) — nothing was edited\n  sha256:8991652c506d at event 3\n  cited IR events: 3'])
     expect(find(suites, 'fails', 'used-the-cache').errors).toEqual(['unknown used-the-cache (cache.used)\n  this transcript records no `usage`'])
   })
 
@@ -118,7 +122,7 @@ describe('the trace matchers', () => {
     const gaps = find(matchers, '', 'spec gaps')
     expect(gaps.state).toBe('fail')
     expect(gaps.errors[0]).toContain('expected the transcript to satisfy inner/suite (verdict gap):')
-    expect(gaps.errors[0]).toContain('gap never-edited (tool.absent) — nothing was edited\n  1 call(s) match Edit at event 3\n  cited IR events: 3')
+    expect(gaps.errors[0]).toContain('gap never-edited (tool.absent) — nothing was edited\n  1 call(s) match Edit at event 3\n  cited IR events: 3\n    #3 call Edit {"file_path":"a.ts"} (line 4)\n')
     expect(gaps.errors[0]).toContain('unknown used-the-cache (cache.used)')
     expect(find(matchers, '', 'spec gaps, negated').state).toBe('pass')
     expect(find(matchers, '', 'spec gaps, downgraded').state).toBe('pass')

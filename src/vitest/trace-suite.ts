@@ -5,6 +5,8 @@ import { describeOutcome, type Outcome } from '../trace/check/outcome.js'
 import type { ExpectationRow, TraceReport } from '../trace/report-types.js'
 import type { TraceCheckMeta } from './meta.js'
 import { attachTraceMeta, traceCheckKey } from './trace-meta.js'
+import { citedEvents } from '../report/check-view.js'
+import { citedEventLines } from './cited-events.js'
 import { TraceExpectationError } from './trace-failure.js'
 import { fleetTranscripts, type TraceFleet } from './trace-fleet.js'
 import { asRefusal, withCleanStack } from './refusal.js'
@@ -114,8 +116,10 @@ export function describeTraceSpec(specInput: TraceSpecInput, transcript: TraceTr
           await context.annotate(`advisory ${row.verdict}: ${describeOutcome(row.outcome as Outcome)}`, `advisory ${row.verdict}`)
           return
         }
+        // Which calls broke the rule, read again now it failed; a redacted check quotes nothing.
+        const spelt = options.redact === true ? [] : await citedEventLines(transcript, citedEvents(row), options.maxLineBytes)
         // A verdict, not a bug: the row says everything; frames into this package would not.
-        throw withCleanStack(new TraceExpectationError(row))
+        throw withCleanStack(new TraceExpectationError(row, spelt))
       })
     }
   })
