@@ -39,7 +39,7 @@ export const matcherSchema = z
 const selectorShape = {
   tool: optional(z.string()).register(traceSpecSchemaRegistry, { description: 'One tool name. Never beside tools.' }),
   tools: optional(names()).register(traceSpecSchemaRegistry, { description: 'Tool names, any of which is in scope (a union with operations).' }),
-  operations: optional(names()).register(traceSpecSchemaRegistry, { description: 'Neutral operations (file.write, shell…), any of which is in scope.' }),
+  operations: optional(names()).register(traceSpecSchemaRegistry, { description: 'Neutral operations (file.write, shell…), any of which is in scope. An operation is what the tool is: a shell line that writes a file is a shell call, not a file.write.' }),
   subject: optional(matcherSchema).register(traceSpecSchemaRegistry, { description: 'Matched against each scheme-prefixed subject (file:<path>, proc:<program>); any may hold.' }),
   args: z.record(z.string(), matcherSchema).optional().register(traceSpecSchemaRegistry, { description: 'Matchers over named arguments, all of which must hold.' }),
 }
