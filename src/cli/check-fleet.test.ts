@@ -83,7 +83,9 @@ describe('check --spec S <dir|glob>…: a fleet on worker threads', () => {
     const run = await fleet('runs/a/ok.jsonl', 'bad/*.jsonl', '--format', 'json')
     // Not JSON is upstream's trace refusal, which exits 1 as `check --transcript` does.
     expect(run.code).toBe(1)
-    expect(run.stderr).toContain('error: bad/bad.jsonl: ')
+    // Worded as check --transcript words it, the transcript named once.
+    expect(run.stderr).toMatch(/^error: bad\/bad.jsonl is not a transcript this build can read as /m)
+    expect(run.stderr).not.toContain('bad/bad.jsonl: bad/bad.jsonl')
     expect(run.stderr).toContain('1 ok, 0 gap, 0 unknown, 1 refused')
     expect(run.stdout.trimEnd().split('\n')).toHaveLength(1)
   })

@@ -54,7 +54,8 @@ export async function runFleetCheck(args: ParsedArgs, io: CliIO, specPath: strin
   const out = stringOption(args, 'out')
   if (out !== undefined) writeFileSync(resolve(io.cwd, out), lines)
   for (const result of results) {
-    if (result.outcome === 'refused') io.stderr.write(escapeForTerminal(`error: ${labels[result.index]}: ${result.message}\n`))
+    // The refusal names its transcript, as `check --transcript` prints it.
+    if (result.outcome === 'refused') io.stderr.write(escapeForTerminal(`error: ${result.message}\n`))
     else if (!json) await writeWithBackpressure(io.stdout, `== ${escapeForTerminal(labels[result.index] as string)}\n${result.text}\n`)
   }
   if (json) await writeWithBackpressure(io.stdout, lines)

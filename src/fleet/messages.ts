@@ -21,4 +21,5 @@ export interface FleetTask {
 /** One transcript's outcome: its report (and text rendering), or the refusal that stopped it. */
 export type FleetResult =
   | { readonly index: number; readonly outcome: 'report'; readonly report: TraceReport; readonly text: string; readonly exit: ExitCode }
+  /** `message` is the refusal as `check --transcript` words it, which names the transcript. */
   | { readonly index: number; readonly outcome: 'refused'; readonly message: string; readonly exit: ExitCode }

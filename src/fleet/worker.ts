@@ -11,6 +11,6 @@ if (port === null) throw new Error('the fleet worker runs only as a worker threa
 port.on('message', (task: FleetTask) => {
   checkFleetTask(spec, setup, task).then(
     (result) => port.postMessage(result),
-    (error: unknown) => port.postMessage({ index: task.index, outcome: 'refused', message: `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, exit: 2 }),
+    (error: unknown) => port.postMessage({ index: task.index, outcome: 'refused', message: `${task.source}: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`, exit: 2 }),
   )
 })
