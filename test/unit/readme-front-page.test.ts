@@ -3,6 +3,8 @@ import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { docPages } from '../helpers/doc-samples.js'
 import { REPO } from '../helpers/run-suite.js'
+import { checkTranscriptFile } from '../../src/trace/check/check.js'
+import { readSpec } from '../../src/trace/spec/read.js'
 
 // The README is the front page (issue 13): short, the two commands .ci/run relies on verbatim, and
 // no dead link — every relative link of the README and the docs names a file in the repository and,
@@ -46,5 +48,14 @@ describe('the README as the front page', () => {
       }
     }
     expect(dead).toEqual([])
+  })
+
+  it("has a spec that judges Codex's two recorded runs as its words say", async () => {
+    const spec = readSpec(/```yaml file=reads-first\.trace\.yaml\n([^`]*)```/.exec(readme)?.[1] ?? '')
+    const codex = join(REPO, 'test', 'e2e', 'fixtures', 'codex')
+    const verdicts = async (file: string) => Object.fromEntries((await checkTranscriptFile(spec, join(codex, file))).expectations.map((row) => [row.id, row.outcome.outcome === 'undecidable' ? row.outcome.reason : row.outcome.outcome]))
+    // exec --json output proves its end; a rollout never does, so only the absence is unknown over it.
+    expect(await verdicts('exec.jsonl')).toEqual({ 'read-the-readme': 'ok', 'never-wrote': 'ok', 'answered-from-the-file': 'ok' })
+    expect(await verdicts('rollout.jsonl')).toEqual({ 'read-the-readme': 'ok', 'never-wrote': 'stream_not_closed', 'answered-from-the-file': 'ok' })
   })
 })
