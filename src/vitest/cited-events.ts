@@ -79,7 +79,7 @@ function namedTranscript(transcript: TraceTranscript): { path?: string; text?: s
   return undefined
 }
 
-/** Reads chunks into the sink until every wanted event is seen; false when the transcript no longer reads. */
+/** Pushes one chunk; true once every wanted event is seen or the reader has stopped (nothing more will come). */
 function readInto(reader: TranscriptReader, sink: CitedEventsSink, wanted: number, chunk: TranscriptChunk): boolean {
   reader.push(chunk)
   return reader.stopped || sink.lines.size === wanted
@@ -116,6 +116,7 @@ export async function citedEventLines(transcript: TraceTranscript, indices: read
     for await (const chunk of opened.bytes) if (readInto(reader, sink, wanted.length, chunk)) break
     return finish(reader, sink, wanted)
   } catch {
+    // Only detail: the failure stands on the report's verdict and indices without it.
     return []
   }
 }
