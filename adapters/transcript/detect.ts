@@ -1,7 +1,7 @@
 import '../builtin-formats.js'
 import { isBlank } from '../../src/events/lines.js'
 import { TranscriptError } from '../errors.js'
-import { findFormat, transcriptFormats, type TranscriptFormat } from '../formats.js'
+import { findFormat, formatNames, transcriptFormats, type TranscriptFormat } from '../formats.js'
 import { isObject, type JsonObject } from '../shared/fields.js'
 import { parseRecordLine } from '../shared/line-projector.js'
 
@@ -101,6 +101,17 @@ export function detectionRefusal(detection: Extract<Detection, { outcome: 'ambig
       ? `the first record fits no format; a later one fits ${named}`
       : `only a weak sign points to ${named}, and nothing else in the first lines bears it out`
   return new TranscriptError('VH_UNCERTAIN_FORMAT', file, detection.line, `${why}; name the format with --from`)
+}
+
+/** The refusal of a transcript no known format fits, listing the names `--from` takes. */
+export function undetectedFormatError(file: string): TranscriptError {
+  return new TranscriptError('VH_TRANSCRIPT_UNDETECTED', file, null, `no known format fits the first lines; name one with --from (${formatNames().join(', ')})`)
+}
+
+/** The format a detection found; anything else is its refusal. */
+export function detectedFormat(detection: Detection, file: string): TranscriptFormat {
+  if (detection.outcome === 'detected') return detection.format
+  throw detection.outcome === 'none' ? undetectedFormatError(file) : detectionRefusal(detection, file)
 }
 
 /**

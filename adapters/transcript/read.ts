@@ -6,10 +6,10 @@ import { isBlank, LineSplitter, rawLineBytes, splitLineBatches, splitTextLines, 
 import { EventStreamWriter } from '../../src/events/write.js'
 import type { CloseReason, Emission } from '../../src/events/types.js'
 import { TranscriptError } from '../errors.js'
-import { findFormat, formatNames, unknownFormatError, type DocumentFormat, type LineFormat, type TranscriptFormat } from '../formats.js'
+import { findFormat, unknownFormatError, type DocumentFormat, type LineFormat, type TranscriptFormat } from '../formats.js'
 import { isObject } from '../shared/fields.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
-import { detectCandidates, detectionRefusal, type Detection } from './detect.js'
+import { detectCandidates, detectionRefusal, undetectedFormatError, type Detection } from './detect.js'
 import { parseJsonDocument } from './json-document.js'
 import { listTranscriptFiles, subagentsAfterParents } from './path-order.js'
 import { ReadWatch } from './read-watch.js'
@@ -128,7 +128,7 @@ export function planTranscript(path: string, options: Pick<ReadTranscriptOptions
   }
   if (!statSync(path).isDirectory()) {
     const format = named ?? detectTranscriptFile(path)
-    if (!format) throw new TranscriptError('VH_TRANSCRIPT_UNDETECTED', path, null, `no known format fits the first lines; name one with --from (${formatNames().join(', ')})`)
+    if (!format) throw undetectedFormatError(path)
     return { format, files: [path], policy: options.lines ?? 'lenient' }
   }
   if (named) return { format: named, files: directoryFiles(path, named), policy: options.lines ?? 'reef' }
@@ -136,7 +136,7 @@ export function planTranscript(path: string, options: Pick<ReadTranscriptOptions
   const first = candidates[0]
   if (first === undefined) throw new TranscriptError('VH_TRANSCRIPT_UNDETECTED', path, null, 'the directory holds no .jsonl or .json file to detect a format from; name one with --from')
   const format = detectTranscriptFile(first)
-  if (!format) throw new TranscriptError('VH_TRANSCRIPT_UNDETECTED', first, null, `no known format fits the first lines; name one with --from (${formatNames().join(', ')})`)
+  if (!format) throw undetectedFormatError(first)
   return { format, files: directoryFiles(path, format), policy: options.lines ?? 'reef' }
 }
 

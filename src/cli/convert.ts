@@ -2,6 +2,8 @@ import { escapeForTerminal } from '../util/terminal-text.js'
 import { createReadStream, existsSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { convertLineStream, convertTranscript, type LinePolicy } from '../../adapters/transcript/read.js'
+import { detectedFormat } from '../../adapters/transcript/detect.js'
+import { peekTranscriptStream } from '../../adapters/transcript/peek.js'
 import { formatNames } from '../../adapters/formats.js'
 import { TranscriptError } from '../../adapters/errors.js'
 import { UsageError, stringOption, type ParsedArgs } from './args.js'
@@ -61,9 +63,17 @@ export const convertCommand: Command = {
       // The library reads a missing folder as an empty trajectory (Reef's rule); a name typed on the command line that names nothing is a mistake.
       if (path !== undefined && !existsSync(path)) throw new TranscriptError('VH_TRANSCRIPT_MISSING', input, null, 'no such file or directory')
       if (path === undefined || isStream(path)) {
-        // A pipe or `<(…)` reads once, from where it stands, as stdin does.
-        if (from === undefined) throw new TranscriptError('VH_TRANSCRIPT_UNDETECTED', input === '-' ? 'stdin' : input, null, 'reading a stream needs --from FORMAT: a stream cannot be sniffed and then read again')
-        await write(io, convertLineStream(path === undefined ? io.stdin : createReadStream(path, { highWaterMark: 1 << 16 }), from, { run, seam, requireRead: true, ...(lines ? { lines } : {}), ...(path === undefined ? {} : { source: input }) }))
+        // A pipe or `<(…)` reads once, from where it stands, as stdin does: its head is read ahead to detect the format, then replayed.
+        const source = input === '-' ? 'stdin' : input
+        let stream: AsyncIterable<Uint8Array | string> = path === undefined ? io.stdin : createReadStream(path, { highWaterMark: 1 << 16 })
+        let format: string
+        if (from !== undefined) format = from
+        else {
+          const peeked = await peekTranscriptStream(stream)
+          format = detectedFormat(peeked.detection, source).name
+          stream = peeked.replay()
+        }
+        await write(io, convertLineStream(stream, format, { run, seam, requireRead: true, ...(lines ? { lines } : {}), ...(path === undefined ? {} : { source: input }) }))
       } else {
         await write(io, convertTranscript(resolve(io.cwd, input), { run, seam, requireRead: true, ...(from ? { from } : {}), ...(lines ? { lines } : {}) }))
       }

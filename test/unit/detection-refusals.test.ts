@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -118,6 +118,22 @@ describe('refusing a format nobody can be sure of', () => {
     expect(run.stdout).toBe('')
     expect(run.stderr).toContain(code)
     expect(run.stderr).toContain(code === 'VH_AMBIGUOUS_FORMAT' ? 'vh-test/second-claimant' : 'codex/rollout-jsonl')
+  })
+
+  it('reads stdin as it reads a file: detected from its head, refused as the file is', async () => {
+    const file = await runCli(['convert', 'rollout.jsonl'], { cwd: dir })
+    const piped = await runCli(['convert', '-'], { cwd: dir, stdin: readFileSync(join(dir, 'rollout.jsonl')) })
+    expect(piped).toMatchObject({ code: 0, stdout: file.stdout })
+    // A stream longer than the read-ahead is replayed whole after it.
+    const long = `${ROLLOUT}\n${`${JSON.stringify({ timestamp: '2026-06-05T04:58:23.498Z', type: 'event_msg', payload: { type: 'agent_message', message: 'x'.repeat(1000) } })}\n`.repeat(200)}`
+    writeFileSync(join(dir, 'long.jsonl'), long)
+    expect(await runCli(['convert', '-'], { cwd: dir, stdin: long })).toMatchObject({ code: 0, stdout: (await runCli(['convert', 'long.jsonl'], { cwd: dir })).stdout })
+    for (const name of ['both.jsonl', 'late.jsonl']) {
+      const refused = await runCli(['convert', '-'], { cwd: dir, stdin: readFileSync(join(dir, name)) })
+      expect(refused.code).toBe(2)
+      expect(refused.stderr.replace('at stdin', 'at <file>')).toBe((await runCli(['convert', name], { cwd: dir })).stderr.replace(/at \S+both\.jsonl|at \S+late\.jsonl/, 'at <file>'))
+    }
+    expect(await runCli(['convert', '-'], { cwd: dir, stdin: '{"hello":1}\n' })).toMatchObject({ code: 2, stderr: expect.stringMatching(/^error: VH_TRANSCRIPT_UNDETECTED at stdin: no known format fits the first lines; name one with --from \(/) })
   })
 
   it('--from settles what detection could not', async () => {

@@ -3,6 +3,7 @@ import { closeSync, createReadStream, existsSync, fstatSync, openSync, readFileS
 import { TranscriptError } from '../../../adapters/errors.js'
 import { findFormat, unknownFormatError, type TranscriptFormat as AdapterFormat } from '../../../adapters/formats.js'
 import { detectCandidates, detectionRefusal, type Detection } from '../../../adapters/transcript/detect.js'
+import { peekTranscriptStream } from '../../../adapters/transcript/peek.js'
 import { detectTranscriptCandidates, planTranscript, readStreamBatches, readTextEventsSync, readTranscriptBatches, readTranscriptEventsSync } from '../../../adapters/transcript/read.js'
 import { EVENT_FORMAT } from '../../events/format.js'
 import { splitTextLines } from '../../events/lines.js'
@@ -220,50 +221,26 @@ export function openTranscriptText(text: string | Uint8Array, from?: string, sou
   return { bytes: { run: CONVERSION_RUN, emissions }, read: { format: EVENT_FORMAT, origin: conversionOrigin(format, () => digest) } }
 }
 
-/** How much of a stream is read ahead to detect its format. */
-const PEEK_BYTES = 64 * 1024
+/** A stream's chunks as bytes. */
+async function* asBytes(stream: AsyncIterable<Uint8Array | string>): AsyncGenerator<Uint8Array> {
+  for await (const chunk of stream) yield typeof chunk === 'string' ? Buffer.from(chunk) : chunk
+}
 
 /**
- * Opens a byte stream with no path (stdin): the first 64 KiB are read ahead to detect the format
- * (a JSON document that does not fit is read whole), then replayed. The digest of a conversion is
- * taken over the bytes as they pass.
+ * Opens a byte stream with no path (stdin): its head is read ahead to detect the format (see
+ * `peekTranscriptStream`), then replayed. The digest of a conversion is taken over the bytes as they pass.
  */
 export async function openTranscriptStream(stream: AsyncIterable<Uint8Array | string>, from?: string, source = 'stdin'): Promise<OpenedTranscript<AsyncIterable<TranscriptChunk>>> {
   const named = from === undefined ? undefined : namedTranscriptFormat(from)
-  const iterator = stream[Symbol.asyncIterator]()
-  const head: Buffer[] = []
-  let size = 0
-  let ended = false
-  const pull = async (): Promise<boolean> => {
-    const next = await iterator.next()
-    if (next.done) {
-      ended = true
-      return false
-    }
-    const chunk = typeof next.value === 'string' ? Buffer.from(next.value) : Buffer.from(next.value)
-    head.push(chunk)
-    size += chunk.length
-    return true
-  }
   let route: Route
-  if (named !== undefined) route = routeOf(named)
-  else {
-    while (size < PEEK_BYTES && (await pull()));
-    const text = Buffer.concat(head).toString('utf8')
-    const lines = splitTextLines(text)
-    // A read-ahead that stopped mid-line must not let a torn line decide.
-    if (!ended) lines.pop()
-    let detection = detectCandidates(lines)
-    if (detection.outcome !== 'detected' && !ended && text.trimStart().startsWith('{')) {
-      while (await pull());
-      detection = detectText(Buffer.concat(head).toString('utf8'))
-    }
-    route = detectedRoute(detection, source)
-  }
-  async function* replay(): AsyncGenerator<Uint8Array> {
-    yield* head
-    if (ended) return
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield typeof next.value === 'string' ? Buffer.from(next.value) : next.value
+  let replay: () => AsyncGenerator<Uint8Array>
+  if (named !== undefined) {
+    route = routeOf(named)
+    replay = () => asBytes(stream)
+  } else {
+    const peeked = await peekTranscriptStream(stream)
+    route = detectedRoute(peeked.detection, source)
+    replay = peeked.replay
   }
   if (route.via === 'reader') return { bytes: replay(), read: route.format === undefined ? {} : { format: route.format } }
   const converted = route.format
