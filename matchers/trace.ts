@@ -10,7 +10,7 @@ import { attachTraceMeta, traceCheckKey } from '../src/vitest/trace-meta.js'
 import { describeRow } from '../src/vitest/trace-failure.js'
 import { citedEventLinesSync } from '../src/vitest/cited-events.js'
 import { citedEvents } from '../src/report/check-view.js'
-import { asRefusal, type RefusedInput } from '../src/vitest/refusal.js'
+import { asRefusal, withCleanStack, type RefusedInput } from '../src/vitest/refusal.js'
 
 /** Options of `toSatisfyTraceSpec`. */
 export interface TraceSpecMatcherOptions {
@@ -101,7 +101,7 @@ export const traceMatchers = {
     const id = options.id ?? 'inline'
     const row = { id, expect: expectation, ...(options.statement === undefined ? {} : { statement: options.statement }), ...(options.severity ? { severity: options.severity } : {}), ...(options.on_unknown ? { on_unknown: options.on_unknown } : {}) }
     const read = parseSpecValue({ format: SPEC_FORMAT, id: 'inline/expectation', expectations: [row] })
-    if (!read.ok) throw new TraceSpecError(read.refusals, 'the inline expectation')
+    if (!read.ok) throw withCleanStack(new TraceSpecError(read.refusals, 'the inline expectation'))
     const report = refusing('transcript', transcriptPath(received), () => checkAnySync(read.spec, received))
     attach(report, {}, received, id)
     const result = report.expectations[0] as ExpectationRow

@@ -41,6 +41,15 @@ function resolveSpecOrRefuse(input: TraceSpecInput): ReturnType<typeof resolveSp
   }
 }
 
+/** The fleet a suite names, or its refusal (`VH_FLEET_EMPTY`) as the CLI words it. */
+function fleetOrRefuse(transcript: TraceTranscript | TraceFleet): ReturnType<typeof fleetTranscripts> {
+  try {
+    return fleetTranscripts(transcript)
+  } catch (error) {
+    throw asRefusal(error, 'transcript')
+  }
+}
+
 /**
  * One Vitest test per expectation of a `trace-spec/1` specification, judged against a transcript.
  * The specification is read when the suite is collected (its ids name the tests); the transcript is
@@ -56,7 +65,7 @@ function resolveSpecOrRefuse(input: TraceSpecInput): ReturnType<typeof resolveSp
  * describeTraceSpec('specs/development.trace.yaml', 'runs/**\/*.jsonl')
  */
 export function describeTraceSpec(specInput: TraceSpecInput, transcript: TraceTranscript | TraceFleet, options: TraceSuiteOptions = {}): void {
-  const fleet = fleetTranscripts(transcript)
+  const fleet = fleetOrRefuse(transcript)
   if (fleet !== undefined) {
     const { spec } = resolveSpecOrRefuse(specInput)
     const checked = typeof specInput === 'string' || specInput instanceof URL ? specInput : spec

@@ -31,6 +31,13 @@ describeTraceSpec(spec(${SPEC}), here('absent.jsonl'), { name: 'missing transcri
 import { spec } from ${repoImport('src', 'trace', 'spec', 'builder.ts')}
 test('matcher on a missing transcript', () => { expect(here('absent.jsonl')).toSatisfyTraceSpec(spec(${SPEC})) })
 `,
+  'fleet-empty.test.ts': `${HEAD}import { describeTraceSpec } from ${repoImport('src', 'vitest', 'trace-suite.ts')}
+import { spec } from ${repoImport('src', 'trace', 'spec', 'builder.ts')}
+describeTraceSpec(spec(${SPEC}), { glob: here('runs-*.jsonl') })
+`,
+  'inline-refused.test.ts': `${HEAD}import { expect, test } from 'vitest'
+test('an inline expectation with a misspelt kind', () => { expect(here('run.jsonl')).toSatisfyExpectation({ 'tool.caled': { tool: 'Bash' } }) })
+`,
   'cassette-missing.test.ts': `import { test } from ${repoImport('src', 'public', 'setup.ts')}
 test('replays a cassette nobody recorded', async ({ provider }) => { await fetch(provider.baseUrl) })
 `,
@@ -78,6 +85,8 @@ describe('a refused input inside Vitest', () => {
     ['matcher-missing.test.ts > matcher on a missing transcript', 'TranscriptError: VH_TRANSCRIPT_MISSING at {root}/absent.jsonl: cannot read the transcript: no such file or directory'],
     ['stepmap-missing.test.ts [ stepmap-missing.test.ts ]', 'VH_INPUT_MISSING at {root}/absent.steps.yaml: cannot read the step map'],
     ['cassette-missing.test.ts > replays a cassette nobody recorded', 'ProviderControlError: [vitest-harness] VH_CASSETTE_MISSING: the cassette '],
+    ['fleet-empty.test.ts [ fleet-empty.test.ts ]', 'TranscriptError: VH_FLEET_EMPTY at {root}/runs-*.jsonl: names no transcript: no file matches it'],
+    ['inline-refused.test.ts > an inline expectation with a misspelt kind', 'TraceSpecError: the inline expectation is not a trace-spec/1 specification — 1 refusal(s):\nTRACE-SPEC-002 at document: unknown variant `tool.caled` (did you mean `tool.called`?)'],
   ])('%s: code, path and sentence, and no stack frame into the package', (header, line) => {
     const block = failure(header)
     expect(block).toContain(line.replaceAll('{root}', root))
