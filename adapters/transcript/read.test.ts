@@ -101,8 +101,10 @@ describe('vitest-harness convert', () => {
     const refused = await runCli(['convert', '--from', 'pi-session-jsonl', join(root, 'bad')])
     expect(refused.code).toBe(2)
     expect(refused.stderr).toContain(`VH_TRANSCRIPT_CORRUPT_LINE at ${join(root, 'bad/a.jsonl')}:2`)
-    const usage = await runCli(['convert', '-'])
-    expect(usage.code).toBe(2)
-    expect(usage.stderr).toContain('needs --from')
+    // Detected from its head, as a file is: the same stream without --from.
+    expect((await runCli(['convert', '--run', 'r1', '-'], { stdin: `${header}\n${pi('hi')}\n` })).stdout).toBe(file.stdout)
+    const empty = await runCli(['convert', '-'])
+    expect(empty.code).toBe(2)
+    expect(empty.stderr).toContain('VH_TRANSCRIPT_UNDETECTED at stdin: no known format fits the first lines; name one with --from')
   })
 })
