@@ -90,4 +90,3 @@ describe('the trace guide', () => {
     expect(`${describeRow(row, await citedEventLines(PI, citedEvents(row)))}\n`).toBe(shown)
   })
 })
-
