@@ -2,13 +2,7 @@ import { writeSortedJson } from '../events/json.js'
 import { showJsonValue, type JsonDifference } from '../util/json-diff.js'
 import type { CallEntry, ResultChange, TrajectoryDiff } from './diff.js'
 import type { ShapedCall } from './run-shape.js'
-
-/** Text read out of a transcript, made safe for one terminal line: control characters shown as escapes. */
-export function terminalSafe(text: string, max = 160): string {
-  // eslint-disable-next-line no-control-regex
-  const safe = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (char) => (char === '\n' ? '\\n' : char === '\t' ? '\\t' : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`))
-  return safe.length > max ? `${safe.slice(0, max)}…` : safe
-}
+import { terminalSafe } from '../util/terminal-text.js'
 
 function callLine(call: ShapedCall): string {
   return `${terminalSafe(call.name, 60)} ${terminalSafe(writeSortedJson(call.input), 120)}`

@@ -18,3 +18,10 @@ function escapeCharacter(character: string): string {
 export function escapeForTerminal(text: string): string {
   return text.replace(UNSAFE, escapeCharacter)
 }
+
+/** Text read out of a transcript, made safe for one terminal line: control characters shown as escapes. */
+export function terminalSafe(text: string, max = 160): string {
+  // eslint-disable-next-line no-control-regex
+  const safe = text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (char) => (char === '\n' ? '\\n' : char === '\t' ? '\\t' : `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`))
+  return safe.length > max ? `${safe.slice(0, max)}…` : safe
+}

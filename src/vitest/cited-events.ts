@@ -1,6 +1,7 @@
 import { transcriptLabel, transcriptPath, type TraceTranscript } from '../trace/check/input.js'
-import { openTranscriptPath, openTranscriptPathSync, openTranscriptText } from '../trace/ir/any-format.js'
-import { TranscriptReader, type TranscriptChunk } from '../trace/ir/read.js'
+import { openTranscriptPath, openTranscriptPathSync, openTranscriptText, type OpenedTranscript } from '../trace/ir/any-format.js'
+import { TranscriptReader } from '../trace/ir/read.js'
+import { terminalSafe } from '../util/terminal-text.js'
 import type { IrEvent, IrSink } from '../trace/ir/types.js'
 
 /**
@@ -14,17 +15,6 @@ import type { IrEvent, IrSink } from '../trace/ir/types.js'
 export const MOST_EVENTS_SPELT_OUT = 5
 const MOST_LINE_CHARACTERS = 200
 
-/** One line, cut short: what an event says, as JSON escapes it (no newline, no control character). */
-function short(text: string): string {
-  const escaped = JSON.stringify(text).slice(1, -1)
-  return escaped.length <= MOST_LINE_CHARACTERS ? escaped : `${escaped.slice(0, MOST_LINE_CHARACTERS)}…`
-}
-
-function compactJson(value: unknown): string {
-  const text = JSON.stringify(value)
-  return text.length <= MOST_LINE_CHARACTERS ? text : `${text.slice(0, MOST_LINE_CHARACTERS)}…`
-}
-
 /**
  * What one event says, in a line, with the transcript's line it was read from where that is the
  * file's own (a conversion's lines are those of the stream it became, which no one has open).
@@ -33,18 +23,18 @@ export function eventLine(event: IrEvent, withLine: boolean): string {
   const where = withLine ? ` (line ${event.sourceLine})` : ''
   switch (event.family) {
     case 'tool_call':
-      return `#${event.index} call ${short(event.call.name)} ${compactJson(event.call.input)}${where}`
+      return `#${event.index} call ${terminalSafe(event.call.name, 60)} ${terminalSafe(JSON.stringify(event.call.input), MOST_LINE_CHARACTERS)}${where}`
     case 'tool_result': {
-      const of = event.result.callId === null ? '' : ` of ${short(event.result.callId)}`
+      const of = event.result.callId === null ? '' : ` of ${terminalSafe(event.result.callId, 60)}`
       const failed = event.result.isError === true ? ' (error)' : ''
-      return `#${event.index} result${of}${failed}: "${short(event.result.content ?? '')}"${where}`
+      return `#${event.index} result${of}${failed}: "${terminalSafe(event.result.content ?? '', MOST_LINE_CHARACTERS)}"${where}`
     }
     case 'assistant_text':
     case 'assistant_thinking':
     case 'synthetic_injection':
-      return `#${event.index} ${event.family.replace('assistant_', '')}: "${short(event.text)}"${where}`
+      return `#${event.index} ${event.family.replace('assistant_', '')}: "${terminalSafe(event.text, MOST_LINE_CHARACTERS)}"${where}`
     case 'opaque':
-      return `#${event.index} unread record${event.opaque.eventType === null ? '' : ` ${short(event.opaque.eventType)}`}${where}`
+      return `#${event.index} unread record${event.opaque.eventType === null ? '' : ` ${terminalSafe(event.opaque.eventType, 60)}`}${where}`
     default:
       return `#${event.index} ${event.family}${where}`
   }
@@ -56,7 +46,7 @@ class CitedEventsSink implements IrSink {
 
   constructor(
     private readonly wanted: ReadonlySet<number>,
-    private readonly withLine = true,
+    private readonly withLine: boolean,
   ) {}
 
   event(event: IrEvent): void {
@@ -79,14 +69,16 @@ function namedTranscript(transcript: TraceTranscript): { path?: string; text?: s
   return undefined
 }
 
-/** Pushes one chunk; true once every wanted event is seen or the reader has stopped (nothing more will come). */
-function readInto(reader: TranscriptReader, sink: CitedEventsSink, wanted: number, chunk: TranscriptChunk): boolean {
-  reader.push(chunk)
-  return reader.stopped || sink.lines.size === wanted
+/** A reader into a sink of the wanted events, for a transcript opened as `read` says. */
+function citedReader(read: OpenedTranscript<unknown>['read'], wanted: readonly number[], maxLineBytes: number | undefined): { reader: TranscriptReader; sink: CitedEventsSink } {
+  // A conversion's lines are those of the stream it became: no line is named for its events.
+  const sink = new CitedEventsSink(new Set(wanted), read.origin === undefined)
+  return { sink, reader: new TranscriptReader(sink, { ...read, ...(maxLineBytes === undefined ? {} : { maxLineBytes }) }) }
 }
 
-function finish(reader: TranscriptReader, sink: CitedEventsSink, wanted: readonly number[]): string[] {
-  // What the reader holds until the stream ends (the terminal record) is handed over at its end.
+/** The lines of the wanted events, in the order cited, once the reader has seen them or the transcript has ended. */
+function linesOf(reader: TranscriptReader, sink: CitedEventsSink, wanted: readonly number[]): string[] {
+  // What the reader holds until the stream ends (a last line with no newline) is handed over at its end.
   if (sink.lines.size < wanted.length && !reader.stopped) reader.end()
   return wanted.flatMap((index) => sink.lines.get(index) ?? [])
 }
@@ -94,27 +86,22 @@ function finish(reader: TranscriptReader, sink: CitedEventsSink, wanted: readonl
 /**
  * The first cited events of a transcript named by path or held as text, each as a line, in the
  * order cited; empty for events handed over in memory (the check consumed them) or a transcript
- * that no longer reads as it did (changed since: the report is what names that).
+ * that no longer reads as it did (changed since: the report is what names that). A file is
+ * streamed only as far as the last event wanted.
  */
 export async function citedEventLines(transcript: TraceTranscript, indices: readonly number[], maxLineBytes?: number): Promise<string[]> {
-  const wanted = indices.slice(0, MOST_EVENTS_SPELT_OUT)
   const named = namedTranscript(transcript)
-  if (wanted.length === 0 || named === undefined) return []
+  if (named?.path === undefined) return citedEventLinesSync(transcript, indices, maxLineBytes)
+  const wanted = indices.slice(0, MOST_EVENTS_SPELT_OUT)
+  if (wanted.length === 0) return []
   try {
-    const limit = maxLineBytes === undefined ? {} : { maxLineBytes }
-    if (named.path === undefined) {
-      const opened = openTranscriptText(named.text as string | Uint8Array, named.from, named.label)
-      const sink = new CitedEventsSink(new Set(wanted), opened.read.origin === undefined)
-      const reader = new TranscriptReader(sink, { ...opened.read, ...limit })
-      readInto(reader, sink, wanted.length, opened.bytes)
-      return finish(reader, sink, wanted)
-    }
-    // Streamed, and only as far as the last event wanted.
     const opened = openTranscriptPath(named.path, named.from, named.label)
-    const sink = new CitedEventsSink(new Set(wanted), opened.read.origin === undefined)
-    const reader = new TranscriptReader(sink, { ...opened.read, ...limit })
-    for await (const chunk of opened.bytes) if (readInto(reader, sink, wanted.length, chunk)) break
-    return finish(reader, sink, wanted)
+    const { reader, sink } = citedReader(opened.read, wanted, maxLineBytes)
+    for await (const chunk of opened.bytes) {
+      reader.push(chunk)
+      if (reader.stopped || sink.lines.size === wanted.length) break
+    }
+    return linesOf(reader, sink, wanted)
   } catch {
     // Only detail: the failure stands on the report's verdict and indices without it.
     return []
@@ -122,16 +109,15 @@ export async function citedEventLines(transcript: TraceTranscript, indices: read
 }
 
 /** As `citedEventLines`, read whole and synchronously: what a matcher's message can do. */
-export function citedEventLinesSync(transcript: TraceTranscript, indices: readonly number[]): string[] {
+export function citedEventLinesSync(transcript: TraceTranscript, indices: readonly number[], maxLineBytes?: number): string[] {
   const wanted = indices.slice(0, MOST_EVENTS_SPELT_OUT)
   const named = namedTranscript(transcript)
   if (wanted.length === 0 || named === undefined) return []
   try {
     const opened = named.path !== undefined ? openTranscriptPathSync(named.path, named.from, named.label) : openTranscriptText(named.text as string | Uint8Array, named.from, named.label)
-    const sink = new CitedEventsSink(new Set(wanted), opened.read.origin === undefined)
-    const reader = new TranscriptReader(sink, opened.read)
-    readInto(reader, sink, wanted.length, opened.bytes)
-    return finish(reader, sink, wanted)
+    const { reader, sink } = citedReader(opened.read, wanted, maxLineBytes)
+    reader.push(opened.bytes)
+    return linesOf(reader, sink, wanted)
   } catch {
     return []
   }

@@ -43,9 +43,9 @@ export class TraceExpectationError extends Error {
   constructor(
     readonly row: ExpectationRow,
     /** The first cited events, each as a line, where the transcript could be read for them. */
-    readonly citedEvents: readonly string[] = [],
+    readonly citedEventLines: readonly string[] = [],
   ) {
-    super(describeRow(row, citedEvents))
+    super(describeRow(row, citedEventLines))
     this.name = 'TraceExpectationError'
   }
 }
