@@ -31,7 +31,7 @@ describe('gemini-cli/session-jsonl', () => {
     expect(events.at(-1)?.event).not.toBe('stream.closed')
   })
 
-  it('a message appended again holds its latest copy: text and tokens that arrive later, calls once, a running call only when it ends', async () => {
+  it('a message appended again holds its latest copy: text and tokens that arrive later, calls once, a running call requested once and its result when it ends', async () => {
     const events = await convertLines('gemini-cli/session-jsonl', [
       header,
       { id: 'u1', timestamp: at(1), type: 'user', content: [{ text: 'go' }] },
@@ -44,8 +44,19 @@ describe('gemini-cli/session-jsonl', () => {
     expect(events.filter((event) => event.event === 'thinking').map((event) => event.event === 'thinking' && event.text)).toEqual(['Plan: read it'])
     expect(events.filter((event) => event.event === 'text').map((event) => event.event === 'text' && event.text)).toEqual(['done'])
     expect(events.find((event) => event.event === 'usage')).toMatchObject({ usage: { input_tokens: 60, cache_read_input_tokens: 40, output_tokens: 5, thinking_tokens: 3 } })
-    expect(events.filter((event) => event.event === 'tool.requested')).toMatchObject([{ call_id: 'c1', operations: ['dir.list'] }])
-    expect(events.filter((event) => event.event === 'tool.result')).toMatchObject([{ call_id: 'c1', content: 'a.ts', is_error: false }])
+    expect(events.filter((event) => event.event === 'tool.requested')).toMatchObject([{ call_id: 'c1', operations: ['dir.list'], at: at(2) }])
+    expect(events.filter((event) => event.event === 'tool.result')).toMatchObject([{ call_id: 'c1', content: 'a.ts', is_error: false, at: at(3) }])
+  })
+
+  it('a call the file leaves awaiting approval or executing (the CLI was stopped) is requested all the same, with no result', async () => {
+    const events = await convertLines('gemini-cli/session-jsonl', [
+      header,
+      { id: 'u1', timestamp: at(1), type: 'user', content: [{ text: 'clean up' }] },
+      { id: 'g1', timestamp: at(2), type: 'gemini', content: '', toolCalls: [{ id: 'c1', name: 'run_shell_command', args: { command: 'rm -rf build' }, status: 'awaiting_approval' }] },
+      { id: 'g1', timestamp: at(2), type: 'gemini', content: '', toolCalls: [{ id: 'c1', name: 'run_shell_command', args: { command: 'rm -rf build' }, status: 'executing' }] },
+    ])
+    expect(events.filter((event) => event.event === 'tool.requested')).toMatchObject([{ call_id: 'c1', operations: ['shell'], subjects: ['proc:rm'] }])
+    expect(events.filter((event) => event.event === 'tool.result')).toEqual([])
   })
 
   it('a rewind is a warning; an unknown record is opaque, and a version it was not written against names it', async () => {
