@@ -3,7 +3,7 @@ import { b10xLoopFormat } from './b10x/format.js'
 import { claudeJsonArrayFormat, claudeSessionFormat, claudeStreamJsonFormat, claudeWrappedStreamJsonFormat } from './claude/formats.js'
 import { codexExecJsonFormat, codexRolloutFormat } from './codex/formats.js'
 import { dshSessionFormat } from './dsh/read.js'
-import { geminiJsonOutputFormat, geminiSessionFormat, geminiStreamJsonFormat } from './gemini/formats.js'
+import { geminiJsonOutputFormat, geminiSessionDocumentFormat, geminiSessionFormat, geminiStreamJsonFormat } from './gemini/formats.js'
 import { registerFormat } from './formats.js'
 import { hermesFormat } from './hermes/read.js'
 import { nativeFormat } from './native/read.js'
@@ -33,6 +33,7 @@ for (const format of [
   terminusFormat,
   opencodeExportFormat,
   geminiJsonOutputFormat,
+  geminiSessionDocumentFormat,
   hermesFormat,
   opencodeStorageFormat,
 ]) {

@@ -2,6 +2,7 @@ import type { LineFormat } from '../formats.js'
 import { asString } from '../shared/fields.js'
 import { GEMINI_ADAPTER_ID } from './declaration.js'
 export { geminiJsonOutputFormat } from './json-output.js'
+export { geminiSessionDocumentFormat } from './session-document.js'
 import { GeminiSessionProjector } from './session.js'
 import { GeminiStreamJsonProjector } from './stream-json.js'
 import { GEMINI_SESSION_VOCABULARY, GEMINI_STREAM_JSON_VOCABULARY } from './vocabulary.js'
@@ -37,6 +38,7 @@ export const geminiSessionFormat: LineFormat = {
   extension: '.jsonl',
   createProjector: (seam) => new GeminiSessionProjector(seam),
   numbers: 'value',
-  sniff: (record) => typeof record['sessionId'] === 'string' && typeof record['projectHash'] === 'string' && typeof record['startTime'] === 'string',
+  // The metadata line; a record that also holds `messages` is the older whole-document form.
+  sniff: (record) => typeof record['sessionId'] === 'string' && typeof record['projectHash'] === 'string' && typeof record['startTime'] === 'string' && !Array.isArray(record['messages']),
   vocabulary: GEMINI_SESSION_VOCABULARY,
 }

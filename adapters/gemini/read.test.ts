@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { convertLines, convertPath } from '../../test/helpers/project.js'
+import { convertLines, convertPath, names } from '../../test/helpers/project.js'
+import { tree } from '../../test/helpers/tree.js'
 import { detectTranscriptFile } from '../transcript/read.js'
 import { classifyCall } from '../shared/operations.js'
 import { GEMINI_TOOL_OPERATIONS } from './operations.js'
@@ -68,6 +69,60 @@ describe('gemini-cli/session-jsonl', () => {
     expect(events.find((event) => event.event === 'warning' && event.code === 'gemini-rewind')).toBeDefined()
     expect(events.find((event) => event.event === 'opaque')).toMatchObject({ vendor_type: 'compression' })
     expect(events.find((event) => event.event === 'warning' && event.code === 'version_drift')).toMatchObject({ message: expect.stringContaining('compression (1)') })
+  })
+})
+
+describe('gemini-cli/session-json', () => {
+  const conversation = (messages: unknown[]) => ({ sessionId: 's1', projectHash: 'abc', startTime: at(0), lastUpdated: at(9), messages })
+  const shell = { id: 'g1', timestamp: at(2), type: 'gemini', content: 'Listing.', thoughts: [{ subject: 'Plan', description: 'list it', timestamp: at(1) }], tokens: { input: 50, output: 4, cached: 10, thoughts: 2, tool: 0, total: 56 }, model: 'gemini-2.5-pro', toolCalls: [{ id: 'run_shell_command-1', name: 'run_shell_command', args: { command: 'ls -la' }, status: 'success', timestamp: at(2), result: [{ functionResponse: { id: 'run_shell_command-1', name: 'run_shell_command', response: { output: 'a.txt' } } }] }] }
+  const messages = [{ id: 'i1', timestamp: at(0), type: 'info', content: 'Update available' }, { id: 'u1', timestamp: at(1), type: 'user', content: 'ls' }, shell, { id: 'e1', timestamp: at(3), type: 'error', content: 'quota exceeded' }]
+
+  it('reads the document the releases before the JSONL log wrote (JSON.stringify, two spaces), detected without --from: not as a hermes snapshot', async () => {
+    const root = tree({ 'chats/session-2025-12-30T07-24-s1.json': JSON.stringify(conversation(messages), null, 2) })
+    const path = `${root}/chats/session-2025-12-30T07-24-s1.json`
+    expect(detectTranscriptFile(path)?.name).toBe('gemini-cli/session-json')
+    const events = await convertPath(path)
+    expect(names(events)).toEqual(['session.started', 'turn.started', 'thinking', 'text', 'usage', 'tool.requested', 'tool.result', 'warning'])
+    expect(events[0]).toMatchObject({ adapter: 'gemini', session_id: 's1' })
+    expect(events.find((event) => event.event === 'tool.requested')).toMatchObject({ call_id: 'run_shell_command-1', operations: ['shell'], subjects: ['proc:ls'], at: at(2) })
+    expect(events.find((event) => event.event === 'tool.result')).toMatchObject({ content: 'a.txt', is_error: false })
+    expect(events.find((event) => event.event === 'usage')).toMatchObject({ model: 'gemini-2.5-pro', usage: { input_tokens: 40, cache_read_input_tokens: 10, output_tokens: 4 } })
+    expect(events.find((event) => event.event === 'warning')).toMatchObject({ code: 'gemini-error', message: 'quota exceeded' })
+    // Rewritten whole at every change, the document never proves the run ended.
+    expect(events.at(-1)?.event).not.toBe('stream.closed')
+  })
+
+  it('a document on one line is the document too, not a JSONL log whose first line holds the metadata (whose messages would go unread)', async () => {
+    const root = tree({ 'one-line.json': JSON.stringify(conversation(messages)) })
+    expect(detectTranscriptFile(`${root}/one-line.json`)?.name).toBe('gemini-cli/session-json')
+    const events = await convertPath(`${root}/one-line.json`)
+    expect(events.filter((event) => event.event === 'tool.requested')).toHaveLength(1)
+  })
+
+  it('a failed, a cancelled and a still-executing call; an unknown message type is opaque, at its line, and a version it was not written against names it', async () => {
+    const calls = [
+      { id: 'c1', name: 'write_file', args: { file_path: 'a.txt', content: 'x' }, status: 'error', result: [{ functionResponse: { id: 'c1', name: 'write_file', response: { error: 'denied' } } }] },
+      { id: 'c2', name: 'run_shell_command', args: { command: 'make' }, status: 'cancelled', result: [], resultDisplay: 'cancelled by the user' },
+      { id: 'c3', name: 'run_shell_command', args: { command: 'npm test' }, status: 'executing' },
+    ]
+    const text = JSON.stringify(conversation([{ id: 'g1', timestamp: at(1), type: 'gemini', content: '', toolCalls: calls }, { id: 'x1', timestamp: at(2), type: 'compression', content: '' }]), null, 2)
+    const root = tree({ 's.json': text })
+    const events = await convertPath(`${root}/s.json`, { seam: { harnessVersion: '0.30.0' } })
+    expect(events.filter((event) => event.event === 'tool.requested').map((event) => event.event === 'tool.requested' && event.call_id)).toEqual(['c1', 'c2', 'c3'])
+    expect(events.filter((event) => event.event === 'tool.result').map((event) => event.event === 'tool.result' && [event.call_id, event.is_error, event.content])).toEqual([
+      ['c1', true, 'denied'],
+      ['c2', true, 'cancelled by the user'],
+    ])
+    // The message's `{` is the line above its `"id": "x1"`.
+    const opening = text.split('\n').findIndex((line) => line.includes('"id": "x1"'))
+    expect(events.find((event) => event.event === 'opaque')).toMatchObject({ vendor_type: 'compression', source_line: opening })
+    expect(events.find((event) => event.event === 'warning' && event.code === 'version_drift')).toMatchObject({ message: expect.stringContaining('compression (1)') })
+  })
+
+  it('a document without a messages list, or with a message that is not an object, is refused at its line', async () => {
+    const root = tree({ 'none.json': JSON.stringify({ sessionId: 's', projectHash: 'p', startTime: at(0), messages: {} }), 'bad.json': JSON.stringify(conversation([messages[1], 7]), null, 2) })
+    await expect(convertPath(`${root}/none.json`, { from: 'gemini-cli/session-json' })).rejects.toMatchObject({ code: 'VH_TRANSCRIPT_BAD_SHAPE', line: 1 })
+    await expect(convertPath(`${root}/bad.json`)).rejects.toMatchObject({ code: 'VH_TRANSCRIPT_BAD_SHAPE', line: 13, message: expect.stringContaining('message 2 is not an object') })
   })
 })
 

@@ -44,6 +44,25 @@ export const GEMINI_SESSION_VOCABULARY: RecordVocabulary = {
   },
 }
 
+/**
+ * The session file of the releases before the JSONL log, `chats/session-<time>-<id>.json`: one
+ * `ConversationRecord` document, rewritten whole at every change, whose `messages` hold each
+ * message once, keyed by its `type`. Written against 0.20's `chatRecordingService` and real files
+ * that 0.22 wrote; the file names no version.
+ */
+export const GEMINI_SESSION_JSON_VOCABULARY: RecordVocabulary = {
+  format: 'gemini-cli/session-json',
+  harness: 'gemini-cli',
+  writtenAgainst: ['0.20.*', '0.22.*'],
+  records: {
+    user: { becomes: ['injection', 'turn.started'] },
+    gemini: { becomes: ['thinking', 'text', 'usage', 'tool.requested', 'tool.result'] },
+    info: NO_CALL('a notice the CLI showed the user'),
+    warning: { becomes: ['warning'] },
+    error: { becomes: ['warning'] },
+  },
+}
+
 /** `gemini -p … --output-format json`: one document; its parts, by key. */
 export const GEMINI_JSON_OUTPUT_VOCABULARY: RecordVocabulary = {
   format: 'gemini-cli/json',

@@ -145,6 +145,7 @@ export const hermesFormat: DocumentFormat = {
   extension: '.json',
   vocabulary: HERMES_VOCABULARY,
   createReader: (seam) => new HermesReader(seam),
-  // An `opencode export` document also holds `messages`, but beside an `info` object and as `{info, parts}`.
-  sniff: (document) => Array.isArray(document['messages']) && !Array.isArray(document['steps']) && !isObject(document['info']),
+  // An `opencode export` document also holds `messages`, but beside an `info` object and as
+  // `{info, parts}`; a Gemini CLI session document, beside its `projectHash`.
+  sniff: (document) => Array.isArray(document['messages']) && !Array.isArray(document['steps']) && !isObject(document['info']) && typeof document['projectHash'] !== 'string',
 }

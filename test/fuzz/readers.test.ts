@@ -53,6 +53,7 @@ const SEEDS: Record<string, string[]> = {
 
 const DOCUMENT_SEEDS: Record<string, string> = {
   'atif-json': JSON.stringify({ schema_version: 'ATIF-v1.4', session_id: 's', agent: { name: 'a', version: '1' }, steps: [{ step_id: 1, source: 'agent', message: 'x', tool_calls: [{ tool_call_id: 'k', function_name: 'f', arguments: {} }] }] }, null, 1),
+  'gemini-cli/session-json': JSON.stringify({ sessionId: 's', projectHash: 'p', startTime: 't', lastUpdated: 't', messages: [{ id: 'u', timestamp: 't', type: 'user', content: 'go' }, { id: 'g', timestamp: 't', type: 'gemini', content: '', toolCalls: [{ id: 'c', name: 'run_shell_command', args: { command: 'ls' }, status: 'success', result: [{ functionResponse: { id: 'c', name: 'run_shell_command', response: { output: 'a' } } }] }] }] }, null, 1),
   'hermes-session-json': JSON.stringify({ session_id: 'h', messages: [{ role: 'assistant', content: 'x', tool_calls: [{ id: 't', function: { name: 'terminal', arguments: '{"command":"ls"}' } }] }] }, null, 1),
   'terminus-atif-json': JSON.stringify({ task: 't', failed: false, steps: [{ step_id: 1, source: 'user', message: 'go' }] }, null, 1),
 }
