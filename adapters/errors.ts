@@ -34,6 +34,8 @@ export type TranscriptErrorCode =
   | 'VH_TRANSCRIPT_MISSING'
   /** No format was named and none could be detected. */
   | 'VH_TRANSCRIPT_UNDETECTED'
+  /** The file is compressed (gzip, zstd, xz, bzip2, zip): it must be decompressed to be read. */
+  | 'VH_TRANSCRIPT_COMPRESSED'
   /** The named format is not registered. */
   | 'VH_UNKNOWN_FORMAT'
   /** More than one format claims the record that decides the format: name one with --from. */

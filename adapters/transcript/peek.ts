@@ -1,4 +1,5 @@
 import { splitTextLines } from '../../src/events/lines.js'
+import { refuseCompressed } from './compressed.js'
 import { detectCandidates, type Detection } from './detect.js'
 
 /** How much of a stream is read ahead to detect its format. */
@@ -15,9 +16,10 @@ export interface PeekedStream {
 /**
  * Reads a stream with no path (stdin, a pipe) far enough to detect its format — its first 64 KiB,
  * or the whole of a JSON document that does not fit — and hands it back whole, so a stream is
- * detected as a file is without being read twice.
+ * detected as a file is without being read twice. A compressed stream is refused
+ * (`VH_TRANSCRIPT_COMPRESSED`, naming `source`).
  */
-export async function peekTranscriptStream(stream: AsyncIterable<Uint8Array | string>): Promise<PeekedStream> {
+export async function peekTranscriptStream(stream: AsyncIterable<Uint8Array | string>, source = 'stdin'): Promise<PeekedStream> {
   const iterator = stream[Symbol.asyncIterator]()
   const head: Buffer[] = []
   let size = 0
@@ -34,6 +36,7 @@ export async function peekTranscriptStream(stream: AsyncIterable<Uint8Array | st
     return true
   }
   while (size < PEEK_BYTES && (await pull()));
+  refuseCompressed(Buffer.concat(head), source)
   const text = Buffer.concat(head).toString('utf8')
   const lines = splitTextLines(text)
   // A read-ahead that stopped mid-line must not let a torn line decide.

@@ -9,6 +9,7 @@ import { TranscriptError } from '../errors.js'
 import { findFormat, unknownFormatError, type DocumentFormat, type LineFormat, type TranscriptFormat } from '../formats.js'
 import { isObject } from '../shared/fields.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
+import { refuseCompressedFile } from './compressed.js'
 import { detectCandidates, detectionRefusal, undetectedFormatError, type Detection } from './detect.js'
 import { parseJsonDocument } from './json-document.js'
 import { listTranscriptFiles, subagentsAfterParents } from './path-order.js'
@@ -127,6 +128,7 @@ export function planTranscript(path: string, options: Pick<ReadTranscriptOptions
     throw new TranscriptError('VH_TRANSCRIPT_MISSING', path, null, 'no such file or directory')
   }
   if (!statSync(path).isDirectory()) {
+    refuseCompressedFile(path)
     const format = named ?? detectTranscriptFile(path)
     if (!format) throw undetectedFormatError(path)
     return { format, files: [path], policy: options.lines ?? 'lenient' }

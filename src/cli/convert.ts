@@ -3,6 +3,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { convertLineStream, convertTranscript, type LinePolicy } from '../../adapters/transcript/read.js'
 import { detectedFormat } from '../../adapters/transcript/detect.js'
+import { refusingCompressedStream } from '../../adapters/transcript/compressed.js'
 import { peekTranscriptStream } from '../../adapters/transcript/peek.js'
 import { formatNames } from '../../adapters/formats.js'
 import { TranscriptError } from '../../adapters/errors.js'
@@ -67,9 +68,11 @@ export const convertCommand: Command = {
         const source = input === '-' ? 'stdin' : input
         let stream: AsyncIterable<Uint8Array | string> = path === undefined ? io.stdin : createReadStream(path, { highWaterMark: 1 << 16 })
         let format: string
-        if (from !== undefined) format = from
-        else {
-          const peeked = await peekTranscriptStream(stream)
+        if (from !== undefined) {
+          format = from
+          stream = await refusingCompressedStream(stream, source)
+        } else {
+          const peeked = await peekTranscriptStream(stream, source)
           format = detectedFormat(peeked.detection, source).name
           stream = peeked.replay()
         }

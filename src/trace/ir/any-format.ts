@@ -3,6 +3,7 @@ import { closeSync, createReadStream, existsSync, fstatSync, openSync, readFileS
 import { TranscriptError } from '../../../adapters/errors.js'
 import { findFormat, unknownFormatError, type TranscriptFormat as AdapterFormat } from '../../../adapters/formats.js'
 import { detectCandidates, detectionRefusal, type Detection } from '../../../adapters/transcript/detect.js'
+import { refuseCompressedFile, refusingCompressedStream } from '../../../adapters/transcript/compressed.js'
 import { peekTranscriptStream } from '../../../adapters/transcript/peek.js'
 import { detectTranscriptCandidates, planTranscript, readStreamBatches, readTextEventsSync, readTranscriptBatches, readTranscriptEventsSync } from '../../../adapters/transcript/read.js'
 import { EVENT_FORMAT } from '../../events/format.js'
@@ -110,6 +111,7 @@ function pathRoute(path: string, from: string | undefined, source: string | unde
   // A missing file goes to the reader as it is: its own error says so.
   if (!existsSync(path)) return routeOf(named)
   if (statSync(path).isDirectory()) return directoryRoute(path, named, source)
+  refuseCompressedFile(path)
   return named ? routeOf(named) : detectedRoute(detectTranscriptCandidates(path), source ?? path)
 }
 
@@ -221,11 +223,6 @@ export function openTranscriptText(text: string | Uint8Array, from?: string, sou
   return { bytes: { run: CONVERSION_RUN, emissions }, read: { format: EVENT_FORMAT, origin: conversionOrigin(format, () => digest) } }
 }
 
-/** A stream's chunks as bytes. */
-async function* asBytes(stream: AsyncIterable<Uint8Array | string>): AsyncGenerator<Uint8Array> {
-  for await (const chunk of stream) yield typeof chunk === 'string' ? Buffer.from(chunk) : chunk
-}
-
 /**
  * Opens a byte stream with no path (stdin): its head is read ahead to detect the format (see
  * `peekTranscriptStream`), then replayed. The digest of a conversion is taken over the bytes as they pass.
@@ -236,9 +233,10 @@ export async function openTranscriptStream(stream: AsyncIterable<Uint8Array | st
   let replay: () => AsyncGenerator<Uint8Array>
   if (named !== undefined) {
     route = routeOf(named)
-    replay = () => asBytes(stream)
+    const checked = await refusingCompressedStream(stream, source)
+    replay = () => checked
   } else {
-    const peeked = await peekTranscriptStream(stream)
+    const peeked = await peekTranscriptStream(stream, source)
     route = detectedRoute(peeked.detection, source)
     replay = peeked.replay
   }

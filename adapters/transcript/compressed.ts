@@ -1,0 +1,84 @@
+import { closeSync, openSync, readSync } from 'node:fs'
+import { TranscriptError } from '../errors.js'
+
+/** A compression a file's first bytes name, and the command that undoes it. */
+interface Compression {
+  readonly name: string
+  readonly magic: readonly number[]
+  readonly decompress: string
+}
+
+// By their magic numbers. dsh writes its session logs zstd-compressed; CI artifacts are often gzip.
+const COMPRESSIONS: readonly Compression[] = [
+  { name: 'gzip', magic: [0x1f, 0x8b], decompress: 'gzip -dc' },
+  { name: 'zstd', magic: [0x28, 0xb5, 0x2f, 0xfd], decompress: 'zstd -dc' },
+  { name: 'xz', magic: [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], decompress: 'xz -dc' },
+  // `BZh` and a block size from 1 to 9.
+  { name: 'bzip2', magic: [0x42, 0x5a, 0x68], decompress: 'bzip2 -dc' },
+  { name: 'zip', magic: [0x50, 0x4b, 0x03, 0x04], decompress: 'unzip -p' },
+]
+
+const LONGEST_MAGIC = 6
+
+function compressionOf(head: Uint8Array): Compression | undefined {
+  return COMPRESSIONS.find(({ name, magic }) => head.length >= magic.length && magic.every((byte, i) => head[i] === byte) && (name !== 'bzip2' || (head[3] !== undefined && head[3] >= 0x31 && head[3] <= 0x39)))
+}
+
+/**
+ * Refuses a transcript whose first bytes are a compressed file's (`VH_TRANSCRIPT_COMPRESSED`): read
+ * as text, its bytes would be judged line by line as "not UTF-8" in whichever format the guess fell on.
+ */
+export function refuseCompressed(head: Uint8Array, file: string): void {
+  const compression = compressionOf(head)
+  if (compression === undefined) return
+  throw new TranscriptError(
+    'VH_TRANSCRIPT_COMPRESSED',
+    file,
+    null,
+    `its first bytes show a ${compression.name}-compressed file, and a transcript is read as its harness wrote it, uncompressed: decompress it first (${compression.decompress} FILE > transcript.jsonl, or pipe that into --transcript -)`,
+  )
+}
+
+/** `refuseCompressed` over a file's first bytes. */
+export function refuseCompressedFile(path: string): void {
+  const fd = openSync(path, 'r')
+  try {
+    const head = Buffer.alloc(LONGEST_MAGIC)
+    const read = readSync(fd, head, 0, LONGEST_MAGIC, 0)
+    refuseCompressed(head.subarray(0, read), path)
+  } finally {
+    closeSync(fd)
+  }
+}
+
+function asBytes(chunk: Uint8Array | string): Uint8Array {
+  return typeof chunk === 'string' ? Buffer.from(chunk) : chunk
+}
+
+/**
+ * `refuseCompressed` over a stream's first bytes, read ahead; then the whole stream from its first
+ * byte, once. Refuses when opened, before any of it is read as a transcript.
+ */
+export async function refusingCompressedStream(stream: AsyncIterable<Uint8Array | string>, source: string): Promise<AsyncGenerator<Uint8Array>> {
+  const iterator = stream[Symbol.asyncIterator]()
+  const head: Uint8Array[] = []
+  let size = 0
+  let ended = false
+  while (size < LONGEST_MAGIC) {
+    const next = await iterator.next()
+    if (next.done) {
+      ended = true
+      break
+    }
+    const chunk = asBytes(next.value)
+    head.push(chunk)
+    size += chunk.length
+  }
+  refuseCompressed(Buffer.concat(head), source)
+  async function* replay(): AsyncGenerator<Uint8Array> {
+    yield* head
+    if (ended) return
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield asBytes(next.value)
+  }
+  return replay()
+}
