@@ -58,6 +58,8 @@ describe('hermes-session-json', () => {
   it('an opencode export document is not hermes, though it holds a messages list', () => {
     expect(hermesFormat.sniff({ info: { id: 'ses_1' }, messages: [{ info: { role: 'user' }, parts: [] }] })).toBe(false)
     expect(hermesFormat.sniff({ session_id: 'h', messages: [] })).toBe(true)
+    // Another tool's OpenAI-chat dump (FreeCAD AI writes {timestamp, messages}) is not hermes'.
+    expect(hermesFormat.sniff({ timestamp: '2026-01-01T00:00:00', messages: [{ role: 'assistant', content: 'x', tool_calls: [] }] })).toBe(false)
   })
 
   it('a snapshot without a messages list is refused with a typed error', async () => {

@@ -145,7 +145,12 @@ export const hermesFormat: DocumentFormat = {
   extension: '.json',
   vocabulary: HERMES_VOCABULARY,
   createReader: (seam) => new HermesReader(seam),
-  // An `opencode export` document also holds `messages`, but beside an `info` object and as
-  // `{info, parts}`; a Gemini CLI session document, beside its `projectHash`.
-  sniff: (document) => Array.isArray(document['messages']) && !Array.isArray(document['steps']) && !isObject(document['info']) && typeof document['projectHash'] !== 'string',
+  // A `messages` list alone is any OpenAI-chat log (a Gemini CLI session document, another tool's
+  // dump): hermes writes it beside its session facts, `session_id` and `session_start`. An
+  // `opencode export` document holds `messages` beside an `info` object, as `{info, parts}`.
+  sniff: (document) =>
+    Array.isArray(document['messages']) &&
+    (typeof document['session_id'] === 'string' || typeof document['session_start'] === 'string') &&
+    !Array.isArray(document['steps']) &&
+    !isObject(document['info']),
 }
