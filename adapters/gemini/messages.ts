@@ -31,7 +31,7 @@ function resultContent(call: JsonObject): unknown {
  *
  * A call is requested when its message is released, whatever its status: a call the file leaves
  * awaiting approval or still executing (the CLI was stopped) was asked for all the same. Its
- * result follows once a copy shows it ended.
+ * result follows once a copy shows it ended. Neither is timed: the file records no call's start.
  */
 export class GeminiMessages {
   private turn = 0
@@ -66,7 +66,15 @@ export class GeminiMessages {
       for (const call of asArray(record['toolCalls']) ?? []) if (isObject(call)) events.push(...this.call(call))
     }
     if ((type === 'error' || type === 'warning') && first) events.push({ event: 'warning', code: `gemini-${type}`, message: textContent(record['content']) ?? '' })
-    return timed(events, asString(record['timestamp']))
+    // The message's time is when the answer began; a call's own `timestamp` is when it completed
+    // (written as the results go back to the model). No record says when a call started, so a
+    // call and its result stay untimed: stamped with the message's time, every call would take
+    // no time to generate or to run.
+    timed(
+      events.filter((event) => event.event !== 'tool.requested' && event.event !== 'tool.result'),
+      asString(record['timestamp']),
+    )
+    return events
   }
 
   private user(record: JsonObject): Emission[] {

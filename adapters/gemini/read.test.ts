@@ -2,6 +2,8 @@ import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { convertLines, convertPath, names } from '../../test/helpers/project.js'
 import { tree } from '../../test/helpers/tree.js'
+import { checkTranscriptFile } from '../../src/trace/check/check.js'
+import { readSpec } from '../../src/trace/spec/read.js'
 import { detectTranscriptFile } from '../transcript/read.js'
 import { classifyCall } from '../shared/operations.js'
 import { GEMINI_TOOL_OPERATIONS } from './operations.js'
@@ -45,8 +47,8 @@ describe('gemini-cli/session-jsonl', () => {
     expect(events.filter((event) => event.event === 'thinking').map((event) => event.event === 'thinking' && event.text)).toEqual(['Plan: read it'])
     expect(events.filter((event) => event.event === 'text').map((event) => event.event === 'text' && event.text)).toEqual(['done'])
     expect(events.find((event) => event.event === 'usage')).toMatchObject({ usage: { input_tokens: 60, cache_read_input_tokens: 40, output_tokens: 5, thinking_tokens: 3 } })
-    expect(events.filter((event) => event.event === 'tool.requested')).toMatchObject([{ call_id: 'c1', operations: ['dir.list'], at: at(2) }])
-    expect(events.filter((event) => event.event === 'tool.result')).toMatchObject([{ call_id: 'c1', content: 'a.ts', is_error: false, at: at(3) }])
+    expect(events.filter((event) => event.event === 'tool.requested')).toMatchObject([{ call_id: 'c1', operations: ['dir.list'] }])
+    expect(events.filter((event) => event.event === 'tool.result')).toMatchObject([{ call_id: 'c1', content: 'a.ts', is_error: false }])
   })
 
   it('a call the file leaves awaiting approval or executing (the CLI was stopped) is requested all the same, with no result', async () => {
@@ -84,12 +86,25 @@ describe('gemini-cli/session-json', () => {
     const events = await convertPath(path)
     expect(names(events)).toEqual(['session.started', 'turn.started', 'thinking', 'text', 'usage', 'tool.requested', 'tool.result', 'warning'])
     expect(events[0]).toMatchObject({ adapter: 'gemini', session_id: 's1' })
-    expect(events.find((event) => event.event === 'tool.requested')).toMatchObject({ call_id: 'run_shell_command-1', operations: ['shell'], subjects: ['proc:ls'], at: at(2) })
+    expect(events.find((event) => event.event === 'tool.requested')).toMatchObject({ call_id: 'run_shell_command-1', operations: ['shell'], subjects: ['proc:ls'] })
     expect(events.find((event) => event.event === 'tool.result')).toMatchObject({ content: 'a.txt', is_error: false })
     expect(events.find((event) => event.event === 'usage')).toMatchObject({ model: 'gemini-2.5-pro', usage: { input_tokens: 40, cache_read_input_tokens: 10, output_tokens: 4 } })
     expect(events.find((event) => event.event === 'warning')).toMatchObject({ code: 'gemini-error', message: 'quota exceeded' })
     // Rewritten whole at every change, the document never proves the run ended.
     expect(events.at(-1)?.event).not.toBe('stream.closed')
+  })
+
+  it('times the message, never a call: no record says when one started, so how long it ran is unknown, not 0 ms', async () => {
+    const root = tree({ 's.json': JSON.stringify(conversation(messages), null, 2) })
+    const events = await convertPath(`${root}/s.json`)
+    expect(events.find((event) => event.event === 'text')).toMatchObject({ at: at(2) })
+    for (const name of ['tool.requested', 'tool.result']) expect(events.find((event) => event.event === name)?.at, name).toBeUndefined()
+    const spec = readSpec('format: trace-spec/1\nid: t\nexpectations:\n  - id: fast\n    expect: {step.exec_time: {operations: [shell], ms: {at_most: 1}}}\n  - id: quick\n    expect: {step.gen_time: {operations: [shell], ms: {at_most: 1}}}\n')
+    const report = await checkTranscriptFile(spec, `${root}/s.json`)
+    expect(report.expectations.map((row) => [row.id, row.verdict])).toEqual([
+      ['fast', 'unknown'],
+      ['quick', 'unknown'],
+    ])
   })
 
   it('a document on one line is the document too, not a JSONL log whose first line holds the metadata (whose messages would go unread)', async () => {

@@ -56,9 +56,9 @@ class OpencodeExportReader implements DocumentReader {
           events.push(opaqueValue(part, 'part', null, line))
           continue
         }
-        const read = partEvents(part, role, model, line, this.calls)
+        const read = partEvents(part, role, model, line, this.calls, startedAt(part) ?? messageAt)
         for (const event of read) if (event.event === 'opaque') this.drift.sawUnknown('part', asString(part['type']) ?? null)
-        events.push(...timed(read, startedAt(part) ?? messageAt))
+        events.push(...read)
       }
       const error = asObject(message['error'])
       if (error) {

@@ -1,8 +1,8 @@
 import type { Emission } from '../../src/events/types.js'
-import { asF64, asObject, asString, asU64, type JsonObject } from '../shared/fields.js'
+import { asF64, asObject, asString, asU64, millisToIso, type JsonObject } from '../shared/fields.js'
 import type { ToolOperationTable } from '../shared/operations.js'
 import { opaqueValue } from '../shared/opaque.js'
-import { toolResult, type CallClassifier } from '../shared/session.js'
+import { timed, toolResult, type CallClassifier } from '../shared/session.js'
 import { OPENCODE_PART_RECORDS } from './opencode-vocabulary.js'
 
 export const OPENCODE_ADAPTER_ID = 'opencode'
@@ -60,9 +60,30 @@ export function opencodeUsage(tokens: unknown, cost: unknown): Usage {
 
 /**
  * One part of a message (the same shape in storage files, in the session database and in
- * `run --format json` stdout): text, reasoning, a tool call with its state, step boundaries.
+ * `run --format json` stdout): text, reasoning, a tool call with its state, step boundaries —
+ * stamped with `at`, the time of the record that holds the part. A tool call is stamped with its
+ * state's own `time.start`, and its result with `time.end`, or with no time when the state gives
+ * none: the record's one time would make every call take no time at all.
  */
-export function partEvents(part: JsonObject, role: string | null, model: string | null, line: number | null, calls: CallClassifier): Emission[] {
+export function partEvents(part: JsonObject, role: string | null, model: string | null, line: number | null, calls: CallClassifier, at: string | undefined): Emission[] {
+  if (asString(part['type']) === 'tool') return toolEvents(part, calls, at)
+  return timed(untimedPartEvents(part, role, model, line), at)
+}
+
+function toolEvents(part: JsonObject, calls: CallClassifier, at: string | undefined): Emission[] {
+  const name = asString(part['tool']) ?? ''
+  const callId = asString(part['callID']) ?? ''
+  const state = asObject(part['state']) ?? {}
+  const input = asObject(state['input']) ?? {}
+  const time = asObject(state['time'])
+  const events: Emission[] = timed(calls.call(callId, name, input), millisToIso(time?.['start']) ?? at)
+  const status = asString(state['status'])
+  const result = status === 'completed' ? toolResult(callId, false, state['output'] ?? null) : status === 'error' ? toolResult(callId, true, state['error'] ?? null) : undefined
+  if (result) events.push(...timed([result], millisToIso(time?.['end'])))
+  return events
+}
+
+function untimedPartEvents(part: JsonObject, role: string | null, model: string | null, line: number | null): Emission[] {
   const type = asString(part['type']) ?? ''
   switch (type) {
     case 'text': {
@@ -72,17 +93,6 @@ export function partEvents(part: JsonObject, role: string | null, model: string 
     }
     case 'reasoning':
       return [{ event: 'thinking', text: asString(part['text']) ?? '', request_id: null }]
-    case 'tool': {
-      const name = asString(part['tool']) ?? ''
-      const callId = asString(part['callID']) ?? ''
-      const state = asObject(part['state']) ?? {}
-      const input = asObject(state['input']) ?? {}
-      const events: Emission[] = calls.call(callId, name, input)
-      const status = asString(state['status'])
-      if (status === 'completed') events.push(toolResult(callId, false, state['output'] ?? null))
-      else if (status === 'error') events.push(toolResult(callId, true, state['error'] ?? null))
-      return events
-    }
     case 'step-start':
       return []
     case 'step-finish':

@@ -36,6 +36,17 @@ describe('opencode-run-json', () => {
     expect(events[5]).toMatchObject({ is_error: false, stop_reason: 'stop', total_cost_usd: 0.5, num_turns: 1 })
   })
 
+  it("times a call by its state's own start and end, not by the line that carries both; a state without an end leaves the result untimed", async () => {
+    const events = await convertLines('opencode-run-json', [
+      { type: 'tool_use', sessionID: 'ses_1', timestamp: 1790000009000, part: { type: 'tool', tool: 'bash', callID: 'c1', state: { status: 'completed', input: { command: 'make' }, output: 'ok', time: { start: 1790000001000, end: 1790000008500 } } } },
+      { type: 'tool_use', sessionID: 'ses_1', timestamp: 1790000010000, part: { type: 'tool', tool: 'bash', callID: 'c2', state: { status: 'error', input: { command: 'false' }, error: 'exit 1' } } },
+    ])
+    const iso = (ms: number) => new Date(ms).toISOString()
+    expect(events.filter((event) => event.event === 'tool.requested').map((event) => event.at)).toEqual([iso(1790000001000), iso(1790000010000)])
+    expect(events.filter((event) => event.event === 'tool.result').map((event) => event.at)).toEqual([iso(1790000008500), undefined])
+    expect(events[0]).toMatchObject({ event: 'session.started', at: iso(1790000009000) })
+  })
+
   it('an error event is a warning and a failed session, closed as error', async () => {
     const events = await convertLines('opencode-run-json', [{ type: 'error', sessionID: 's', timestamp: 1, error: { name: 'ProviderAuthError', data: { message: 'no key' } } }])
     expect(names(events)).toEqual(['session.started', 'warning', 'session.ended', 'stream.closed'])

@@ -36,11 +36,12 @@ export class OpencodeRunProjector implements RecordProjector {
   pushRecord(record: JsonObject, raw: string, lineNumber: number): Emission[] {
     const type = asString(record['type']) ?? ''
     const at = millisToIso(record['timestamp'])
+    // Stamped with the record's time as they are made; a part stamps its own (see `partEvents`).
     const events: Emission[] = []
     const sessionId = asString(record['sessionID'])
     if (!this.started && sessionId !== undefined) {
       this.started = true
-      events.push(sessionStart(OPENCODE_ADAPTER_ID, this.seam, { session_id: sessionId }))
+      events.push(...timed([sessionStart(OPENCODE_ADAPTER_ID, this.seam, { session_id: sessionId })], at))
     }
     const part = asObject(record['part'])
     this.last = null
@@ -49,7 +50,7 @@ export class OpencodeRunProjector implements RecordProjector {
       this.last = 'error'
       const error = asObject(record['error']) ?? {}
       const data = asObject(error['data'])
-      events.push({ event: 'warning', code: 'opencode-error', message: (data && asString(data['message'])) ?? asString(error['name']) ?? 'the run failed' })
+      events.push(...timed([{ event: 'warning', code: 'opencode-error', message: (data && asString(data['message'])) ?? asString(error['name']) ?? 'the run failed' }], at))
     } else if (part && RUN_TYPES.has(type)) {
       if (type === 'step_start') this.steps += 1
       if (type === 'step_finish') {
@@ -58,12 +59,12 @@ export class OpencodeRunProjector implements RecordProjector {
         this.lastReason = asString(part['reason']) ?? null
         if (this.lastReason === 'stop') this.last = 'completed'
       }
-      events.push(...partEvents(part, 'assistant', null, lineNumber, this.calls))
+      events.push(...partEvents(part, 'assistant', null, lineNumber, this.calls, at))
     } else {
       this.drift.sawUnknown(type, part ? (asString(part['type']) ?? null) : null)
-      events.push(opaqueLine(raw, type, part ? (asString(part['type']) ?? null) : null, lineNumber))
+      events.push(...timed([opaqueLine(raw, type, part ? (asString(part['type']) ?? null) : null, lineNumber)], at))
     }
-    return timed(events, at)
+    return events
   }
 
   finish(): Emission[] {

@@ -76,7 +76,7 @@ class OpencodeStorageReader implements DocumentReader {
       const model = asString(value['modelID']) ?? null
       const at = createdAt(value)
       const id = asString(value['id']) ?? ''
-      for (const part of partsOf.get(id) ?? []) out.push(...timed(partEvents(part.value, role, model, 1, this.calls), createdAt(part.value) ?? at))
+      for (const part of partsOf.get(id) ?? []) out.push(...partEvents(part.value, role, model, 1, this.calls, createdAt(part.value) ?? at))
       partsOf.delete(id)
       const error = asObject(value['error'])
       if (error) out.push(...timed([{ event: 'warning', code: 'opencode-error', message: errorMessage(error) }], at))
@@ -97,7 +97,7 @@ class OpencodeStorageReader implements DocumentReader {
     }
     // Messages and parts whose session or message file is absent: still read, never dropped.
     for (const messages of messagesOf.values()) for (const message of messages) writeMessage(message)
-    for (const parts of partsOf.values()) for (const part of parts) out.push(...timed(partEvents(part.value, null, null, 1, this.calls), createdAt(part.value)))
+    for (const parts of partsOf.values()) for (const part of parts) out.push(...partEvents(part.value, null, null, 1, this.calls, createdAt(part.value)))
     for (const stored of this.other) {
       this.drift.sawUnknown('storage')
       out.push(opaqueValue(stored.value, 'storage', null, 1))
