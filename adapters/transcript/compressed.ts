@@ -5,6 +5,8 @@ import { TranscriptError } from '../errors.js'
 interface Compression {
   readonly name: string
   readonly magic: readonly number[]
+  /** What the byte after the magic number must be, where the magic alone is text (`BZh`). */
+  readonly then?: (byte: number) => boolean
   readonly decompress: string
 }
 
@@ -14,14 +16,18 @@ const COMPRESSIONS: readonly Compression[] = [
   { name: 'zstd', magic: [0x28, 0xb5, 0x2f, 0xfd], decompress: 'zstd -dc' },
   { name: 'xz', magic: [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00], decompress: 'xz -dc' },
   // `BZh` and a block size from 1 to 9.
-  { name: 'bzip2', magic: [0x42, 0x5a, 0x68], decompress: 'bzip2 -dc' },
+  { name: 'bzip2', magic: [0x42, 0x5a, 0x68], then: (byte) => byte >= 0x31 && byte <= 0x39, decompress: 'bzip2 -dc' },
   { name: 'zip', magic: [0x50, 0x4b, 0x03, 0x04], decompress: 'unzip -p' },
 ]
 
 const LONGEST_MAGIC = 6
 
 function compressionOf(head: Uint8Array): Compression | undefined {
-  return COMPRESSIONS.find(({ name, magic }) => head.length >= magic.length && magic.every((byte, i) => head[i] === byte) && (name !== 'bzip2' || (head[3] !== undefined && head[3] >= 0x31 && head[3] <= 0x39)))
+  return COMPRESSIONS.find(({ magic, then }) => {
+    if (!magic.every((byte, i) => head[i] === byte)) return false
+    const next = head[magic.length]
+    return then === undefined || (next !== undefined && then(next))
+  })
 }
 
 /**

@@ -36,8 +36,9 @@ export async function peekTranscriptStream(stream: AsyncIterable<Uint8Array | st
     return true
   }
   while (size < PEEK_BYTES && (await pull()));
-  refuseCompressed(Buffer.concat(head), source)
-  const text = Buffer.concat(head).toString('utf8')
+  const read = Buffer.concat(head)
+  refuseCompressed(read, source)
+  const text = read.toString('utf8')
   const lines = splitTextLines(text)
   // A read-ahead that stopped mid-line must not let a torn line decide.
   if (!ended) lines.pop()
