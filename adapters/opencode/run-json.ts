@@ -36,12 +36,13 @@ export class OpencodeRunProjector implements RecordProjector {
   pushRecord(record: JsonObject, raw: string, lineNumber: number): Emission[] {
     const type = asString(record['type']) ?? ''
     const at = millisToIso(record['timestamp'])
-    // Stamped with the record's time as they are made; a part stamps its own (see `partEvents`).
+    // The record's own events are stamped with its time; a part stamps its own (see `partEvents`).
     const events: Emission[] = []
+    let parts: Emission[] = []
     const sessionId = asString(record['sessionID'])
     if (!this.started && sessionId !== undefined) {
       this.started = true
-      events.push(...timed([sessionStart(OPENCODE_ADAPTER_ID, this.seam, { session_id: sessionId })], at))
+      events.push(sessionStart(OPENCODE_ADAPTER_ID, this.seam, { session_id: sessionId }))
     }
     const part = asObject(record['part'])
     this.last = null
@@ -50,7 +51,7 @@ export class OpencodeRunProjector implements RecordProjector {
       this.last = 'error'
       const error = asObject(record['error']) ?? {}
       const data = asObject(error['data'])
-      events.push(...timed([{ event: 'warning', code: 'opencode-error', message: (data && asString(data['message'])) ?? asString(error['name']) ?? 'the run failed' }], at))
+      events.push({ event: 'warning', code: 'opencode-error', message: (data && asString(data['message'])) ?? asString(error['name']) ?? 'the run failed' })
     } else if (part && RUN_TYPES.has(type)) {
       if (type === 'step_start') this.steps += 1
       if (type === 'step_finish') {
@@ -59,12 +60,12 @@ export class OpencodeRunProjector implements RecordProjector {
         this.lastReason = asString(part['reason']) ?? null
         if (this.lastReason === 'stop') this.last = 'completed'
       }
-      events.push(...partEvents(part, 'assistant', null, lineNumber, this.calls, at))
+      parts = partEvents(part, 'assistant', null, lineNumber, this.calls, at)
     } else {
       this.drift.sawUnknown(type, part ? (asString(part['type']) ?? null) : null)
-      events.push(...timed([opaqueLine(raw, type, part ? (asString(part['type']) ?? null) : null, lineNumber)], at))
+      events.push(opaqueLine(raw, type, part ? (asString(part['type']) ?? null) : null, lineNumber))
     }
-    return events
+    return [...timed(events, at), ...parts]
   }
 
   finish(): Emission[] {

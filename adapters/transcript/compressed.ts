@@ -1,5 +1,6 @@
 import { closeSync, openSync, readSync } from 'node:fs'
 import { TranscriptError } from '../errors.js'
+import { ReadAhead } from './read-ahead.js'
 
 /** A compression a file's first bytes name, and the command that undoes it. */
 interface Compression {
@@ -57,34 +58,13 @@ export function refuseCompressedFile(path: string): void {
   }
 }
 
-function asBytes(chunk: Uint8Array | string): Uint8Array {
-  return typeof chunk === 'string' ? Buffer.from(chunk) : chunk
-}
-
 /**
  * `refuseCompressed` over a stream's first bytes, read ahead; then the whole stream from its first
  * byte, once. Refuses when opened, before any of it is read as a transcript.
  */
 export async function refusingCompressedStream(stream: AsyncIterable<Uint8Array | string>, source: string): Promise<AsyncGenerator<Uint8Array>> {
-  const iterator = stream[Symbol.asyncIterator]()
-  const head: Uint8Array[] = []
-  let size = 0
-  let ended = false
-  while (size < LONGEST_MAGIC) {
-    const next = await iterator.next()
-    if (next.done) {
-      ended = true
-      break
-    }
-    const chunk = asBytes(next.value)
-    head.push(chunk)
-    size += chunk.length
-  }
-  refuseCompressed(Buffer.concat(head), source)
-  async function* replay(): AsyncGenerator<Uint8Array> {
-    yield* head
-    if (ended) return
-    for (let next = await iterator.next(); !next.done; next = await iterator.next()) yield asBytes(next.value)
-  }
-  return replay()
+  const ahead = new ReadAhead(stream)
+  await ahead.fill(LONGEST_MAGIC)
+  refuseCompressed(ahead.head(), source)
+  return ahead.replay()
 }

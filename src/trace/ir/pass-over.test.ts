@@ -98,14 +98,16 @@ describe('passing over the lines a specification cannot use changes no report', 
   describe.each(wildFolders())('wild %s', (_folder, files) => {
     it('printed as the event stream, under every kind alone and all together', () => {
       let passed = 0
+      let printedAny = 0
       for (const file of files) {
         const { format } = planTranscript(file)
         const printed = format.name === EVENT_FORMAT ? readFileSync(file) : format.name === 'claude-code/stream-json' ? null : Buffer.from(convertTranscriptSync(file, { from: format.name, run: 'wild' }))
         if (printed === null) continue
+        printedAny += 1
         for (const spec of all) passed += expectSameAsFullRead(spec, printed)
       }
       // Not vacuous: most kinds read little, so lines were passed over (none for a stream upstream reads as it is).
-      if (!files.every((file) => planTranscript(file).format.name === 'claude-code/stream-json')) expect(passed).toBeGreaterThan(0)
+      if (printedAny > 0) expect(passed).toBeGreaterThan(0)
     })
 
     it('its converted events, as a conversion hands them to the reader, and with a line limit that refuses some', () => {
