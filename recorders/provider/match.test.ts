@@ -23,6 +23,22 @@ describe('request matching', () => {
     expect(canonicalizer.identity({ method: 'POST', path: '/v1/responses', body: output('a1b2c3', '0.0042') })).not.toBe(canonicalizer.identity({ method: 'POST', path: '/v1/responses', body: { input: [{ type: 'function_call_output', call_id: 'c1', output: 'other' }] } }))
   })
 
+  it("tolerates the dated lines of Qwen Code's prompt: the startup context and the reminder on each user turn", () => {
+    // As Qwen Code 0.24.4 sends them (a real request body's two dated texts), on two days.
+    const request = (day: string) => ({
+      messages: [
+        { role: 'system', content: `We are setting up the context for our chat.\nToday's date is ${day}.\nMy operating system is: linux` },
+        { role: 'user', content: [{ type: 'text', text: 'Read README.md.' }, { type: 'text', text: `<system-reminder>\nThe current date is: ${day}. Note: This is the authoritative current date — it may differ from the "Today's date" mentioned earlier in the conversation startup context.\n</system-reminder>` }] },
+      ],
+    })
+    const identity = (day: string) => canonicalizer.identity({ method: 'POST', path: '/v1/chat/completions', body: request(day) })
+    expect(identity('Friday, December 4, 2026')).toBe(identity('Thursday, December 3, 2026'))
+    // Only the date goes: the rest of the reminder still counts.
+    const other = request('Thursday, December 3, 2026')
+    ;(other.messages[1]?.content as { text: string }[])[1]!.text = '<system-reminder>\nThe current date is: Thursday, December 3, 2026. Note: something else.\n</system-reminder>'
+    expect(canonicalizer.identity({ method: 'POST', path: '/v1/chat/completions', body: other })).not.toBe(identity('Thursday, December 3, 2026'))
+  })
+
   it('keeps what matters: key order does not, values do', () => {
     expect(canonicalizer.identity({ method: 'POST', path: '/p', body: { a: 1, b: 2 } })).toBe(canonicalizer.identity({ method: 'POST', path: '/p', body: { b: 2, a: 1 } }))
     expect(canonicalizer.identity({ method: 'POST', path: '/p', body: { a: 1 } })).not.toBe(canonicalizer.identity({ method: 'POST', path: '/p', body: { a: 2 } }))

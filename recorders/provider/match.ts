@@ -34,7 +34,11 @@ export const BUILT_IN_IGNORED_PATHS: readonly string[] = [
   '$..timestamp',
 ]
 
-/** Volatile text inside strings: ids, clocks, and the per-run lines tool results and prompts carry (Codex's `Chunk ID`, `Wall time`; Gemini CLI's `Process Group PGID` and its dated session context). */
+/**
+ * Volatile text inside strings: ids, clocks, and the per-run lines tool results and prompts carry
+ * (Codex's `Chunk ID`, `Wall time`; Gemini CLI's and Qwen Code's `Process Group PGID` and dated
+ * session context; Qwen Code's dated reminder in every user turn).
+ */
 export const BUILT_IN_TEXT_RULES: readonly TextRule[] = [
   { pattern: /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, with: '<uuid>' },
   { pattern: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?/g, with: '<timestamp>' },
@@ -43,6 +47,8 @@ export const BUILT_IN_TEXT_RULES: readonly TextRule[] = [
   { pattern: /Process exited with code \d+ after [\d.]+ ?\w*/g, with: 'Process exited after <elapsed>' },
   { pattern: /Process Group PGID: \d+/g, with: 'Process Group PGID: <pgid>' },
   { pattern: /Today's date is [^\n(]+/g, with: "Today's date is <date> " },
+  // Qwen Code 0.24 repeats the day in a reminder on each user turn: `The current date is: Thursday, December 3, 2026. Note: …`.
+  { pattern: /The current date is: [^\n.]+/g, with: 'The current date is: <date>' },
 ]
 
 interface CompiledTextRule {
