@@ -11,6 +11,7 @@ import { opencodeExportFormat } from './opencode/export.js'
 import { opencodeRunFormat } from './opencode/run-json.js'
 import { opencodeStorageFormat } from './opencode/storage.js'
 import { piSessionFormat } from './pi/read.js'
+import { qwenSessionFormat } from './qwen/formats.js'
 import { eventStreamFormat } from './transcript/event-stream.js'
 
 // Registration order is the order `detect` tries them: the most specific first.
@@ -23,6 +24,7 @@ for (const format of [
   claudeWrappedStreamJsonFormat,
   geminiSessionFormat,
   geminiStreamJsonFormat,
+  qwenSessionFormat,
   b10xLoopFormat,
   dshSessionFormat,
   nativeFormat,

@@ -59,6 +59,17 @@ export const claudeJsonArrayFormat: DocumentFormat = {
   vocabulary: CLAUDE_STREAM_JSON_VOCABULARY,
 }
 
+/**
+ * What Claude Code's session records never hold, though the Gemini CLI fork Qwen Code writes
+ * records with the same `uuid`/`sessionId`: a `tool_result` record type, a `systemPayload`, or a
+ * message of Gemini `parts` (Claude's messages hold `content`).
+ */
+function hasGeminiShape(record: JsonObject): boolean {
+  if (asString(record['type']) === 'tool_result' || 'systemPayload' in record) return true
+  const message = record['message']
+  return message !== null && typeof message === 'object' && Array.isArray((message as JsonObject)['parts'])
+}
+
 /** Claude Code's own transcript, `<config>/projects/<cwd-slug>/<session-id>.jsonl`. */
 export const claudeSessionFormat: LineFormat = {
   kind: 'lines',
@@ -69,7 +80,7 @@ export const claudeSessionFormat: LineFormat = {
   extension: '.jsonl',
   createProjector: (seam) => new ClaudeProjector(seam, 'session'),
   // Gemini CLI's session metadata line has a `sessionId` too, beside a `projectHash` no Claude record has.
-  sniff: (record) => (typeof record['sessionId'] === 'string' && !('projectHash' in record)) || SESSION_ONLY_TYPES.has(asString(record['type']) ?? ''),
+  sniff: (record) => (typeof record['sessionId'] === 'string' && !('projectHash' in record) && !hasGeminiShape(record)) || SESSION_ONLY_TYPES.has(asString(record['type']) ?? ''),
   vocabulary: CLAUDE_SESSION_VOCABULARY,
   subagentsFollowParents: true,
 }

@@ -5,9 +5,10 @@ import { geminiLaunch } from '../gemini/launch.js'
 import { nativeLaunch } from '../native/launch.js'
 import { opencodeLaunch } from '../opencode/launch.js'
 import { piLaunch } from '../pi/launch.js'
+import { qwenLaunch } from '../qwen/launch.js'
 import type { LaunchDeclaration } from './declaration.js'
 
-const launches = new Map<string, LaunchDeclaration>([claudeLaunch, codexLaunch, piLaunch, opencodeLaunch, b10xLaunch, nativeLaunch, geminiLaunch].map((launch) => [launch.adapter, launch]))
+const launches = new Map<string, LaunchDeclaration>([claudeLaunch, codexLaunch, piLaunch, opencodeLaunch, b10xLaunch, nativeLaunch, geminiLaunch, qwenLaunch].map((launch) => [launch.adapter, launch]))
 
 /** The launch declared for an adapter id, or undefined. */
 export function findLaunch(adapter: string): LaunchDeclaration | undefined {

@@ -13,6 +13,7 @@ export const CODEX = launchOf('codex')
 export const CLAUDE_CODE = launchOf('claude')
 export const PI = launchOf('pi')
 export const OPENCODE = launchOf('opencode')
+export const QWEN = launchOf('qwen')
 
 /** The pinned binary, installed on first use into the harness cache (see adapters/launch/harness-cache.ts). */
 export function ensureHarness(launch: LaunchDeclaration): string {

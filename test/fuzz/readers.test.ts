@@ -34,6 +34,11 @@ const SEEDS: Record<string, string[]> = {
     '{"type":"session","version":3,"id":"S","timestamp":"t","cwd":"/w"}',
     '{"type":"message","id":"a","parentId":null,"timestamp":"t","message":{"role":"assistant","content":[{"type":"toolCall","id":"c","name":"read","arguments":{"path":"x"}}],"usage":{"input":1}}}',
   ],
+  'qwen-code/session-jsonl': [
+    '{"uuid":"u","parentUuid":null,"sessionId":"s","timestamp":"t","type":"user","cwd":"/w","version":"0.24.4","message":{"role":"user","parts":[{"text":"go"}]}}',
+    '{"uuid":"a","parentUuid":"u","sessionId":"s","timestamp":"t","type":"assistant","cwd":"/w","version":"0.24.4","model":"m","message":{"role":"model","parts":[{"functionCall":{"id":"c","name":"run_shell_command","args":{"command":"ls"}}}]},"usageMetadata":{"promptTokenCount":3}}',
+    '{"uuid":"r","parentUuid":"a","sessionId":"s","timestamp":"t","type":"tool_result","cwd":"/w","version":"0.24.4","message":{"role":"user","parts":[{"functionResponse":{"id":"c","name":"run_shell_command","response":{"output":"x"}}}]},"toolCallResult":{"callId":"c","status":"success"}}',
+  ],
   'deepseek-session-jsonl': [
     '{"type":"session","version":4,"id":"s","createdAt":1,"cwd":"/","delegationDepth":0}',
     '{"type":"assistant/message","seq":1,"time":2,"data":{"message":{"content":[{"type":"tool-call","id":"k","name":"bash","arguments":"{\\"command\\":\\"ls\\"}"}]},"usage":{"inputTokens":1}}}',

@@ -24,7 +24,7 @@ export const NO_SHELL = resolve(FIXTURES, 'no-shell.trace.yaml')
 
 /** One transcript a scripted run leaves, and what each harness did in it. */
 export interface HarnessTranscript {
-  readonly harness: 'codex' | 'claude' | 'pi' | 'opencode' | 'gemini'
+  readonly harness: 'codex' | 'claude' | 'pi' | 'opencode' | 'gemini' | 'qwen'
   /** The file name under the run's folder (and under `test/e2e/fixtures/<harness>/` where committed). */
   readonly file: string
   /** The format `detect` must pick. */
@@ -57,6 +57,8 @@ export const HARNESS_TRANSCRIPTS: readonly HarnessTranscript[] = [
   // Gemini CLI's session file (0.61.0, Gemini wire): `read_file` README.md, then `run_shell_command` `echo shell-ran`. Its stream-json
   // stdout is not here: 0.61 prints read_file's result as empty display text, so "the read returned content" is a gap there (gemini.test.ts checks that).
   { harness: 'gemini', file: 'session.jsonl', format: 'gemini-cli/session-jsonl', read: { name: 'read_file', operations: ['file.read'] }, shell: { name: 'run_shell_command', subjectProgram: 'proc:echo' }, noShell: 'gap', closed: false },
+  // Qwen Code's session file (0.24.4, Chat Completions wire): `read_file` README.md, then `run_shell_command` `wc -c README.md`; no end marker.
+  { harness: 'qwen', file: 'session.jsonl', format: 'qwen-code/session-jsonl', read: { name: 'read_file', operations: ['file.read'] }, shell: { name: 'run_shell_command', subjectProgram: 'proc:wc' }, noShell: 'gap', closed: false },
 ]
 
 async function convert(path: string, format: string): Promise<Emission[]> {

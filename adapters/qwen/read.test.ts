@@ -1,0 +1,149 @@
+import { resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { Emission } from '../../src/events/types.js'
+import { checkTranscriptFile } from '../../src/trace/check/check.js'
+import { readSpec } from '../../src/trace/spec/read.js'
+import { convertLines, convertPath } from '../../test/helpers/project.js'
+import { detectCandidates } from '../transcript/detect.js'
+import { detectTranscriptFile } from '../transcript/read.js'
+
+// The normalised session file the e2e run of the real Qwen Code 0.24.4 left, and three files the
+// real CLI wrote as they are (test/fixtures/qwen/README.md says how).
+const E2E = resolve(import.meta.dirname, '..', '..', 'test', 'e2e', 'fixtures', 'qwen')
+const REAL = resolve(import.meta.dirname, '..', '..', 'test', 'fixtures', 'qwen')
+
+const calls = (events: readonly Emission[]) => events.flatMap((event) => (event.event === 'tool.requested' ? [[event.name, event.operations, event.subjects]] : []))
+const results = (events: readonly Emission[]) => events.flatMap((event) => (event.event === 'tool.result' ? [[event.call_id, event.is_error, event.exit_code]] : []))
+
+const base = (uuid: string, second: number) => ({ uuid, parentUuid: null, sessionId: 's1', timestamp: `2026-01-01T00:00:0${second}.000Z`, cwd: '/w', version: '0.24.4' })
+const user = (uuid: string, second: number, text: string, subtype?: string) => ({ ...base(uuid, second), type: 'user', ...(subtype ? { subtype } : {}), message: { role: 'user', parts: [{ text }] } })
+const answer = (uuid: string, second: number, parts: unknown[], extra: Record<string, unknown> = {}) => ({ ...base(uuid, second), type: 'assistant', model: 'qwen3-coder-plus', message: { role: 'model', parts }, ...extra })
+const result = (uuid: string, second: number, response: Record<string, unknown>, info?: Record<string, unknown>) => ({
+  ...base(uuid, second),
+  type: 'tool_result',
+  message: { role: 'user', parts: [{ functionResponse: response }] },
+  ...(info ? { toolCallResult: info } : {}),
+})
+
+describe('qwen-code/session-jsonl', () => {
+  it('reads the real 0.24.4 session file, detected without --from: the read with the file’s bytes, the shell call with its exit code, the answer', async () => {
+    const path = resolve(E2E, 'session.jsonl')
+    expect(detectTranscriptFile(path)?.name).toBe('qwen-code/session-jsonl')
+    const events = await convertPath(path)
+    expect(events.filter((event) => event.event === 'opaque' || event.event === 'warning')).toEqual([])
+    expect(events[0]).toMatchObject({ event: 'session.started', adapter: 'qwen', harness_version: '0.24.4', model: 'vitest-harness-model', cwd: '<e2e-root>/qwen/work' })
+    expect(calls(events)).toEqual([
+      ['read_file', ['file.read'], ['file:<e2e-root>/qwen/work/README.md']],
+      ['run_shell_command', ['shell'], ['proc:wc']],
+    ])
+    expect(events.filter((event) => event.event === 'tool.result')).toMatchObject([
+      { content: 'hello harness\n', bytes: 14, is_error: false, exit_code: null },
+      { is_error: false, exit_code: 0 },
+    ])
+    expect(events.filter((event) => event.event === 'text').map((event) => event.event === 'text' && event.text)).toEqual(['The file says: hello harness'])
+    expect(events.filter((event) => event.event === 'turn.started')).toHaveLength(1)
+    expect(events.filter((event) => event.event === 'usage')).toHaveLength(3)
+    expect(events.at(-1)?.event).not.toBe('stream.closed')
+  })
+
+  it('a failed shell command is an error with its exit code, from the real file the CLI wrote', async () => {
+    const events = await convertPath(resolve(REAL, 'shell-fails.session.jsonl'))
+    expect(calls(events)).toEqual([
+      ['read_file', ['file.read'], ['file:/tmp/vh-qwen/work/README.md']],
+      ['run_shell_command', ['shell'], ['proc:ls']],
+    ])
+    expect(results(events)).toEqual([
+      ['call_vh_001_1', false, null],
+      ['call_vh_002_1', true, 2],
+    ])
+  })
+
+  it('a call of a tool the CLI does not have, and calls it refused for their arguments, are requested and fail; the unknown tool is unclassified', async () => {
+    const unknown = await convertPath(resolve(REAL, 'unknown-tool.session.jsonl'))
+    expect(unknown.find((event) => event.event === 'warning')).toMatchObject({ code: 'unclassified_tool' })
+    expect(calls(unknown)).toEqual([['no_such_tool', [], ['file:README.md']]])
+    expect(results(unknown)).toEqual([['call_vh_001_1', true, null]])
+    const refused = await convertPath(resolve(REAL, 'bad-args.session.jsonl'))
+    expect(calls(refused).map(([name, operations]) => [name, operations])).toEqual([
+      ['read_file', ['file.read']],
+      ['run_shell_command', ['shell']],
+    ])
+    expect(results(refused).map(([, isError]) => isError)).toEqual([true, true])
+  })
+
+  it('times a call from the answer that asked for it to its result, both the records’ own times', async () => {
+    const events = await convertLines('qwen-code/session-jsonl', [
+      user('u1', 1, 'list'),
+      answer('a1', 2, [{ functionCall: { id: 'c1', name: 'glob', args: { pattern: '*.ts' } } }]),
+      result('r1', 5, { id: 'c1', name: 'glob', response: { output: 'a.ts' } }, { callId: 'c1', status: 'success' }),
+    ])
+    expect(events.find((event) => event.event === 'tool.requested')?.at).toBe('2026-01-01T00:00:02.000Z')
+    expect(events.find((event) => event.event === 'tool.result')?.at).toBe('2026-01-01T00:00:05.000Z')
+  })
+
+  it('reads thoughts, text and tokens; pairs a result that names no id with the oldest open call of its tool; takes the exit code from the text before 0.24', async () => {
+    const events = await convertLines('qwen-code/session-jsonl', [
+      user('u1', 1, 'build it'),
+      answer('a1', 2, [{ text: 'plan the build', thought: true }, { text: 'Building.' }, { functionCall: { name: 'run_shell_command', args: { command: 'make' } } }, { functionCall: { name: 'run_shell_command', args: { command: 'make test' } } }], {
+        usageMetadata: { promptTokenCount: 100, candidatesTokenCount: 5, cachedContentTokenCount: 40, thoughtsTokenCount: 3 },
+      }),
+      result('r1', 3, { name: 'run_shell_command', response: { output: 'Command: make\nDirectory: (root)\nOutput: ok\nError: (none)\nExit Code: 0\nSignal: (none)' } }),
+      result('r2', 4, { name: 'run_shell_command', response: { error: 'Command: make test\nOutput: FAIL\nExit Code: 2' } }, { status: 'error' }),
+    ])
+    expect(events.filter((event) => event.event === 'thinking').map((event) => event.event === 'thinking' && event.text)).toEqual(['plan the build'])
+    expect(events.filter((event) => event.event === 'text').map((event) => event.event === 'text' && event.text)).toEqual(['Building.'])
+    expect(events.find((event) => event.event === 'usage')).toMatchObject({ model: 'qwen3-coder-plus', usage: { input_tokens: 60, cache_read_input_tokens: 40, output_tokens: 5, thinking_tokens: 3 } })
+    expect(events.filter((event) => event.event === 'tool.requested').map((event) => event.event === 'tool.requested' && event.call_id)).toEqual(['a1#2', 'a1#3'])
+    expect(results(events)).toEqual([
+      ['a1#2', false, 0],
+      ['a1#3', true, 2],
+    ])
+  })
+
+  it('a cancelled call failed; a message the user typed mid-turn is an injection, not a turn; compression and rewind are warnings', async () => {
+    const events = await convertLines('qwen-code/session-jsonl', [
+      user('u1', 1, 'go'),
+      answer('a1', 2, [{ functionCall: { id: 'c1', name: 'run_shell_command', args: { command: 'npm test' } } }]),
+      // A command the user stopped gives back what it printed as its output; the status says it did not finish.
+      result('r1', 3, { id: 'c1', name: 'run_shell_command', response: { output: 'Command was cancelled by user before it could complete. Below is the output before it was cancelled:\n> test' } }, { callId: 'c1', status: 'cancelled' }),
+      user('u2', 4, 'also check b.txt', 'mid_turn_user_message'),
+      { ...base('s1', 5), type: 'system', subtype: 'chat_compression', systemPayload: { info: {}, compressedHistory: [] } },
+      { ...base('s2', 6), type: 'system', subtype: 'rewind', systemPayload: { truncatedCount: 2 } },
+    ])
+    expect(results(events)).toEqual([['c1', true, null]])
+    expect(events.filter((event) => event.event === 'turn.started')).toHaveLength(1)
+    expect(events.find((event) => event.event === 'injection')).toMatchObject({ text: 'also check b.txt', origin: 'mid_turn_user_message' })
+    expect(events.filter((event) => event.event === 'warning').map((event) => event.event === 'warning' && event.code)).toEqual(['qwen-chat-compression', 'qwen-rewind'])
+  })
+
+  it('a system record it does not know is opaque, and a file from another version says so', async () => {
+    const lines = [
+      { ...user('u1', 1, 'go'), version: '0.15.6' },
+      { ...base('s1', 2), version: '0.15.6', type: 'system', subtype: 'managed_session_event_v1', systemPayload: { event: {} } },
+      { ...answer('a1', 3, [{ text: 'done' }]), version: '0.15.6' },
+    ]
+    const events = await convertLines('qwen-code/session-jsonl', lines)
+    expect(events.find((event) => event.event === 'opaque')).toMatchObject({ vendor_type: 'system', vendor_subtype: 'managed_session_event_v1' })
+    expect(events.find((event) => event.event === 'warning')).toMatchObject({ code: 'version_drift' })
+    expect((events.find((event) => event.event === 'warning') as { message: string }).message).toContain('system/managed_session_event_v1 (1)')
+  })
+
+  it('only Qwen Code’s records are claimed: a Claude Code session record with the same ids is not', () => {
+    const qwen = JSON.stringify(user('u1', 1, 'go'))
+    expect(detectCandidates([qwen])).toMatchObject({ outcome: 'detected', format: { name: 'qwen-code/session-jsonl' } })
+    const claude = JSON.stringify({ uuid: 'u1', parentUuid: null, sessionId: 's1', timestamp: 't', type: 'user', cwd: '/w', version: '2.1.328', message: { role: 'user', content: 'go' } })
+    expect(detectCandidates([claude])).toMatchObject({ outcome: 'detected', format: { name: 'claude-session-jsonl' } })
+    // Qwen Code's first record can be a system record of its own.
+    const telemetry = JSON.stringify({ ...base('s1', 1), type: 'system', subtype: 'ui_telemetry', systemPayload: { uiEvent: { 'event.name': 'qwen-code.api_response' } } })
+    expect(detectCandidates([telemetry])).toMatchObject({ outcome: 'detected', format: { name: 'qwen-code/session-jsonl' } })
+  })
+
+  it('a trace spec judges it: "no shell" gaps at the shell call, and the shell call took the time it took, not 0 ms', async () => {
+    const spec = readSpec('format: trace-spec/1\nid: t\nexpectations:\n  - id: no-shell\n    expect: {tool.absent: {operations: [shell]}}\n  - id: instant\n    expect: {step.exec_time: {operations: [shell], ms: {at_most: 1}}}\n')
+    const report = await checkTranscriptFile(spec, resolve(REAL, 'shell-fails.session.jsonl'))
+    expect(report.expectations.map((row) => [row.id, row.verdict])).toEqual([
+      ['no-shell', 'gap'],
+      ['instant', 'gap'],
+    ])
+  })
+})

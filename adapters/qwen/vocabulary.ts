@@ -1,0 +1,44 @@
+import type { RecordMeaning, RecordVocabulary } from '../shared/vocabulary.js'
+
+/** The Qwen Code versions these readers were written against (records seen in 0.24.4 runs and its `chatRecordingService`). */
+export const QWEN_WRITTEN_AGAINST = ['0.24.*'] as const
+
+const NO_CALL = (reason: string): RecordMeaning => ({ carriesNoToolCall: reason })
+
+/**
+ * The session file, `~/.qwen/projects/<cwd>/chats/<sessionId>.jsonl`: one `ChatRecord` per line,
+ * keyed `type` or `type/subtype`. Messages are the model's own content (`parts` with `text`,
+ * `thought`, `functionCall`, `functionResponse`); every record is appended once and never
+ * rewritten. A `system` record is the CLI's own bookkeeping, listed here only where its payload
+ * is known to hold no call.
+ */
+export const QWEN_SESSION_VOCABULARY: RecordVocabulary = {
+  format: 'qwen-code/session-jsonl',
+  harness: 'qwen-code',
+  writtenAgainst: QWEN_WRITTEN_AGAINST,
+  records: {
+    user: { becomes: ['session.started', 'turn.started'] },
+    // Text the user typed while results were going back, sent with them.
+    'user/mid_turn_user_message': { becomes: ['injection'] },
+    'user/notification': { becomes: ['injection'] },
+    'user/cron': { becomes: ['injection'] },
+    'user/goal_runtime': { becomes: ['injection'] },
+    assistant: { becomes: ['thinking', 'text', 'usage', 'tool.requested'] },
+    tool_result: { becomes: ['tool.result'] },
+    'system/ui_telemetry': NO_CALL('a metrics event (an API response, a tool call’s duration) kept for the UI; the call itself is its assistant and tool_result records'),
+    'system/attribution_snapshot': NO_CALL('the CLI’s count of prompts and files it attributes to the model, for commit trailers'),
+    'system/chat_compression': { becomes: ['warning'] },
+    'system/slash_command': NO_CALL('a slash command the user typed and what the UI showed for it'),
+    'system/at_command': NO_CALL('files the CLI read for an @-mention the user typed; the model called nothing'),
+    'system/custom_title': NO_CALL('a title for the session'),
+    'system/session_model': NO_CALL('the model the session is bound to'),
+    'system/session_approval_mode': NO_CALL('the approval mode in force'),
+    'system/session_source': NO_CALL('the integration that created the session'),
+    'system/parent_session': NO_CALL('the session that spawned this one'),
+    'system/file_history_snapshot': NO_CALL('the CLI’s backup of files before an edit; the edit is its own call'),
+    'system/goal_state': NO_CALL('the Goal’s state'),
+    'system/goal_turn_end': NO_CALL('the end of a Goal turn'),
+    'system/branch_checkpoint': NO_CALL('a point the conversation can be branched from'),
+    'system/rewind': { becomes: ['warning'] },
+  },
+}
