@@ -11,7 +11,7 @@ import { opencodeExportFormat } from './opencode/export.js'
 import { opencodeRunFormat } from './opencode/run-json.js'
 import { opencodeStorageFormat } from './opencode/storage.js'
 import { piSessionFormat } from './pi/read.js'
-import { qwenSessionFormat } from './qwen/formats.js'
+import { qwenJsonArrayFormat, qwenSessionFormat, qwenStreamJsonFormat } from './qwen/formats.js'
 import { eventStreamFormat } from './transcript/event-stream.js'
 
 // Registration order is the order `detect` tries them: the most specific first.
@@ -25,12 +25,14 @@ for (const format of [
   geminiSessionFormat,
   geminiStreamJsonFormat,
   qwenSessionFormat,
+  qwenStreamJsonFormat,
   b10xLoopFormat,
   dshSessionFormat,
   nativeFormat,
   piSessionFormat,
   opencodeRunFormat,
   claudeJsonArrayFormat,
+  qwenJsonArrayFormat,
   atifFormat,
   terminusFormat,
   opencodeExportFormat,

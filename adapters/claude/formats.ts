@@ -23,8 +23,9 @@ export const claudeStreamJsonFormat: LineFormat = {
   vocabulary: CLAUDE_STREAM_JSON_VOCABULARY,
 }
 
+// Qwen Code prints the same records; its `system/init` names its own version (qwen-code/stream-json).
 function isStreamJsonRecord(record: JsonObject): boolean {
-  return STREAM_TYPES.has(asString(record['type']) ?? '') && typeof record['session_id'] === 'string'
+  return STREAM_TYPES.has(asString(record['type']) ?? '') && typeof record['session_id'] === 'string' && !('qwen_code_version' in record)
 }
 
 /** Stream-json lines a wrapper logged as `{"timestamp": …, "raw": <the line>}`. */
@@ -55,7 +56,7 @@ export const claudeJsonArrayFormat: DocumentFormat = {
   createReader: (seam) => new ClaudeJsonArrayReader(seam),
   // Never an object: this format is a JSON array only.
   sniff: () => false,
-  array: { key: JSON_ARRAY_KEY, sniff: (first) => asString(first['type']) === 'system' && asString(first['subtype']) === 'init' && typeof first['session_id'] === 'string' },
+  array: { key: JSON_ARRAY_KEY, sniff: (first) => asString(first['type']) === 'system' && asString(first['subtype']) === 'init' && typeof first['session_id'] === 'string' && !('qwen_code_version' in first) },
   vocabulary: CLAUDE_STREAM_JSON_VOCABULARY,
 }
 

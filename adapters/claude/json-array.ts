@@ -2,7 +2,7 @@ import type { CloseReason, Emission } from '../../src/events/types.js'
 import type { DocumentReader, ParsedDocument } from '../formats.js'
 import { asArray, isObject } from '../shared/fields.js'
 import type { SeamOptions } from '../types.js'
-import { ClaudeProjector } from './read.js'
+import { ClaudeProjector, type StreamJsonDialect } from './read.js'
 
 /** The key the JSON-array document's records are read under. */
 export const JSON_ARRAY_KEY = 'records'
@@ -10,13 +10,14 @@ export const JSON_ARRAY_KEY = 'records'
 /**
  * `claude -p --output-format json --verbose`: the stream-json records printed as one JSON array
  * once the run ends. Each element is read as the stream-json line it would have been, in order,
- * numbered by the line it starts on.
+ * numbered by the line it starts on. Qwen Code's `--output-format json` prints its stream-json so
+ * too, read with its dialect.
  */
 export class ClaudeJsonArrayReader implements DocumentReader {
   private readonly projector: ClaudeProjector
 
-  constructor(seam: SeamOptions) {
-    this.projector = new ClaudeProjector(seam, 'stream-json')
+  constructor(seam: SeamOptions, dialect?: StreamJsonDialect) {
+    this.projector = new ClaudeProjector(seam, 'stream-json', dialect)
   }
 
   pushDocument(document: ParsedDocument): Emission[] {

@@ -4,6 +4,7 @@ import { asArray, asBoolean, asF64, asI64, asObject, asString, asU64, isObject, 
 import { isEnriched } from '../shared/hermetic.js'
 import { OpeningBuffer } from '../shared/opening.js'
 import { opaqueLine, opaqueValue } from '../shared/opaque.js'
+import type { ToolOperationTable } from '../shared/operations.js'
 import { CallClassifier, sessionEnded, sessionStart, timed, toolRequested } from '../shared/session.js'
 import { DriftWatch, meaningOf, type RecordVocabulary } from '../shared/vocabulary.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
@@ -14,6 +15,29 @@ import { CLAUDE_STREAM_JSON_VOCABULARY } from './stream-json-vocabulary.js'
 
 /** Which of Claude Code's two records is being read. */
 export type ClaudeVariant = 'stream-json' | 'session'
+
+/**
+ * Who wrote a stream in Claude Code's stream-json shape: Claude Code itself, or a harness that
+ * prints the same records (Qwen Code's `--output-format stream-json`) with its own tools, its own
+ * record vocabulary and its own version field in `system/init`.
+ */
+export interface StreamJsonDialect {
+  readonly adapter: string
+  readonly tools: ToolOperationTable
+  readonly vocabulary: RecordVocabulary
+  /** The `system/init` field naming the harness version. */
+  readonly versionKey: string
+  /** The projection read when the seam names none: Claude Code's own reproduces upstream's by default. */
+  readonly projection: 'upstream' | 'enriched'
+}
+
+const CLAUDE_CODE_DIALECT: StreamJsonDialect = {
+  adapter: CLAUDE_ADAPTER_ID,
+  tools: CLAUDE_TOOL_OPERATIONS,
+  vocabulary: CLAUDE_STREAM_JSON_VOCABULARY,
+  versionKey: 'claude_code_version',
+  projection: 'upstream',
+}
 
 type Usage = Extract<Emission, { event: 'usage' }>['usage']
 
@@ -154,7 +178,7 @@ export class ClaudeProjector implements RecordProjector {
   private sessionSeen = false
   private readonly vocabulary: RecordVocabulary
   private readonly drift: DriftWatch
-  private readonly classifier = new CallClassifier(CLAUDE_TOOL_OPERATIONS, CLAUDE_ADAPTER_ID)
+  private readonly classifier: CallClassifier
   // Whether the record being read had a part the vocabulary says carries no call (emitted as nothing).
   private quietlyRead = false
   // The usage of the message being read, held until a line of another message arrives.
@@ -163,10 +187,12 @@ export class ClaudeProjector implements RecordProjector {
   constructor(
     private readonly seam: SeamOptions,
     private readonly variant: ClaudeVariant,
+    private readonly dialect: StreamJsonDialect = CLAUDE_CODE_DIALECT,
   ) {
-    this.enriched = isEnriched(seam, 'upstream')
-    this.vocabulary = variant === 'session' ? CLAUDE_SESSION_VOCABULARY : CLAUDE_STREAM_JSON_VOCABULARY
+    this.enriched = isEnriched(seam, dialect.projection)
+    this.vocabulary = variant === 'session' ? CLAUDE_SESSION_VOCABULARY : dialect.vocabulary
     this.drift = new DriftWatch(this.vocabulary)
+    this.classifier = new CallClassifier(dialect.tools, dialect.adapter)
   }
 
   pushUnreadable(raw: string | Uint8Array, lineNumber: number): Emission[] {
@@ -180,7 +206,7 @@ export class ClaudeProjector implements RecordProjector {
     const flushed = this.flushBefore(record, type)
     const subtype = asString(record['subtype']) ?? null
     this.quietlyRead = false
-    if (this.enriched) this.drift.sawVersion(asString(record['version']) ?? (type === 'system' && subtype === 'init' ? asString(record['claude_code_version']) : undefined))
+    if (this.enriched) this.drift.sawVersion(asString(record['version']) ?? (type === 'system' && subtype === 'init' ? asString(record[this.dialect.versionKey]) : undefined))
     const events: Emission[] = this.authExpiry(record, lineNumber)
     const mapped = this.mapRecord(record, type, lineNumber)
     events.push(...mapped.events)
@@ -219,7 +245,7 @@ export class ClaudeProjector implements RecordProjector {
     if (!this.sessionSeen && sessionId !== undefined) {
       this.sessionSeen = true
       const at = asString(record['timestamp'])
-      this.opening.begin({ ...sessionStart(CLAUDE_ADAPTER_ID, this.seam, { session_id: sessionId }), ...(at ? { at } : {}) })
+      this.opening.begin({ ...sessionStart(this.dialect.adapter, this.seam, { session_id: sessionId }), ...(at ? { at } : {}) })
     }
     const start = this.opening.pending
     if (start && asString(record['cwd']) !== undefined) {
@@ -282,11 +308,12 @@ export class ClaudeProjector implements RecordProjector {
 
   private sessionStarted(record: JsonObject): Emission {
     this.credentialSource = asString(record['apiKeySource']) ?? null
-    return sessionStart(CLAUDE_ADAPTER_ID, this.seam, {
-      harness_version: asString(record['claude_code_version']) ?? null,
+    return sessionStart(this.dialect.adapter, this.seam, {
+      harness_version: asString(record[this.dialect.versionKey]) ?? null,
       session_id: asString(record['session_id']) ?? null,
       model: asString(record['model']) ?? null,
-      permission_mode: asString(record['permissionMode']) ?? null,
+      // Claude Code writes `permissionMode`; Qwen Code, `permission_mode`.
+      permission_mode: asString(record['permissionMode']) ?? asString(record['permission_mode']) ?? null,
       credential_source: this.credentialSource,
       output_style: asString(record['output_style']) ?? null,
       cwd: asString(record['cwd']) ?? null,

@@ -41,6 +41,7 @@ export const qwenLaunch = defineLaunch({
   },
   directories: ['home', 'home/.qwen', 'tmp'],
   trajectory: { format: 'qwen-code/session-jsonl', path: 'home/.qwen/projects' },
+  stdout: { format: 'qwen-code/stream-json' },
   bindings: {
     'openai-chat': {
       args: ['--model', '{model}'],
@@ -53,6 +54,6 @@ export const qwenLaunch = defineLaunch({
     suite: 'test/e2e/qwen.test.ts',
     fromDeclaration: true,
     sideRequests: 'none: one Chat Completions request per model turn, no title, next-speaker or summary request',
-    traceChecked: ['qwen-code/session-jsonl'],
+    traceChecked: ['qwen-code/stream-json', 'qwen-code/session-jsonl'],
   },
 })

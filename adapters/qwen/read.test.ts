@@ -147,3 +147,53 @@ describe('qwen-code/session-jsonl', () => {
     ])
   })
 })
+
+describe('qwen-code/stream-json and qwen-code/json', () => {
+  it('reads the real 0.24.4 stdout, detected without --from as Qwen Code’s, not Claude Code’s: its tools classified, closed by its result', async () => {
+    const path = resolve(E2E, 'stream.jsonl')
+    expect(detectTranscriptFile(path)?.name).toBe('qwen-code/stream-json')
+    const events = await convertPath(path)
+    expect(events.filter((event) => event.event === 'opaque' || event.event === 'warning')).toEqual([])
+    expect(events[0]).toMatchObject({ event: 'session.started', adapter: 'qwen', harness_version: '0.24.4', permission_mode: 'yolo', cwd: '<e2e-root>/qwen/work' })
+    expect(calls(events)).toEqual([
+      ['read_file', ['file.read'], ['file:<e2e-root>/qwen/work/README.md']],
+      ['run_shell_command', ['shell'], ['proc:wc']],
+    ])
+    expect(events.filter((event) => event.event === 'tool.result')).toMatchObject([{ content: 'hello harness\n', is_error: false }, { content: '14 README.md', is_error: false }])
+    expect(events.find((event) => event.event === 'session.ended')).toMatchObject({ subtype: 'success', is_error: false, num_turns: 3 })
+    expect(events.at(-1)?.event).toBe('stream.closed')
+  })
+
+  it('a failed shell command is an error there too; the json document reads as the same calls', async () => {
+    expect(results(await convertPath(resolve(REAL, 'shell-fails.stream.jsonl'))).map(([id, isError]) => [id, isError])).toEqual([
+      ['call_vh_001_1', false],
+      ['call_vh_002_1', true],
+    ])
+    const path = resolve(REAL, 'read-then-shell.output.json')
+    expect(detectTranscriptFile(path)?.name).toBe('qwen-code/json')
+    const events = await convertPath(path)
+    expect(calls(events).map(([name, operations]) => [name, operations])).toEqual([
+      ['read_file', ['file.read']],
+      ['run_shell_command', ['shell']],
+    ])
+    expect(events[0]).toMatchObject({ adapter: 'qwen', harness_version: '0.24.4' })
+    expect(events.at(-1)?.event).toBe('stream.closed')
+  })
+
+  it('closed, an absence decides: "no shell" gaps at the shell call, "no write" holds', async () => {
+    const spec = readSpec('format: trace-spec/1\nid: t\nexpectations:\n  - id: no-shell\n    expect: {tool.absent: {operations: [shell]}}\n  - id: no-write\n    expect: {tool.absent: {operations: [file.write, file.edit]}}\n')
+    const report = await checkTranscriptFile(spec, resolve(E2E, 'stream.jsonl'))
+    expect(report.expectations.map((row) => [row.id, row.verdict])).toEqual([
+      ['no-shell', 'gap'],
+      ['no-write', 'ok'],
+    ])
+  })
+
+  it('a Claude Code stream is still Claude Code’s', () => {
+    const init = { type: 'system', subtype: 'init', session_id: 's', cwd: '/w', tools: ['Bash'], model: 'claude-sonnet-4-5', claude_code_version: '2.1.328' }
+    expect(detectCandidates([JSON.stringify(init)])).toMatchObject({ outcome: 'detected', format: { name: 'claude-code/stream-json' } })
+    expect(detectCandidates([JSON.stringify({ ...init, claude_code_version: undefined, qwen_code_version: '0.24.4' })])).toMatchObject({ outcome: 'detected', format: { name: 'qwen-code/stream-json' } })
+    expect(detectCandidates([JSON.stringify([init])])).toMatchObject({ outcome: 'detected', format: { name: 'claude-code/json-array' } })
+  })
+})
+

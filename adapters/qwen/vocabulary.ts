@@ -42,3 +42,21 @@ export const QWEN_SESSION_VOCABULARY: RecordVocabulary = {
     'system/rewind': { becomes: ['warning'] },
   },
 }
+
+/**
+ * `qwen -p … --output-format stream-json` stdout: Claude Code's stream-json shape (its `system/init`
+ * names `qwen_code_version`), read by the Claude stream-json projector with Qwen Code's tools.
+ * `--output-format json` prints the same records as one array.
+ */
+export const QWEN_STREAM_JSON_VOCABULARY: RecordVocabulary = {
+  format: 'qwen-code/stream-json',
+  harness: 'qwen-code',
+  writtenAgainst: QWEN_WRITTEN_AGAINST,
+  records: {
+    'system/init': { becomes: ['session.started'] },
+    assistant: { becomes: ['text', 'thinking', 'tool.requested', 'usage'] },
+    user: { becomes: ['injection', 'tool.result'] },
+    result: { becomes: ['session.ended', 'stream.closed'] },
+    stream_event: NO_CALL('a partial-message delta (the assistant record that follows carries the whole block) or the Goal’s state'),
+  },
+}

@@ -16,9 +16,10 @@ const launch = (id: string): LaunchDeclaration => findLaunch(id) ?? (() => { thr
 const PI = launch('pi')
 const OPENCODE = launch('opencode')
 const GEMINI = launch('gemini')
+const QWEN = launch('qwen')
 
 beforeAll(() => {
-  for (const harness of [CLAUDE_CODE, CODEX, PI, OPENCODE, GEMINI]) ensureHarness(harness)
+  for (const harness of [CLAUDE_CODE, CODEX, PI, OPENCODE, GEMINI, QWEN]) ensureHarness(harness)
 }, 900_000)
 
 describe('vitest-harness doctor on the cached harness binaries', () => {
@@ -29,6 +30,8 @@ describe('vitest-harness doctor on the cached harness binaries', () => {
     [PI, 'anthropic-messages, openai-responses, openai-chat'],
     [OPENCODE, 'openai-chat'],
     [GEMINI, 'gemini'],
+    // Qwen Code needs Node >= 22 too.
+    [QWEN, 'openai-chat'],
   ] as const) {
     it(`doctor ${launch.adapter}: the cached ${launch.binary} ${launch.pinnedVersion}, on its pin`, async () => {
       const binary = cachedHarnessBinary(launch)

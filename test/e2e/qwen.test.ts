@@ -82,6 +82,10 @@ describe('qwen -p --output-format stream-json against the loopback provider (Cha
       ['14 README.md', false],
     ])
     expect(lines(recorded.result.stdout).at(-1)).toMatchObject({ type: 'result', subtype: 'success', result: 'The file says: hello harness' })
+    // The launch read its stdout as Qwen Code's stream-json: closed by its result.
+    expect(recorded.result.conversionError).toBeUndefined()
+    expect(recorded.result.stdoutEvents[0]).toMatchObject({ event: 'session.started', adapter: 'qwen' })
+    expect(recorded.result.stdoutEvents.at(-1)?.event).toBe('stream.closed')
 
     // The session file, detected and read by its own reader: both calls, classified, with results and the shell's exit code.
     const session = sessionPathOf(recorded)

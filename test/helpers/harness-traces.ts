@@ -57,7 +57,10 @@ export const HARNESS_TRANSCRIPTS: readonly HarnessTranscript[] = [
   // Gemini CLI's session file (0.61.0, Gemini wire): `read_file` README.md, then `run_shell_command` `echo shell-ran`. Its stream-json
   // stdout is not here: 0.61 prints read_file's result as empty display text, so "the read returned content" is a gap there (gemini.test.ts checks that).
   { harness: 'gemini', file: 'session.jsonl', format: 'gemini-cli/session-jsonl', read: { name: 'read_file', operations: ['file.read'] }, shell: { name: 'run_shell_command', subjectProgram: 'proc:echo' }, noShell: 'gap', closed: false },
-  // Qwen Code's session file (0.24.4, Chat Completions wire): `read_file` README.md, then `run_shell_command` `wc -c README.md`; no end marker.
+  // `qwen -p … --output-format stream-json --yolo` stdout (Qwen Code 0.24.4, Chat Completions wire): `read_file` README.md, then
+  // `run_shell_command` `wc -c README.md`, then the answer; Claude Code's shape, closed by its `result`.
+  { harness: 'qwen', file: 'stream.jsonl', format: 'qwen-code/stream-json', read: { name: 'read_file', operations: ['file.read'] }, shell: { name: 'run_shell_command', subjectProgram: 'proc:wc' }, noShell: 'gap', closed: true },
+  // Qwen Code's session file for the same run; no end marker.
   { harness: 'qwen', file: 'session.jsonl', format: 'qwen-code/session-jsonl', read: { name: 'read_file', operations: ['file.read'] }, shell: { name: 'run_shell_command', subjectProgram: 'proc:wc' }, noShell: 'gap', closed: false },
 ]
 

@@ -11,7 +11,7 @@ const FIXTURES = resolve(import.meta.dirname, '..', 'e2e', 'fixtures')
 const committed = HARNESS_TRANSCRIPTS.filter((transcript) => !(transcript.harness === 'claude' && transcript.file === 'session.jsonl'))
 
 describe('the e2e runs’ committed transcripts, converted and checked against trace specs', () => {
-  it('covers Codex stdout and rollout, Claude Code stdout, the pi session, opencode stdout and export, the Gemini CLI and Qwen Code sessions, all committed', () => {
+  it('covers Codex stdout and rollout, Claude Code stdout, the pi session, opencode stdout and export, the Gemini CLI session, Qwen Code stdout and session, all committed', () => {
     expect(committed.map((transcript) => `${transcript.harness}/${transcript.file}`)).toEqual([
       'codex/exec.jsonl',
       'codex/rollout.jsonl',
@@ -20,6 +20,7 @@ describe('the e2e runs’ committed transcripts, converted and checked against t
       'opencode/run.jsonl',
       'opencode/export.json',
       'gemini/session.jsonl',
+      'qwen/stream.jsonl',
       'qwen/session.jsonl',
     ])
     for (const transcript of committed) expect(existsSync(resolve(FIXTURES, transcript.harness, transcript.file))).toBe(true)
