@@ -29,8 +29,8 @@ function isAlive(pid: number): boolean {
 }
 
 describe('launch declarations', () => {
-  it('are declared for codex, claude, pi, opencode, gemini, b10x and native, each valid and carrying {prompt}', () => {
-    expect(launchIds()).toEqual(['b10x', 'claude', 'codex', 'gemini', 'native', 'opencode', 'pi'])
+  it('are declared for codex, claude, pi, opencode, gemini, qwen, b10x and native, each valid and carrying {prompt}', () => {
+    expect(launchIds()).toEqual(['b10x', 'claude', 'codex', 'gemini', 'native', 'opencode', 'pi', 'qwen'])
     for (const id of launchIds()) {
       const declaration = findLaunch(id)
       expect(launchDeclarationSchema.safeParse(declaration).success).toBe(true)
