@@ -3,9 +3,10 @@ import type { ToolOperationTable } from '../shared/operations.js'
 /**
  * Qwen Code's tools by operation, as 0.24 names them (`ToolNames` in its core, and the
  * declarations it sends the model), plus the names of the Gemini CLI fork's earlier releases
- * (`list_directory`, `read_many_files`, `task`…) so their transcripts classify too. `tool_call`
- * (it invokes any deferred tool by name), `exec`, `monitor` and the media tools are left out: what
- * they do depends on their arguments, so a check over operations says unknown for them.
+ * (`list_directory`, `read_many_files`, `task`…) so their transcripts classify too. A deferred
+ * tool (`web_fetch` among them in 0.24) is called through `tool_call {name, arguments}`: the call is
+ * read as that tool. `exec`, `monitor` and the media tools are left out: what they do depends on
+ * their arguments, so a check over operations says unknown for them.
  */
 export const QWEN_TOOL_OPERATIONS: ToolOperationTable = {
   tools: {
@@ -33,6 +34,7 @@ export const QWEN_TOOL_OPERATIONS: ToolOperationTable = {
     read_mcp_resource: 'mcp.call',
   },
   prefixes: [['mcp__', 'mcp.call']],
+  dispatchers: { tool_call: { nameKey: 'name', inputKey: 'arguments' } },
   inert: {
     save_memory: 'appends a fact to the CLI’s own QWEN.md memory, which it manages itself, not a workspace file the run works on',
     ask_user_question: 'asks the user a question and waits for the answer',

@@ -189,6 +189,21 @@ describe('qwen-code/stream-json and qwen-code/json', () => {
     ])
   })
 
+  it('a deferred tool the model called through tool_call is read as that tool: "no web_fetch" gaps by name and by operation, in both forms', async () => {
+    const spec = readSpec('format: trace-spec/1\nid: t\nexpectations:\n  - id: no-fetch\n    expect: {tool.absent: {tools: [web_fetch]}}\n  - id: no-web\n    expect: {tool.absent: {operations: [web.read]}}\n')
+    const report = await checkTranscriptFile(spec, resolve(REAL, 'deferred-fetch.stream.jsonl'))
+    expect(report.expectations.map((row) => [row.id, row.verdict])).toEqual([
+      ['no-fetch', 'gap'],
+      ['no-web', 'gap'],
+    ])
+    for (const file of ['deferred-fetch.stream.jsonl', 'deferred-fetch.session.jsonl']) {
+      const events = await convertPath(resolve(REAL, file))
+      expect(events.filter((event) => event.event === 'tool.requested'), file).toMatchObject([{ name: 'web_fetch', input: { url: 'http://127.0.0.1:9/page', prompt: 'summarise' }, operations: ['web.read'] }])
+      expect(events.filter((event) => event.event === 'warning'), file).toEqual([])
+      expect(results(events).map(([id, isError]) => [id, isError]), file).toEqual([['call_vh_001_1', true]])
+    }
+  })
+
   it('a Claude Code stream is still Claude Code’s', () => {
     const init = { type: 'system', subtype: 'init', session_id: 's', cwd: '/w', tools: ['Bash'], model: 'claude-sonnet-4-5', claude_code_version: '2.1.328' }
     expect(detectCandidates([JSON.stringify(init)])).toMatchObject({ outcome: 'detected', format: { name: 'claude-code/stream-json' } })

@@ -29,6 +29,12 @@ export interface ToolOperationTable {
    * plan mode…), each with the reason: classified, with no operation — unlike a tool nobody knows.
    */
   readonly inert?: Readonly<Record<string, string>>
+  /**
+   * Tools that only invoke another tool named in their arguments (Qwen Code's `tool_call`, through
+   * which the model calls its deferred tools): where the name and input keys hold them, the call is
+   * read as the tool it invoked, by name and input, since that is what ran.
+   */
+  readonly dispatchers?: Readonly<Record<string, { readonly nameKey: string; readonly inputKey: string }>>
   /** Argument keys that hold a file or directory path, in preference order. */
   readonly pathKeys: readonly string[]
   /** Argument keys that hold a shell line (a string) or an argv (a list of strings). */
@@ -53,6 +59,21 @@ export function filesInPatch(patch: string): string[] {
     for (const match of patch.matchAll(pattern)) files.push((match[1] as string).trim())
   }
   return files
+}
+
+/** The tool a call ran and its input: a dispatcher's named tool and arguments (a JSON text decoded), or the call as it is. */
+export function dispatchedCall(table: ToolOperationTable, name: string, input: unknown): { name: string; input: unknown } {
+  const dispatcher = Object.hasOwn(table.dispatchers ?? {}, name) ? table.dispatchers?.[name] : undefined
+  if (!dispatcher || !isObject(input)) return { name, input }
+  const inner = asString(input[dispatcher.nameKey])
+  if (inner === undefined || inner === '') return { name, input }
+  const raw = input[dispatcher.inputKey]
+  if (typeof raw !== 'string') return { name: inner, input: raw ?? {} }
+  try {
+    return { name: inner, input: JSON.parse(raw) as unknown }
+  } catch {
+    return { name: inner, input: raw }
+  }
 }
 
 function operationOf(table: ToolOperationTable, name: string): Operation | undefined {

@@ -3,7 +3,7 @@ import { unclassifiedToolWarning } from '../../src/events/unclassified-tool.js'
 import type { SeamOptions } from '../types.js'
 import { seamAttestation, transcriptRef } from './hermetic.js'
 import type { SessionStart } from './opening.js'
-import { classifyCall, type ToolOperationTable } from './operations.js'
+import { classifyCall, dispatchedCall, type ToolOperationTable } from './operations.js'
 
 /** A `session.started` for a harness record, every fact the record did not give left to the seam or null. */
 export function sessionStart(adapter: string, seam: SeamOptions, facts: Partial<Omit<SessionStart, 'event'>> = {}): SessionStart {
@@ -78,7 +78,8 @@ export function toolRequested(callId: string, name: string, input: unknown, clas
 
 /** An observed call, classified by the harness's tool table into operations and subjects. */
 export function classifiedCall(table: ToolOperationTable, callId: string, name: string, input: unknown): ToolRequested {
-  return toolRequested(callId, name, input, classifyCall(table, name, input))
+  const call = dispatchedCall(table, name, input)
+  return toolRequested(callId, call.name, call.input, classifyCall(table, call.name, call.input))
 }
 
 /**
@@ -100,7 +101,8 @@ export class CallClassifier {
   }
 
   /** The call's events: the warning (first unknown call of a tool only), then the classified `tool.requested`. */
-  call(callId: string, name: string, input: unknown): Emission[] {
+  call(callId: string, called: string, given: unknown): Emission[] {
+    const { name, input } = dispatchedCall(this.table, called, given)
     const classification = classifyCall(this.table, name, input)
     const requested = toolRequested(callId, name, input, classification)
     if (classification.known || this.reported.has(name)) return [requested]
