@@ -116,6 +116,19 @@ describe('qwen-code/session-jsonl', () => {
     expect(events.filter((event) => event.event === 'warning').map((event) => event.event === 'warning' && event.code)).toEqual(['qwen-chat-compression', 'qwen-rewind'])
   })
 
+  it('reads a subagent’s own file: its bookkeeping carries no call, its calls are calls', async () => {
+    // The first records of a subagent file the real 0.24.4 CLI wrote (subagents/<sessionId>/agent-general-purpose-call_vh_001_1.jsonl).
+    const sidechain = { sessionId: '29871999-58de-44bf-995b-d805ce0451e6', cwd: '/tmp/vh-qwen/work', version: '0.24.4', agentId: 'general-purpose-call_vh_001_1', agentName: 'general-purpose', isSidechain: true }
+    const events = await convertLines('qwen-code/session-jsonl', [
+      { uuid: 'c396', parentUuid: null, ...sidechain, timestamp: '2026-12-03T06:38:23.201Z', type: 'user', message: { role: 'user', parts: [{ text: 'Run wc -c README.md and report the count.' }] } },
+      { uuid: '97a8', parentUuid: 'c396', ...sidechain, timestamp: '2026-12-03T06:38:23.410Z', type: 'assistant', message: { role: 'model', parts: [] }, usageMetadata: { promptTokenCount: 42 } },
+      { uuid: '21c8', parentUuid: '97a8', ...sidechain, timestamp: '2026-12-03T06:38:23.412Z', type: 'system', subtype: 'agent_session_ready', systemPayload: { callId: 'call_vh_001_1', subagentSessionReady: false } },
+      { uuid: '28ee', parentUuid: '21c8', ...sidechain, timestamp: '2026-12-03T06:38:23.420Z', type: 'assistant', message: { role: 'model', parts: [{ functionCall: { id: 'call_vh_002_1', name: 'run_shell_command', args: { command: 'wc -c README.md' } } }] } },
+    ])
+    expect(events.filter((event) => event.event === 'opaque' || event.event === 'warning')).toEqual([])
+    expect(calls(events)).toEqual([['run_shell_command', ['shell'], ['proc:wc']]])
+  })
+
   it('a system record it does not know is opaque, and a file from another version says so', async () => {
     const lines = [
       { ...user('u1', 1, 'go'), version: '0.15.6' },

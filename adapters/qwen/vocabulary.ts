@@ -10,7 +10,8 @@ const NO_CALL = (reason: string): RecordMeaning => ({ carriesNoToolCall: reason 
  * keyed `type` or `type/subtype`. Messages are the model's own content (`parts` with `text`,
  * `thought`, `functionCall`, `functionResponse`); every record is appended once and never
  * rewritten. A `system` record is the CLI's own bookkeeping, listed here only where its payload
- * is known to hold no call.
+ * is known to hold no call. A subagent writes the same records (`isSidechain`, its `agentId`) to a
+ * file of its own, `~/.qwen/projects/<cwd>/subagents/<sessionId>/agent-<type>-<callId>.jsonl`.
  */
 export const QWEN_SESSION_VOCABULARY: RecordVocabulary = {
   format: 'qwen-code/session-jsonl',
@@ -40,6 +41,9 @@ export const QWEN_SESSION_VOCABULARY: RecordVocabulary = {
     'system/goal_turn_end': NO_CALL('the end of a Goal turn'),
     'system/branch_checkpoint': NO_CALL('a point the conversation can be branched from'),
     'system/rewind': { becomes: ['warning'] },
+    'system/agent_session_ready': NO_CALL('a subagent’s session is ready to run (`callId`, `subagentSessionReady`); its calls are the records that follow'),
+    'system/agent_retry': NO_CALL('a subagent resumed for another attempt (`attempt`)'),
+    'system/agent_bootstrap': NO_CALL('a forked subagent’s inherited history: the calls in it are the parent’s, recorded in the parent’s file'),
   },
 }
 
