@@ -29,6 +29,12 @@ export interface StreamJsonDialect {
   readonly versionKey: string
   /** The projection read when the seam names none: Claude Code's own reproduces upstream's by default. */
   readonly projection: 'upstream' | 'enriched'
+  /**
+   * Whether a background subagent's calls stay out of the stream: Qwen Code 0.24 announces one
+   * with `system/task_started` and writes its calls only to the subagent's own session file, so a
+   * stream that announced one does not prove it holds every call (Claude Code streams them).
+   */
+  readonly backgroundAgentsUnseen?: boolean
 }
 
 const CLAUDE_CODE_DIALECT: StreamJsonDialect = {
@@ -183,6 +189,8 @@ export class ClaudeProjector implements RecordProjector {
   private quietlyRead = false
   // The usage of the message being read, held until a line of another message arrives.
   private pendingUsage: { id: string; emission: Emission } | undefined
+  // Whether a background subagent ran whose calls this stream does not hold (see the dialect).
+  private unseenAgents = false
 
   constructor(
     private readonly seam: SeamOptions,
@@ -235,7 +243,7 @@ export class ClaudeProjector implements RecordProjector {
   }
 
   closure(): CloseReason | null {
-    return this.variant === 'stream-json' ? this.lastWasResult : null
+    return this.variant === 'stream-json' && !this.unseenAgents ? this.lastWasResult : null
   }
 
   // A session file has no opening record: the session starts at the first record that names it,
@@ -285,6 +293,7 @@ export class ClaudeProjector implements RecordProjector {
         if (subtype === 'init' && this.variant === 'stream-json') return { events: [this.sessionStarted(record)] }
         if (subtype === 'init' && this.enriched) return { events: this.additionalInit(record) }
         if (subtype === 'thinking_tokens') return { events: thinkingEstimate(record) }
+        if (subtype === 'task_started' && this.dialect.backgroundAgentsUnseen) return { events: this.backgroundTask(record) }
         return { events: [] }
       }
       case 'assistant':
@@ -414,6 +423,18 @@ export class ClaudeProjector implements RecordProjector {
     }
     this.drift.sawUnknown(record, kind)
     return [opaqueValue(block, record, kind, lineNumber)]
+  }
+
+  // A background task began. A subagent's calls are not in this stream, so it stops proving the
+  // whole run; a monitor's process is its own call, already read.
+  private backgroundTask(record: JsonObject): Emission[] {
+    const data = asObject(record['data']) ?? {}
+    const agent = asString(data['subagent_type'])
+    this.quietlyRead = true
+    if (agent === undefined) return []
+    this.unseenAgents = true
+    const call = asString(data['tool_use_id']) ?? '?'
+    return [{ event: 'warning', code: 'background_agent_unseen', message: `a background subagent (${agent}, started by call ${call}) ran apart from this stream: its calls are in its own session file, not here, so this stream does not prove it holds every call of the run` }]
   }
 
   // A session file that carries a `system/init` (an SDK transcript) names its version there.

@@ -41,6 +41,7 @@ const QWEN_STREAM_JSON_DIALECT: StreamJsonDialect = {
   vocabulary: QWEN_STREAM_JSON_VOCABULARY,
   versionKey: 'qwen_code_version',
   projection: 'enriched',
+  backgroundAgentsUnseen: true,
 }
 
 const isQwenInit = (record: JsonObject): boolean => asString(record['type']) === 'system' && asString(record['subtype']) === 'init' && typeof record['qwen_code_version'] === 'string'

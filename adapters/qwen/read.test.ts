@@ -217,6 +217,23 @@ describe('qwen-code/stream-json and qwen-code/json', () => {
     }
   })
 
+  it('a stream that started a background subagent proves no absence: the subagent’s calls are only in its own file', async () => {
+    const stream = await convertPath(resolve(REAL, 'background-agent.stream.jsonl'))
+    const subagent = await convertPath(resolve(REAL, 'background-agent.subagent.session.jsonl'))
+    // The calls the subagent made are not in the stream: it holds the main agent's three only.
+    expect(calls(stream).map(([name]) => name)).toEqual(['run_shell_command', 'agent', 'run_shell_command'])
+    expect(calls(subagent).map(([name]) => name)).toEqual(['run_shell_command', 'agent', 'run_shell_command'])
+    expect(stream.find((event) => event.event === 'warning')).toMatchObject({ code: 'background_agent_unseen' })
+    expect(stream.filter((event) => event.event === 'opaque')).toEqual([])
+    expect(stream.some((event) => event.event === 'stream.closed')).toBe(false)
+    const spec = readSpec('format: trace-spec/1\nid: t\nexpectations:\n  - id: no-write\n    expect: {tool.absent: {tools: [write_file]}}\n  - id: shell-ran\n    expect: {tool.called: {tools: [run_shell_command]}}\n')
+    const report = await checkTranscriptFile(spec, resolve(REAL, 'background-agent.stream.jsonl'))
+    expect(report.expectations.map((row) => [row.id, row.verdict])).toEqual([
+      ['no-write', 'unknown'],
+      ['shell-ran', 'ok'],
+    ])
+  })
+
   it('a Claude Code stream is still Claude Code’s', () => {
     const init = { type: 'system', subtype: 'init', session_id: 's', cwd: '/w', tools: ['Bash'], model: 'claude-sonnet-4-5', claude_code_version: '2.1.328' }
     expect(detectCandidates([JSON.stringify(init)])).toMatchObject({ outcome: 'detected', format: { name: 'claude-code/stream-json' } })

@@ -62,5 +62,8 @@ export const QWEN_STREAM_JSON_VOCABULARY: RecordVocabulary = {
     user: { becomes: ['injection', 'tool.result'] },
     result: { becomes: ['session.ended', 'stream.closed'] },
     stream_event: NO_CALL('a partial-message delta (the assistant record that follows carries the whole block) or the Goal’s state'),
+    // A background subagent's calls never reach this stream: the stream then proves no longer that it holds the whole run.
+    'system/task_started': { becomes: ['warning'] },
+    'system/task_notification': NO_CALL('a background task ended; a subagent’s calls are in its own session file'),
   },
 }
