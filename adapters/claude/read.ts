@@ -6,6 +6,7 @@ import { OpeningBuffer } from '../shared/opening.js'
 import { opaqueLine, opaqueValue } from '../shared/opaque.js'
 import type { ToolOperationTable } from '../shared/operations.js'
 import { CallClassifier, sessionEnded, sessionStart, timed, toolRequested } from '../shared/session.js'
+import { subagentCallsUnseen } from '../shared/subagent.js'
 import { DriftWatch, meaningOf, type RecordVocabulary } from '../shared/vocabulary.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
 import { CLAUDE_ADAPTER_ID } from './declaration.js'
@@ -433,8 +434,7 @@ export class ClaudeProjector implements RecordProjector {
     this.quietlyRead = true
     if (agent === undefined) return []
     this.unseenAgents = true
-    const call = asString(data['tool_use_id']) ?? '?'
-    return [{ event: 'warning', code: 'background_agent_unseen', message: `a background subagent (${agent}, started by call ${call}) ran apart from this stream: its calls are in its own session file, not here, so this stream does not prove it holds every call of the run` }]
+    return [subagentCallsUnseen(asString(data['tool_use_id']) ?? '?', `the ${agent} subagent's own session file`)]
   }
 
   // A session file that carries a `system/init` (an SDK transcript) names its version there.

@@ -205,3 +205,30 @@ describe('the Gemini CLI tool table', () => {
     expect(classifyCall(GEMINI_TOOL_OPERATIONS, 'frobnicate', {})).toMatchObject({ operations: [], known: false })
   })
 })
+
+describe('gemini-cli/stream-json and a subagent', () => {
+  const SUBAGENT = resolve(import.meta.dirname, '..', '..', 'test', 'fixtures', 'gemini-subagent')
+
+  it('a stream whose run delegated to a subagent proves no absence: the subagent’s calls are only in its own chat file', async () => {
+    const stream = await convertPath(resolve(SUBAGENT, 'stream.jsonl'))
+    const subagent = await convertPath(resolve(SUBAGENT, 'subagent.session.jsonl'))
+    const called = (events: readonly { event: string }[]) => events.flatMap((event) => (event.event === 'tool.requested' ? [(event as { name: string }).name] : []))
+    expect(called(stream)).toEqual(['invoke_agent', 'run_shell_command', 'complete_task'])
+    // The subagent ran a shell command of its own: not in the stream.
+    expect(called(subagent)).toEqual(['run_shell_command', 'complete_task'])
+    expect(stream.find((event) => event.event === 'warning')).toMatchObject({ code: 'subagent_calls_unseen' })
+    expect(stream.some((event) => event.event === 'stream.closed')).toBe(false)
+    const spec = readSpec('format: trace-spec/1\nid: t\nexpectations:\n  - id: no-write\n    expect: {tool.absent: {operations: [file.write, file.edit]}}\n  - id: delegated\n    expect: {tool.called: {tools: [invoke_agent]}}\n')
+    const report = await checkTranscriptFile(spec, resolve(SUBAGENT, 'stream.jsonl'))
+    expect(report.expectations.map((row) => [row.id, row.verdict])).toEqual([
+      ['no-write', 'unknown'],
+      ['delegated', 'ok'],
+    ])
+  })
+
+  it('a stream with no subagent still closes', async () => {
+    const events = await convertPath(resolve(FIXTURES, 'stream.jsonl'))
+    expect(events.at(-1)?.event).toBe('stream.closed')
+  })
+})
+

@@ -223,7 +223,7 @@ describe('qwen-code/stream-json and qwen-code/json', () => {
     // The calls the subagent made are not in the stream: it holds the main agent's three only.
     expect(calls(stream).map(([name]) => name)).toEqual(['run_shell_command', 'agent', 'run_shell_command'])
     expect(calls(subagent).map(([name]) => name)).toEqual(['run_shell_command', 'agent', 'run_shell_command'])
-    expect(stream.find((event) => event.event === 'warning')).toMatchObject({ code: 'background_agent_unseen' })
+    expect(stream.find((event) => event.event === 'warning')).toMatchObject({ code: 'subagent_calls_unseen' })
     expect(stream.filter((event) => event.event === 'opaque')).toEqual([])
     expect(stream.some((event) => event.event === 'stream.closed')).toBe(false)
     const spec = readSpec('format: trace-spec/1\nid: t\nexpectations:\n  - id: no-write\n    expect: {tool.absent: {tools: [write_file]}}\n  - id: shell-ran\n    expect: {tool.called: {tools: [run_shell_command]}}\n')
