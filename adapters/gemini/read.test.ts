@@ -212,7 +212,7 @@ describe('gemini-cli/stream-json and a subagent', () => {
   it('a stream whose run delegated to a subagent proves no absence: the subagent’s calls are only in its own chat file', async () => {
     const stream = await convertPath(resolve(SUBAGENT, 'stream.jsonl'))
     const subagent = await convertPath(resolve(SUBAGENT, 'subagent.session.jsonl'))
-    const called = (events: readonly { event: string }[]) => events.flatMap((event) => (event.event === 'tool.requested' ? [(event as { name: string }).name] : []))
+    const called = (events: Awaited<ReturnType<typeof convertPath>>) => events.flatMap((event) => (event.event === 'tool.requested' ? [event.name] : []))
     expect(called(stream)).toEqual(['invoke_agent', 'run_shell_command', 'complete_task'])
     // The subagent ran a shell command of its own: not in the stream.
     expect(called(subagent)).toEqual(['run_shell_command', 'complete_task'])

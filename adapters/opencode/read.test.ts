@@ -1,7 +1,9 @@
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { convertLines, convertPath, names } from '../../test/helpers/project.js'
 import { tree } from '../../test/helpers/tree.js'
+import { checkTranscriptFile } from '../../src/trace/check/check.js'
+import { readSpec } from '../../src/trace/spec/read.js'
 
 describe('opencode-storage-json', () => {
   it('writes the tree back in conversation order: session, then messages by id, each followed by its parts', async () => {
@@ -54,3 +56,24 @@ describe('opencode-run-json', () => {
     expect(join('a', 'b')).toBe('a/b')
   })
 })
+
+describe('opencode-run-json and a subagent', () => {
+  const SUBAGENT = resolve(import.meta.dirname, '..', '..', 'test', 'fixtures', 'opencode-subagent')
+  const called = (events: Awaited<ReturnType<typeof convertPath>>) => events.flatMap((event) => (event.event === 'tool.requested' ? [event.name] : []))
+
+  it('a run that started a task subagent proves no absence: the child session’s calls are not in its stdout', async () => {
+    const stream = await convertPath(resolve(SUBAGENT, 'run.jsonl'))
+    expect(called(stream)).toEqual(['task', 'bash'])
+    // The child session ran a bash call of its own: only its export shows it.
+    expect(called(await convertPath(resolve(SUBAGENT, 'child-export.json')))).toEqual(['invalid', 'bash'])
+    expect(stream.filter((event) => event.event === 'warning')).toMatchObject([{ code: 'subagent_calls_unseen' }])
+    expect(stream.some((event) => event.event === 'stream.closed')).toBe(false)
+    const spec = readSpec('format: trace-spec/1\nid: t\nexpectations:\n  - id: no-write\n    expect: {tool.absent: {operations: [file.write, file.edit]}}\n  - id: delegated\n    expect: {tool.called: {tools: [task]}}\n')
+    const report = await checkTranscriptFile(spec, resolve(SUBAGENT, 'run.jsonl'))
+    expect(report.expectations.map((row) => [row.id, row.verdict])).toEqual([
+      ['no-write', 'unknown'],
+      ['delegated', 'ok'],
+    ])
+  })
+})
+

@@ -3,6 +3,7 @@ import type { LineFormat } from '../formats.js'
 import { asF64, asObject, asString, millisToIso, type JsonObject } from '../shared/fields.js'
 import { opaqueLine } from '../shared/opaque.js'
 import { CallClassifier, sessionEnded, sessionStart, timed } from '../shared/session.js'
+import { subagentCallsUnseen, subagentSpawnIn } from '../shared/subagent.js'
 import { DriftWatch } from '../shared/vocabulary.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
 import { OPENCODE_RUN_VOCABULARY } from './opencode-vocabulary.js'
@@ -13,7 +14,9 @@ const RUN_TYPES = new Set(['step_start', 'step_finish', 'text', 'reasoning', 'to
 /**
  * `opencode run --format json` stdout: `{type, sessionID, timestamp, part}` per event. The
  * stream proves closure when its last record is a `step_finish` whose reason is `stop` (or an
- * `error`); `session.ended` sums the steps' cost.
+ * `error`); `session.ended` sums the steps' cost. It prints the run's own session only: a `task`
+ * call's subagent works in a child session whose parts never reach this stdout (1.18.18), so a
+ * stream that spawned one proves no closure.
  */
 export class OpencodeRunProjector implements RecordProjector {
   private started = false
@@ -22,6 +25,7 @@ export class OpencodeRunProjector implements RecordProjector {
   private failed = false
   private lastReason: string | null = null
   private last: CloseReason | null = null
+  private subagentRan = false
   private readonly calls = new CallClassifier(OPENCODE_TOOL_OPERATIONS, OPENCODE_ADAPTER_ID)
   // The stdout names no opencode version; the watch still names the record types it did not know.
   private readonly drift = new DriftWatch(OPENCODE_RUN_VOCABULARY)
@@ -61,6 +65,11 @@ export class OpencodeRunProjector implements RecordProjector {
         if (this.lastReason === 'stop') this.last = 'completed'
       }
       parts = partEvents(part, 'assistant', null, lineNumber, this.calls, at)
+      const spawn = subagentSpawnIn(parts)
+      if (spawn !== undefined && !this.subagentRan) {
+        this.subagentRan = true
+        parts.push(subagentCallsUnseen(spawn, 'the child session it started, which `opencode export <session>` prints'))
+      }
     } else {
       this.drift.sawUnknown(type, part ? (asString(part['type']) ?? null) : null)
       events.push(opaqueLine(raw, type, part ? (asString(part['type']) ?? null) : null, lineNumber))
@@ -82,7 +91,7 @@ export class OpencodeRunProjector implements RecordProjector {
   }
 
   closure(): CloseReason | null {
-    return this.last
+    return this.subagentRan ? null : this.last
   }
 }
 
