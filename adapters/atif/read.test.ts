@@ -210,8 +210,27 @@ describe('atif-json and terminus-atif-json', () => {
       ),
     })
     const events = await convertPath(join(root, 't.json'))
-    expect(names(events)).toEqual(['session.started', 'injection', 'injection', 'session.ended'])
+    expect(names(events)).toEqual(['session.started', 'injection', 'injection', 'warning', 'session.ended'])
     expect(events[2]).toEqual({ event: 'injection', text: 'Summary: x', origin: 'observation' })
+  })
+
+  it('a subagent whose trajectory is another file: its calls are not here, so the document proves no closure; an embedded one keeps it', async () => {
+    const delegating = (ref: Record<string, unknown>) => [{ step_id: 1, source: 'agent', message: 'delegating', tool_calls: [{ tool_call_id: 'c1', function_name: 'delegate', arguments: { task: 'fix' } }], observation: { results: [{ source_call_id: 'c1', content: 'done', subagent_trajectory_ref: [ref] }] } }]
+    const root = tree({
+      'external.json': trajectory('ATIF-v1.7', delegating({ session_id: 'sub-1', trajectory_path: 'trajectory.sub-1.json' }), { final_metrics: { total_prompt_tokens: 1 } }),
+      'embedded.json': trajectory('ATIF-v1.7', delegating({ trajectory_id: 'sub-1' }), {
+        final_metrics: { total_prompt_tokens: 1 },
+        subagent_trajectories: [{ schema_version: 'ATIF-v1.7', trajectory_id: 'sub-1', agent: { name: 'claude-code', version: '2.1.3' }, steps: [{ step_id: 1, source: 'agent', message: '', tool_calls: [{ tool_call_id: 's1', function_name: 'Bash', arguments: { command: 'make' } }] }] }],
+      }),
+    })
+    const external = await convertPath(join(root, 'external.json'))
+    const unseen = (events: Awaited<ReturnType<typeof convertPath>>) => events.filter((event) => event.event === 'warning' && event.code === 'subagent_calls_unseen')
+    expect(unseen(external)).toHaveLength(1)
+    expect((unseen(external)[0] as { message: string }).message).toContain('sub-1')
+    expect(external.some((event) => event.event === 'stream.closed')).toBe(false)
+    const embedded = await convertPath(join(root, 'embedded.json'))
+    expect(unseen(embedded)).toEqual([])
+    expect(embedded.at(-1)?.event).toBe('stream.closed')
   })
 
   it('a terminus trial record: a failed trial ends in error and closes as such', async () => {

@@ -5,12 +5,14 @@ import { asArray, asF64, asObject, asString, asU64, isObject, type JsonObject } 
 import type { ToolOperationTable } from '../shared/operations.js'
 import { opaqueValue } from '../shared/opaque.js'
 import { CallClassifier, sessionEnded, sessionStart, textContent, timed, toolResult } from '../shared/session.js'
+import { subagentCallsUnseen } from '../shared/subagent.js'
 import { argumentsObject } from '../shared/arguments.js'
 import { DriftWatch, type RecordVocabulary } from '../shared/vocabulary.js'
 import type { SeamOptions } from '../types.js'
 import { ATIF_VOCABULARY, TERMINUS_RECORD_VOCABULARY } from './atif-vocabulary.js'
 import { messageActionId, messageActionsOf } from './message-actions.js'
 import { toolTableOfAgent } from './operations.js'
+import { externalSubagentRefs } from './subagent-refs.js'
 
 export { ATIF_TOOL_OPERATIONS } from './operations.js'
 
@@ -132,10 +134,13 @@ class AtifReader implements DocumentReader {
       const subContext = this.contextOf(asObject(object['agent']) ?? {}, 'subagent_trajectories')
       asArray(object['steps'])?.forEach((step, stepIndex) => events.push(...this.step(step, stepIndex, document, subContext, index)))
     })
+    // A subagent whose trajectory is another file ran calls this document does not hold.
+    const external = externalSubagentRefs(root)
+    for (const ref of external) events.push(subagentCallsUnseen(ref.callId, `its own trajectory, ${ref.name}, which this document only points to`))
     if (terminus) {
       const failed = root['failed'] === true
       events.push(sessionEnded({ is_error: failed, subtype: asString(root['error']) ?? null, terminal_reason: failed ? 'failed' : 'completed' }))
-      this.closed = failed ? 'error' : 'completed'
+      this.closed = external.length > 0 ? null : failed ? 'error' : 'completed'
     } else {
       const metrics = asObject(root['final_metrics'])
       if (metrics) {
@@ -148,7 +153,7 @@ class AtifReader implements DocumentReader {
       }
       // A trajectory that continues in another file has not closed the run, whatever its metrics say.
       const continued = asString(root['continued_trajectory_ref'])
-      this.closed = metrics && (continued === undefined || continued.length === 0) ? 'completed' : null
+      this.closed = metrics && (continued === undefined || continued.length === 0) && external.length === 0 ? 'completed' : null
     }
     return events
   }
