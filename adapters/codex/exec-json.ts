@@ -3,6 +3,7 @@ import { asArray, asI64, asObject, asString, isObject, type JsonObject } from '.
 import { argumentsObject } from '../shared/arguments.js'
 import { opaqueLine } from '../shared/opaque.js'
 import { CallClassifier, sessionEnded, sessionStart, toolResult } from '../shared/session.js'
+import { subagentCallsUnseen, subagentSpawnIn } from '../shared/subagent.js'
 import { DriftWatch, knowsRecord } from '../shared/vocabulary.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
 import { CODEX_ADAPTER_ID } from './declaration.js'
@@ -66,7 +67,10 @@ function resultOf(item: JsonObject): { content: unknown; exitCode: number | null
  * never written) and `tool.result` when it completes. The stream proves closure when its last
  * record is `turn.completed` (or `turn.failed`). Every record `CODEX_EXEC_JSON_VOCABULARY` lists is
  * read; an unlisted one is `opaque`, and named by the drift warning when the caller states a
- * version the vocabulary was not written against.
+ * version the vocabulary was not written against. A sub-agent (`spawn_agent`) works in a thread
+ * of its own, and no run has shown its items reaching this stdout (Gemini CLI, opencode and Qwen
+ * Code all leave their subagents' calls out of theirs): a stream that spawned one proves no
+ * closure.
  */
 export class CodexExecProjector implements RecordProjector {
   private turn = 0
@@ -75,6 +79,7 @@ export class CodexExecProjector implements RecordProjector {
   private sawTurnEnd = false
   private failed = false
   private last: CloseReason | null = null
+  private subagentRan = false
   private readonly classifier = new CallClassifier(CODEX_TOOL_OPERATIONS, CODEX_ADAPTER_ID)
   private readonly drift = new DriftWatch(CODEX_EXEC_JSON_VOCABULARY)
 
@@ -116,7 +121,7 @@ export class CodexExecProjector implements RecordProjector {
   }
 
   closure(): CloseReason | null {
-    return this.last
+    return this.subagentRan ? null : this.last
   }
 
   private requested(id: string, item: JsonObject): Emission[] {
@@ -129,6 +134,11 @@ export class CodexExecProjector implements RecordProjector {
       const subjects = requested.subjects ?? []
       for (const path of (call.input as { paths: string[] }).paths) if (!subjects.includes(`file:${path}`)) subjects.push(`file:${path}`)
       requested.subjects = subjects
+    }
+    const spawn = subagentSpawnIn(events)
+    if (spawn !== undefined && !this.subagentRan) {
+      this.subagentRan = true
+      events.push(subagentCallsUnseen(spawn, 'the sub-agent’s own thread and rollout'))
     }
     return events
   }

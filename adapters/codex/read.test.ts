@@ -74,6 +74,24 @@ describe('codex/exec-json', () => {
     expect(events[9]).toMatchObject({ reason: 'error' })
   })
 
+  it('a stream that spawned a sub-agent proves no closure: the sub-agent works in a thread of its own', async () => {
+    // A collab item as 0.169's exec events write it (CollabToolCallItem: tool, sender and receiver threads, prompt).
+    const run = (items: object[]) =>
+      convertLines('codex/exec-json', [
+        { type: 'thread.started', thread_id: 'th' },
+        { type: 'turn.started' },
+        ...items,
+        { type: 'item.completed', item: { id: 'm', type: 'agent_message', text: 'done' } },
+        { type: 'turn.completed', usage: { input_tokens: 5, cached_input_tokens: 0, output_tokens: 1 } },
+      ])
+    const spawned = await run([{ type: 'item.completed', item: { id: 'a1', type: 'collab_tool_call', tool: 'spawn_agent', sender_thread_id: 'th', receiver_thread_ids: ['th2'], prompt: 'run the tests', agents_states: {}, status: 'completed' } }])
+    expect(spawned.find((event) => event.event === 'tool.requested')).toMatchObject({ name: 'spawn_agent', operations: ['subagent.spawn'] })
+    expect(spawned.filter((event) => event.event === 'warning')).toMatchObject([{ code: 'subagent_calls_unseen' }])
+    expect(spawned.some((event) => event.event === 'stream.closed')).toBe(false)
+    const alone = await run([{ type: 'item.completed', item: { id: 'c1', type: 'command_execution', command: 'ls', aggregated_output: '', exit_code: 0, status: 'completed' } }])
+    expect(alone.at(-1)).toMatchObject({ event: 'stream.closed', reason: 'completed' })
+  })
+
   it('file changes name their files; an unknown item type is opaque', async () => {
     const events = await convertLines('codex/exec-json', [
       { type: 'item.started', item: { id: 'f', type: 'file_change', changes: [{ path: 'a.ts', kind: 'update' }], status: 'in_progress' } },
