@@ -9,7 +9,7 @@ import { countTokensAnswer, messagesErrorFrame, messagesTurn } from './wires/ant
 import { geminiCountTokensAnswer, geminiErrorFrame, geminiTurn } from './wires/gemini.js'
 import { chatErrorFrame, chatTurn } from './wires/openai-chat.js'
 import { responsesErrorFrame, responsesTurn } from './wires/openai-responses.js'
-import type { ScriptedTurn, TurnContext } from './wires/types.js'
+import { pad, type ScriptedTurn, type TurnContext } from './wires/types.js'
 import { INPUT_LIMITS } from '../../src/util/read-input.js'
 import { readRecorderInput } from './read-input.js'
 
@@ -26,6 +26,16 @@ export interface ScenarioTurn extends ScriptedTurn {
   readonly paceMs?: number
 }
 
+/**
+ * A conversation of its own the harness holds beside the main one — a subagent's — told by its
+ * first user message: a request whose first user text contains `firstUserTextContains` is
+ * answered from these turns, by its own count of assistant turns.
+ */
+export interface ScenarioThread {
+  readonly firstUserTextContains: string
+  readonly turns: readonly ScenarioTurn[]
+}
+
 /** A scripted model: answers chosen by how many assistant turns the conversation already has. */
 export interface Scenario {
   readonly name: string
@@ -34,6 +44,8 @@ export interface Scenario {
   readonly turns: readonly ScenarioTurn[]
   /** The answer to requests that declare no tools (title and quota side requests). */
   readonly untooled?: ScenarioTurn
+  /** Other conversations (subagents'), tried in order before the main one. */
+  readonly threads?: readonly ScenarioThread[]
 }
 
 const toolCall = z.strictObject({ name: z.string().min(1), arguments: z.union([z.record(z.string(), z.unknown()), z.string()]).default({}) })
@@ -59,12 +71,17 @@ const turnSchema = z.strictObject({
   fault: faultSchema.optional(),
   pace_ms: z.number().nonnegative().optional(),
 })
+const threadSchema = z.strictObject({
+  when: z.strictObject({ first_user_text_contains: z.string().min(1) }),
+  turns: z.array(turnSchema).min(1),
+})
 const scenarioSchema = z.strictObject({
   scenario: z.string().min(1),
   model: z.string().optional(),
   created_at: z.number().int().nonnegative().default(1786706400),
   turns: z.array(turnSchema).min(1),
   untooled: turnSchema.optional(),
+  threads: z.array(threadSchema).optional(),
 })
 
 function toFault(raw: z.infer<typeof faultSchema>): Fault {
@@ -100,7 +117,14 @@ export function parseScenario(document: unknown, source = 'scenario'): Scenario 
     throw new RecorderError('VH_SCENARIO_INVALID', `${source}: ${path}: ${issue?.message ?? 'invalid'}`, { location: `${source} ${path}` })
   }
   const raw = result.data
-  return { name: raw.scenario, ...(raw.model !== undefined ? { model: raw.model } : {}), createdAt: raw.created_at, turns: raw.turns.map(toTurn), ...(raw.untooled ? { untooled: toTurn(raw.untooled) } : {}) }
+  return {
+    name: raw.scenario,
+    ...(raw.model !== undefined ? { model: raw.model } : {}),
+    createdAt: raw.created_at,
+    turns: raw.turns.map(toTurn),
+    ...(raw.untooled ? { untooled: toTurn(raw.untooled) } : {}),
+    ...(raw.threads ? { threads: raw.threads.map((thread) => ({ firstUserTextContains: thread.when.first_user_text_contains, turns: thread.turns.map(toTurn) })) } : {}),
+  }
 }
 
 /** Reads a scenario file, YAML or JSON. */
@@ -117,6 +141,27 @@ export function readScenarioText(text: string, path: string): Scenario {
     throw new RecorderError('VH_SCENARIO_INVALID', `${path}:${problem.line}:${problem.col}: not YAML or JSON: ${problem.message} (${problem.code})`, { location: `${path}:${problem.line}:${problem.col}` })
   }
   return parseScenario(read.value, path)
+}
+
+/** A message's text: a string, or its text parts joined (`text`, `input_text` parts; Gemini `parts`). */
+function textOf(content: JsonValue | undefined): string {
+  if (typeof content === 'string') return content
+  if (!Array.isArray(content)) return ''
+  return content.map((part) => (isJsonObject(part) && typeof part['text'] === 'string' ? part['text'] : '')).join('\n')
+}
+
+/** The text of the first user message of the conversation a request carries. */
+export function firstUserText(route: Route, body: JsonValue | undefined): string {
+  if (!isJsonObject(body)) return ''
+  if (route.wire === 'gemini') {
+    const contents = body['contents']
+    const first = Array.isArray(contents) ? contents.find((content) => isJsonObject(content) && content['role'] === 'user') : undefined
+    return isJsonObject(first) ? textOf(first['parts']) : ''
+  }
+  const list = route.wire === 'openai-responses' ? body['input'] : body['messages']
+  if (typeof list === 'string') return list
+  const first = Array.isArray(list) ? list.find((message) => isJsonObject(message) && message['role'] === 'user') : undefined
+  return isJsonObject(first) ? textOf(first['content']) : ''
 }
 
 /** How many assistant turns the conversation in this request already holds. */
@@ -151,34 +196,53 @@ export class ScenarioResponder {
 
   constructor(readonly scenario: Scenario) {}
 
-  /** The turn a request gets, and its 1-based number; `undefined` past the script's end. */
-  pick(route: Route, body: JsonValue | undefined): { turn: ScenarioTurn; number: number } | undefined {
+  /**
+   * The turn a request gets, its 1-based number and its id tag; `undefined` past the script's end.
+   * A request whose conversation a thread claims (by its first user text) is that thread's.
+   */
+  pick(route: Route, body: JsonValue | undefined): { turn: ScenarioTurn; number: number; tag: string } | undefined {
     const tools = isJsonObject(body) ? body['tools'] : undefined
-    if (this.scenario.untooled && !hasTools(route, tools)) return { turn: this.scenario.untooled, number: 0 }
+    if (this.scenario.untooled && !hasTools(route, tools)) return { turn: this.scenario.untooled, number: 0, tag: pad(0) }
+    const { turns, thread } = this.conversationOf(route, body)
     const index = assistantTurns(route, body)
-    const turn = this.scenario.turns[index]
-    return turn ? { turn, number: index + 1 } : undefined
+    const turn = turns[index]
+    const tag = thread === 0 ? pad(index + 1) : `t${thread}_${pad(index + 1)}`
+    return turn ? { turn, number: index + 1, tag } : undefined
+  }
+
+  /** The turns of the conversation a request carries: a thread's (1-based), or the main one's (0). */
+  private conversationOf(route: Route, body: JsonValue | undefined): { turns: readonly ScenarioTurn[]; thread: number } {
+    const threads = this.scenario.threads ?? []
+    if (threads.length > 0) {
+      const first = firstUserText(route, body)
+      const index = threads.findIndex((thread) => first.includes(thread.firstUserTextContains))
+      if (index >= 0) return { turns: (threads[index] as ScenarioThread).turns, thread: index + 1 }
+    }
+    return { turns: this.scenario.turns, thread: 0 }
   }
 
   respond(route: Route, body: JsonValue | undefined, bodyLength: number): { response: CassetteResponse; paceMs: number } {
     if (route.endpoint === 'count_tokens') return { response: route.wire === 'gemini' ? geminiCountTokensAnswer(bodyLength) : countTokensAnswer(bodyLength), paceMs: 0 }
     const picked = this.pick(route, body)
     if (!picked) {
-      const message = `the scenario ${this.scenario.name} has ${this.scenario.turns.length} turn(s) and this request is turn ${assistantTurns(route, body) + 1}`
+      const { turns, thread } = this.conversationOf(route, body)
+      const whose = thread === 0 ? '' : ` in thread ${thread} (first user text containing ${JSON.stringify((this.scenario.threads?.[thread - 1] as ScenarioThread).firstUserTextContains)})`
+      const message = `the scenario ${this.scenario.name} has ${turns.length} turn(s)${whose} and this request is turn ${assistantTurns(route, body) + 1}`
       return { response: { status: 400, headers: { 'content-type': 'application/json', 'x-should-retry': 'false' }, bodyText: errorBody(route.wire, 'invalid_request', message, 400) }, paceMs: 0 }
     }
-    const { turn, number } = picked
+    const { turn, number, tag } = picked
     const object = isJsonObject(body) ? body : {}
     const streamOptions = object['stream_options']
     const ctx: TurnContext = {
       turn: number,
+      tag,
       model: this.scenario.model ?? route.model ?? (typeof object['model'] === 'string' ? object['model'] : 'vh-emulated'),
       createdAt: this.scenario.createdAt,
       streamed: route.wire === 'gemini' ? route.endpoint === 'stream_generate' : object['stream'] === true,
       includeUsage: isJsonObject(streamOptions) && streamOptions['include_usage'] === true,
     }
-    const fault = turn.fault && !(turn.fault.once && this.fired.has(`${number}`)) ? turn.fault : undefined
-    if (fault?.once) this.fired.add(`${number}`)
+    const fault = turn.fault && !(turn.fault.once && this.fired.has(tag)) ? turn.fault : undefined
+    if (fault?.once) this.fired.add(tag)
     if (fault?.kind === 'status') return { response: statusFault(route, fault), paceMs: 0 }
     const response = turnBytes(route, turn, ctx)
     return { response: fault && response.frames ? streamFault(route, response, fault) : response, paceMs: turn.paceMs ?? 0 }

@@ -1,6 +1,6 @@
 import type { CassetteFrame, CassetteResponse } from '../cassette.js'
 import type { JsonValue } from '../json.js'
-import { argumentsText, halves, neutralStop, pad, usageOf, type ScriptedTurn, type TurnContext } from './types.js'
+import { argumentsText, halves, neutralStop, usageOf, type ScriptedTurn, type TurnContext } from './types.js'
 
 // Anthropic Messages: `POST /v1/messages`. `event:` lines are mandatory (the SDK dispatches on
 // them); a `ping` follows message_start; no sentinel. `count_tokens` answers `{input_tokens}`.
@@ -14,10 +14,10 @@ function stopReason(turn: ScriptedTurn): string {
 
 function blocks(turn: ScriptedTurn, ctx: TurnContext): Json[] {
   const out: Json[] = []
-  if (turn.reasoning !== undefined) out.push({ type: 'thinking', thinking: turn.reasoning, signature: `sig_vh_${pad(ctx.turn)}` })
+  if (turn.reasoning !== undefined) out.push({ type: 'thinking', thinking: turn.reasoning, signature: `sig_vh_${ctx.tag}` })
   if (turn.text !== undefined) out.push({ type: 'text', text: turn.text })
   ;(turn.toolCalls ?? []).forEach((call, index) => {
-    out.push({ type: 'tool_use', id: `toolu_vh_${pad(ctx.turn)}_${index + 1}`, name: call.name, input: typeof call.arguments === 'string' ? (JSON.parse(call.arguments) as JsonValue) : call.arguments })
+    out.push({ type: 'tool_use', id: `toolu_vh_${ctx.tag}_${index + 1}`, name: call.name, input: typeof call.arguments === 'string' ? (JSON.parse(call.arguments) as JsonValue) : call.arguments })
   })
   return out
 }
@@ -29,8 +29,8 @@ function usageJson(turn: ScriptedTurn, outputTokens: number): Json {
 
 /** A scripted turn as Messages bytes: the event stream, or the message object. */
 export function messagesTurn(turn: ScriptedTurn, ctx: TurnContext): CassetteResponse {
-  const id = `msg_vh_${pad(ctx.turn)}`
-  const headers = { 'request-id': `req_vh_${pad(ctx.turn)}` }
+  const id = `msg_vh_${ctx.tag}`
+  const headers = { 'request-id': `req_vh_${ctx.tag}` }
   const content = blocks(turn, ctx)
   if (!ctx.streamed) {
     return {

@@ -1,6 +1,6 @@
 import type { CassetteFrame, CassetteResponse } from '../cassette.js'
 import type { JsonValue } from '../json.js'
-import { halves, neutralStop, pad, usageOf, type ScriptedTurn, type TurnContext } from './types.js'
+import { halves, neutralStop, usageOf, type ScriptedTurn, type TurnContext } from './types.js'
 
 // Gemini API: `POST /v1beta/models/{model}:generateContent` answers one GenerateContentResponse;
 // `:streamGenerateContent?alt=sse` answers data-only frames, each a whole GenerateContentResponse
@@ -41,12 +41,12 @@ function response(ctx: TurnContext, parts: Json[], usage: Json, finish: string |
   const candidate: Json = { content: { parts, role: 'model' } }
   if (finish !== undefined) candidate['finishReason'] = finish
   candidate['index'] = 0
-  return { candidates: [candidate], usageMetadata: usage, modelVersion: ctx.model, responseId: `vh-resp-${pad(ctx.turn)}` }
+  return { candidates: [candidate], usageMetadata: usage, modelVersion: ctx.model, responseId: `vh-resp-${ctx.tag}` }
 }
 
 /** The turn's parts in order: a thought, the text, then one part per function call. */
 function callParts(turn: ScriptedTurn, ctx: TurnContext): Json[] {
-  return (turn.toolCalls ?? []).map((call, index) => ({ functionCall: { id: `call_vh_${pad(ctx.turn)}_${index + 1}`, name: call.name, args: parsedArgs(call.arguments) } }))
+  return (turn.toolCalls ?? []).map((call, index) => ({ functionCall: { id: `call_vh_${ctx.tag}_${index + 1}`, name: call.name, args: parsedArgs(call.arguments) } }))
 }
 
 function partsOf(turn: ScriptedTurn, ctx: TurnContext): Json[] {

@@ -1,6 +1,6 @@
 import type { CassetteFrame, CassetteResponse } from '../cassette.js'
 import type { JsonValue } from '../json.js'
-import { argumentsText, halves, neutralStop, pad, usageOf, type ScriptedTurn, type TurnContext } from './types.js'
+import { argumentsText, halves, neutralStop, usageOf, type ScriptedTurn, type TurnContext } from './types.js'
 
 // OpenAI Chat Completions: `POST /v1/chat/completions`. Data-only chunks, `data: [DONE]` last;
 // with `stream_options.include_usage` every chunk carries `usage: null` and one last chunk has
@@ -19,13 +19,13 @@ function usageJson(turn: ScriptedTurn): Json {
 }
 
 function callId(ctx: TurnContext, index: number): string {
-  return `call_vh_${pad(ctx.turn)}_${index + 1}`
+  return `call_vh_${ctx.tag}_${index + 1}`
 }
 
 /** A scripted turn as Chat Completions bytes: the chunk stream, or the completion object. */
 export function chatTurn(turn: ScriptedTurn, ctx: TurnContext): CassetteResponse {
-  const id = `chatcmpl-vh-${pad(ctx.turn)}`
-  const headers = { 'x-request-id': `req_vh_${pad(ctx.turn)}` }
+  const id = `chatcmpl-vh-${ctx.tag}`
+  const headers = { 'x-request-id': `req_vh_${ctx.tag}` }
   const calls = turn.toolCalls ?? []
   if (!ctx.streamed) {
     const message: Json = { role: 'assistant', content: turn.text ?? null, refusal: null }

@@ -1,6 +1,6 @@
 import type { CassetteFrame, CassetteResponse } from '../cassette.js'
 import type { JsonValue } from '../json.js'
-import { argumentsText, halves, neutralStop, pad, usageOf, type ScriptedTurn, type TurnContext } from './types.js'
+import { argumentsText, halves, neutralStop, usageOf, type ScriptedTurn, type TurnContext } from './types.js'
 
 // OpenAI Responses: `POST /v1/responses`. Every event is `event: <type>` + `data: {"type":…,
 // "sequence_number":n}`; no `[DONE]`; the stream ends after response.completed (or .incomplete).
@@ -9,7 +9,7 @@ type Json = { [key: string]: JsonValue }
 
 function baseResponse(ctx: TurnContext, status: string, output: JsonValue[], usage: JsonValue): Json {
   return {
-    id: `resp_vh_${pad(ctx.turn)}`,
+    id: `resp_vh_${ctx.tag}`,
     object: 'response',
     created_at: ctx.createdAt,
     status,
@@ -49,12 +49,12 @@ function usageJson(turn: ScriptedTurn): Json {
 /** The items of the finished response, in output order: reasoning, message, then calls. */
 function outputItems(turn: ScriptedTurn, ctx: TurnContext): Json[] {
   const items: Json[] = []
-  if (turn.reasoning !== undefined) items.push({ id: `rs_vh_${pad(ctx.turn)}`, type: 'reasoning', summary: [{ type: 'summary_text', text: turn.reasoning }] })
+  if (turn.reasoning !== undefined) items.push({ id: `rs_vh_${ctx.tag}`, type: 'reasoning', summary: [{ type: 'summary_text', text: turn.reasoning }] })
   if (turn.text !== undefined) {
-    items.push({ id: `msg_vh_${pad(ctx.turn)}`, type: 'message', status: 'completed', role: 'assistant', content: [{ type: 'output_text', annotations: [], logprobs: [], text: turn.text }] })
+    items.push({ id: `msg_vh_${ctx.tag}`, type: 'message', status: 'completed', role: 'assistant', content: [{ type: 'output_text', annotations: [], logprobs: [], text: turn.text }] })
   }
   ;(turn.toolCalls ?? []).forEach((call, index) => {
-    items.push({ id: `fc_vh_${pad(ctx.turn)}_${index + 1}`, type: 'function_call', status: 'completed', arguments: argumentsText(call.arguments), call_id: `call_vh_${pad(ctx.turn)}_${index + 1}`, name: call.name })
+    items.push({ id: `fc_vh_${ctx.tag}_${index + 1}`, type: 'function_call', status: 'completed', arguments: argumentsText(call.arguments), call_id: `call_vh_${ctx.tag}_${index + 1}`, name: call.name })
   })
   return items
 }
@@ -97,7 +97,7 @@ function frames(turn: ScriptedTurn, ctx: TurnContext): CassetteFrame[] {
 
 /** A scripted turn as OpenAI Responses bytes: an SSE stream, or the response object. */
 export function responsesTurn(turn: ScriptedTurn, ctx: TurnContext): CassetteResponse {
-  const headers = { 'x-request-id': `req_vh_${pad(ctx.turn)}` }
+  const headers = { 'x-request-id': `req_vh_${ctx.tag}` }
   if (!ctx.streamed) {
     const status = neutralStop(turn) === 'max_tokens' ? 'incomplete' : 'completed'
     return { status: 200, headers: { 'content-type': 'application/json', ...headers }, body: baseResponse(ctx, status, outputItems(turn, ctx), usageJson(turn)) }

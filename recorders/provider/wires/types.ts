@@ -14,6 +14,8 @@ export interface ScriptedTurn {
 export interface TurnContext {
   /** 1-based: the number of assistant turns already in the conversation, plus one. */
   readonly turn: number
+  /** What the turn's ids carry: `001` for the main conversation's first turn, `t1_001` for the first thread's. */
+  readonly tag: string
   readonly model: string
   readonly createdAt: number
   readonly streamed: boolean
