@@ -1,0 +1,131 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { execa } from 'execa'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { LaunchDeclaration, Wire } from '../../adapters/launch/declaration.js'
+import { findLaunch } from '../../adapters/launch/launches.js'
+import { SUBAGENT_CALLS_UNSEEN } from '../../adapters/shared/subagent.js'
+import type { Emission } from '../../src/events/types.js'
+import { convertPath } from '../helpers/project.js'
+import { CLAUDE_CODE, ensureHarness, OPENCODE, QWEN } from './harness-install.js'
+import { E2E_ROOT, filesUnder, freshDir, runDeclaredLaunch, type DeclaredRun } from './harness-run.js'
+
+// What the real harnesses print when the model delegates to a subagent, and what our readers make
+// of it. The scripted model gives the subagent a conversation of its own (a scenario thread, told
+// by the prompt the parent passed it) that runs `wc -l README.md`: where that call lands decides
+// whether the parent's stdout can prove an absence. Gemini CLI, opencode and a background Qwen Code
+// agent leave it out of stdout, so the reader must withhold closure; a foreground Qwen Code agent
+// and Claude Code (whose agent runs in the background) stream it, so the stream still closes.
+const GEMINI = findLaunch('gemini') as LaunchDeclaration
+const SUBAGENT_PROMPT = 'Report how many lines README.md has.'
+const SUBAGENT_COMMAND = 'wc -l README.md'
+
+const programs = new Map<string, string>()
+beforeAll(() => {
+  for (const launch of [QWEN, OPENCODE, GEMINI, CLAUDE_CODE]) programs.set(launch.adapter, ensureHarness(launch))
+}, 900_000)
+
+function scenario(name: string, parentTurns: unknown[], subagentTurns: unknown[]): string {
+  const dir = join(E2E_ROOT, 'subagents')
+  mkdirSync(dir, { recursive: true })
+  const path = join(dir, `${name}.json`)
+  writeFileSync(path, JSON.stringify({ scenario: name, turns: parentTurns, threads: [{ when: { first_user_text_contains: SUBAGENT_PROMPT }, turns: subagentTurns }], untooled: { text: 'A title' } }))
+  return path
+}
+
+async function run(launch: LaunchDeclaration, wire: Wire, name: string, scenarioPath: string, model?: string): Promise<DeclaredRun> {
+  const workspace = freshDir('subagents', name, 'work')
+  writeFileSync(join(workspace, 'README.md'), 'hello harness\n')
+  const ran = await runDeclaredLaunch({ launch, program: programs.get(launch.adapter) as string, wire, serveArgs: ['--scenario', scenarioPath], label: name, prompt: 'Delegate the work to a subagent.', workspace, scratch: freshDir('subagents', name, 'root'), ...(model !== undefined ? { model } : {}) })
+  expect(ran.result.exitCode, ran.result.stderr).toBe(0)
+  return ran
+}
+
+const shellCommands = (events: readonly Emission[]) => events.flatMap((event) => (event.event === 'tool.requested' && event.operations?.includes('shell') ? [JSON.stringify(event.input)] : []))
+const closed = (events: readonly Emission[]) => events.some((event) => event.event === 'stream.closed')
+const unseenWarnings = (events: readonly Emission[]) => events.filter((event) => event.event === 'warning' && event.code === SUBAGENT_CALLS_UNSEEN)
+
+async function stdoutEvents(ran: DeclaredRun, name: string): Promise<Emission[]> {
+  const path = join(E2E_ROOT, 'subagents', `${name}.stdout.jsonl`)
+  writeFileSync(path, ran.result.stdout)
+  return convertPath(path)
+}
+
+const SUBAGENT_SHELL = { tool_calls: [{ name: 'run_shell_command', arguments: { command: SUBAGENT_COMMAND, description: 'the subagent’s own call' } }] }
+
+describe('a subagent’s calls, on the real harnesses: in their stdout or not, and what the readers conclude', () => {
+  it('Qwen Code, a background agent: its call is only in its own session file, so the stream proves no closure', async () => {
+    const ran = await run(QWEN, 'openai-chat', 'qwen-background', scenario('qwen-background', [
+      { tool_calls: [{ name: 'agent', arguments: { description: 'Echo', prompt: SUBAGENT_PROMPT, subagent_type: 'general-purpose', run_in_background: true } }] },
+      { text: 'The agent is working.' },
+      { text: 'The agent printed from-subagent.' },
+      { text: 'Done.' },
+    ], [SUBAGENT_SHELL, { text: 'It printed from-subagent.' }]))
+    expect(ran.result.stdout).not.toContain(SUBAGENT_COMMAND)
+    const projects = join(ran.result.scratch, 'home', '.qwen', 'projects')
+    const sidechains = filesUnder(projects).filter((file) => /^[^/]+\/subagents\/[^/]+\/agent-[^/]+\.jsonl$/.test(relative(projects, file)))
+    expect(sidechains).toHaveLength(1)
+    expect(shellCommands(await convertPath(sidechains[0] as string))).toEqual([expect.stringContaining(SUBAGENT_COMMAND)])
+    const events = await stdoutEvents(ran, 'qwen-background')
+    expect(unseenWarnings(events)).toHaveLength(1)
+    expect(closed(events)).toBe(false)
+  })
+
+  it('Qwen Code, a foreground agent: its call is in the stream, which still closes', async () => {
+    const ran = await run(QWEN, 'openai-chat', 'qwen-foreground', scenario('qwen-foreground', [
+      { tool_calls: [{ name: 'agent', arguments: { description: 'Echo', prompt: SUBAGENT_PROMPT, subagent_type: 'general-purpose', run_in_background: false } }] },
+      { text: 'The agent printed from-subagent.' },
+    ], [SUBAGENT_SHELL, { text: 'It printed from-subagent.' }]))
+    const events = await stdoutEvents(ran, 'qwen-foreground')
+    expect(shellCommands(events)).toEqual([expect.stringContaining(SUBAGENT_COMMAND)])
+    expect(unseenWarnings(events)).toEqual([])
+    expect(closed(events)).toBe(true)
+  })
+
+  it('Gemini CLI: the generalist’s call is only in its own chat file, so the stream proves no closure', async () => {
+    const ran = await run(GEMINI, 'gemini', 'gemini', scenario('gemini', [
+      { tool_calls: [{ name: 'invoke_agent', arguments: { agent_name: 'generalist', prompt: SUBAGENT_PROMPT } }] },
+      { text: 'The generalist printed from-subagent.' },
+    ], [SUBAGENT_SHELL, { tool_calls: [{ name: 'complete_task', arguments: { result: { response: 'from-subagent' } } }] }, { text: 'Done.' }]))
+    expect(ran.result.stdout).not.toContain(SUBAGENT_COMMAND)
+    const tmp = join(ran.result.scratch, 'home', '.gemini', 'tmp')
+    const chats = filesUnder(tmp).filter((file) => /^[^/]+\/chats\/[^/]+\/[^/]+\.jsonl$/.test(relative(tmp, file)))
+    expect(chats).toHaveLength(1)
+    expect(readFileSync(chats[0] as string, 'utf8')).toContain('"kind":"subagent"')
+    expect(shellCommands(await convertPath(chats[0] as string))).toEqual([expect.stringContaining(SUBAGENT_COMMAND)])
+    const events = await stdoutEvents(ran, 'gemini')
+    expect(unseenWarnings(events)).toHaveLength(1)
+    expect(closed(events)).toBe(false)
+  })
+
+  it('opencode: the task subagent’s call is only in its child session, so the stream proves no closure', async () => {
+    const ran = await run(OPENCODE, 'openai-chat', 'opencode', scenario('opencode', [
+      { tool_calls: [{ name: 'task', arguments: { description: 'Echo', prompt: SUBAGENT_PROMPT, subagent_type: 'general' } }] },
+      { text: 'The subagent printed from-subagent.' },
+    ], [{ tool_calls: [{ name: 'bash', arguments: { command: SUBAGENT_COMMAND, description: 'the subagent’s own call' } }] }, { text: 'It printed from-subagent.' }]))
+    expect(ran.result.stdout).not.toContain(SUBAGENT_COMMAND)
+    const child = /"sessionId":"(ses_[0-9A-Za-z]+)"/.exec(ran.result.stdout)?.[1]
+    expect(child, 'the task part names its child session').toBeDefined()
+    const exported = await execa(programs.get('opencode') as string, ['export', child as string], { cwd: join(E2E_ROOT, 'subagents', 'opencode', 'work'), env: ran.result.env, extendEnv: false, reject: false, stdin: 'ignore', timeout: 120_000 })
+    expect(exported.exitCode, exported.stderr).toBe(0)
+    const exportPath = join(E2E_ROOT, 'subagents', 'opencode.child.json')
+    writeFileSync(exportPath, exported.stdout)
+    expect(shellCommands(await convertPath(exportPath))).toEqual([expect.stringContaining(SUBAGENT_COMMAND)])
+    const events = await stdoutEvents(ran, 'opencode')
+    expect(unseenWarnings(events)).toHaveLength(1)
+    expect(closed(events)).toBe(false)
+  })
+
+  it('Claude Code, a background agent: its call is in the stream (parent_tool_use_id), which still closes', async () => {
+    const ran = await run(CLAUDE_CODE, 'anthropic-messages', 'claude', scenario('claude', [
+      { tool_calls: [{ name: 'Agent', arguments: { description: 'Count lines', prompt: SUBAGENT_PROMPT, subagent_type: 'general-purpose' } }] },
+      { text: 'The subagent is counting the lines.' },
+      // 2.1.328 runs the agent in the background and wakes the main conversation when it is done.
+      { text: 'The subagent counted one line.' },
+    ], [{ tool_calls: [{ name: 'Bash', arguments: { command: SUBAGENT_COMMAND, description: 'the subagent’s own call' } }] }, { text: 'It has 1 line.' }]), 'claude-sonnet-4-5')
+    const events = await stdoutEvents(ran, 'claude')
+    expect(shellCommands(events)).toEqual([expect.stringContaining(SUBAGENT_COMMAND)])
+    expect(unseenWarnings(events)).toEqual([])
+    expect(closed(events)).toBe(true)
+  })
+})
