@@ -26,6 +26,8 @@ export const claudeLaunch = defineLaunch({
   directories: ['home', 'claude', 'tmp'],
   trajectory: { format: 'claude-session-jsonl', path: 'claude/projects' },
   stdout: { format: 'claude-code/stream-json' },
+  // 2.1.328 refuses a model name it does not know (`unrecognized_model`) and exits 1.
+  model: 'claude-sonnet-4-5',
   bindings: {
     'anthropic-messages': {
       args: ['--model', '{model}'],

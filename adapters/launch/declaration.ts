@@ -76,6 +76,11 @@ export const launchDeclarationSchema = z.strictObject({
   trajectory: z.strictObject({ format: z.string(), path: z.string() }).optional(),
   /** What the harness prints on stdout, when it is a transcript format. */
   stdout: z.strictObject({ format: z.string() }).optional(),
+  /**
+   * The model name `{model}` takes when the caller names none, for a harness that refuses names
+   * it does not know (Claude Code 2.1 exits on `vitest-harness-model`). Default: `vitest-harness-model`.
+   */
+  model: z.string().min(1).optional(),
   bindings: z.partialRecord(z.enum(WIRES), modelBindingSchema),
   /** A runtime to install beside the harness when the project's Node is too old for it. */
   runtime: runtimeRequirementSchema.optional(),

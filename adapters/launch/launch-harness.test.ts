@@ -7,6 +7,7 @@ import { startProvider } from '../../recorders/provider/server.js'
 import { codexLaunch } from '../codex/launch.js'
 import { CHILD_PATH, defineLaunch, launchDeclarationSchema } from './declaration.js'
 import { launchHarness } from './launch-harness.js'
+import { planDeclaredLaunch } from './plan.js'
 import { findLaunch, launchIds } from './launches.js'
 
 const FAKES = fileURLToPath(new URL('../../test/fixtures/harnesses/', import.meta.url))
@@ -37,6 +38,18 @@ describe('launch declarations', () => {
       expect(declaration?.argv.join(' ')).toContain('{prompt}')
       expect(Object.keys(declaration?.bindings ?? {}).length).toBeGreaterThan(0)
     }
+  })
+
+  it('give {model} the caller’s name, else the declaration’s own (Claude Code refuses one it does not know), else vitest-harness-model', () => {
+    const inputs = { prompt: 'p', workspace: '/w', root: '/r', baseUrl: 'http://127.0.0.1:1/v1', nodeBin: '/n', wire: 'anthropic-messages' as const }
+    const modelOf = (args: string[]) => args[args.indexOf('--model') + 1]
+    const claude = findLaunch('claude')
+    if (!claude) throw new Error('no claude launch')
+    expect(modelOf(planDeclaredLaunch(claude, inputs).args)).toBe('claude-sonnet-4-5')
+    expect(modelOf(planDeclaredLaunch(claude, { ...inputs, model: 'claude-opus-4-1' }).args)).toBe('claude-opus-4-1')
+    const gemini = findLaunch('gemini')
+    if (!gemini) throw new Error('no gemini launch')
+    expect(modelOf(planDeclaredLaunch(gemini, { ...inputs, wire: 'gemini' }).args)).toBe('vitest-harness-model')
   })
 
   it('refuses a declaration whose argv has no {prompt}', () => {

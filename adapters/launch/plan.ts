@@ -65,15 +65,15 @@ export function bindingFor(declaration: LaunchDeclaration, wire: Wire): ModelBin
   throw new LaunchPlanError(declaration.adapter, `${declaration.adapter} speaks no ${wire} wire (it speaks ${wires})`)
 }
 
-/** The placeholder values of a launch. */
-export function placeholderValues(inputs: DeclaredLaunchInputs): Record<string, string> {
+/** The placeholder values of a launch; the model is the caller's, else the declaration's, else `vitest-harness-model`. */
+export function placeholderValues(declaration: LaunchDeclaration, inputs: DeclaredLaunchInputs): Record<string, string> {
   return {
     prompt: inputs.prompt,
     workspace: inputs.workspace,
     root: inputs.root,
     baseUrl: inputs.baseUrl,
     origin: originOf(inputs.baseUrl),
-    model: inputs.model ?? 'vitest-harness-model',
+    model: inputs.model ?? declaration.model ?? 'vitest-harness-model',
     nodeBin: inputs.nodeBin,
   }
 }
@@ -83,7 +83,7 @@ export function placeholderValues(inputs: DeclaredLaunchInputs): Record<string, 
  * `launchHarness` spawns from, a C1 vector checks and `doctor` shows.
  */
 export function planDeclaredLaunch(declaration: LaunchDeclaration, inputs: DeclaredLaunchInputs): LaunchPlan {
-  return expandLaunch(declaration, inputs.wire, placeholderValues(inputs), inputs.program)
+  return expandLaunch(declaration, inputs.wire, placeholderValues(declaration, inputs), inputs.program)
 }
 
 /**
@@ -114,7 +114,7 @@ export interface DeclaredLaunchPlan extends LaunchPlan {
  * what `launchHarness` writes and spawns, and what a declared-only harness's C1 vector pins.
  */
 export function planDeclaredRun(declaration: LaunchDeclaration, inputs: DeclaredLaunchInputs): DeclaredLaunchPlan {
-  const values = placeholderValues(inputs)
+  const values = placeholderValues(declaration, inputs)
   const binding = bindingFor(declaration, inputs.wire)
   return {
     ...planDeclaredLaunch(declaration, inputs),

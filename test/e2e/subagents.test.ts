@@ -33,10 +33,10 @@ function scenario(name: string, parentTurns: unknown[], subagentTurns: unknown[]
   return path
 }
 
-async function run(launch: LaunchDeclaration, wire: Wire, name: string, scenarioPath: string, model?: string): Promise<DeclaredRun> {
+async function run(launch: LaunchDeclaration, wire: Wire, name: string, scenarioPath: string): Promise<DeclaredRun> {
   const workspace = freshDir('subagents', name, 'work')
   writeFileSync(join(workspace, 'README.md'), 'hello harness\n')
-  const ran = await runDeclaredLaunch({ launch, program: programs.get(launch.adapter) as string, wire, serveArgs: ['--scenario', scenarioPath], label: name, prompt: 'Delegate the work to a subagent.', workspace, scratch: freshDir('subagents', name, 'root'), ...(model !== undefined ? { model } : {}) })
+  const ran = await runDeclaredLaunch({ launch, program: programs.get(launch.adapter) as string, wire, serveArgs: ['--scenario', scenarioPath], label: name, prompt: 'Delegate the work to a subagent.', workspace, scratch: freshDir('subagents', name, 'root') })
   expect(ran.result.exitCode, ran.result.stderr).toBe(0)
   return ran
 }
@@ -122,7 +122,7 @@ describe('a subagent’s calls, on the real harnesses: in their stdout or not, a
       { text: 'The subagent is counting the lines.' },
       // 2.1.328 runs the agent in the background and wakes the main conversation when it is done.
       { text: 'The subagent counted one line.' },
-    ], [{ tool_calls: [{ name: 'Bash', arguments: { command: SUBAGENT_COMMAND, description: 'the subagent’s own call' } }] }, { text: 'It has 1 line.' }]), 'claude-sonnet-4-5')
+    ], [{ tool_calls: [{ name: 'Bash', arguments: { command: SUBAGENT_COMMAND, description: 'the subagent’s own call' } }] }, { text: 'It has 1 line.' }]))
     const events = await stdoutEvents(ran, 'claude')
     expect(shellCommands(events)).toEqual([expect.stringContaining(SUBAGENT_COMMAND)])
     expect(unseenWarnings(events)).toEqual([])
