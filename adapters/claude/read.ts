@@ -6,7 +6,7 @@ import { OpeningBuffer } from '../shared/opening.js'
 import { opaqueLine, opaqueValue } from '../shared/opaque.js'
 import type { ToolOperationTable } from '../shared/operations.js'
 import { CallClassifier, sessionEnded, sessionStart, timed, toolRequested } from '../shared/session.js'
-import { subagentCallsUnseen } from '../shared/subagent.js'
+import { UnseenSubagents } from '../shared/subagent.js'
 import { DriftWatch, meaningOf, type RecordVocabulary } from '../shared/vocabulary.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
 import { CLAUDE_ADAPTER_ID } from './declaration.js'
@@ -190,8 +190,8 @@ export class ClaudeProjector implements RecordProjector {
   private quietlyRead = false
   // The usage of the message being read, held until a line of another message arrives.
   private pendingUsage: { id: string; emission: Emission } | undefined
-  // Whether a background subagent ran whose calls this stream does not hold (see the dialect).
-  private unseenAgents = false
+  // Background subagents whose calls this stream does not hold (see the dialect).
+  private readonly subagents = new UnseenSubagents('its own session file')
 
   constructor(
     private readonly seam: SeamOptions,
@@ -244,7 +244,7 @@ export class ClaudeProjector implements RecordProjector {
   }
 
   closure(): CloseReason | null {
-    return this.variant === 'stream-json' && !this.unseenAgents ? this.lastWasResult : null
+    return this.variant === 'stream-json' ? this.subagents.closure(this.lastWasResult) : null
   }
 
   // A session file has no opening record: the session starts at the first record that names it,
@@ -433,8 +433,7 @@ export class ClaudeProjector implements RecordProjector {
     const agent = asString(data['subagent_type'])
     this.quietlyRead = true
     if (agent === undefined) return []
-    this.unseenAgents = true
-    return [subagentCallsUnseen(asString(data['tool_use_id']) ?? '?', `the ${agent} subagent's own session file`)]
+    return [this.subagents.announce(asString(data['tool_use_id']) ?? '?', `the ${agent} subagent's own session file`)]
   }
 
   // A session file that carries a `system/init` (an SDK transcript) names its version there.

@@ -3,7 +3,7 @@ import { asArray, asI64, asObject, asString, isObject, type JsonObject } from '.
 import { argumentsObject } from '../shared/arguments.js'
 import { opaqueLine } from '../shared/opaque.js'
 import { CallClassifier, sessionEnded, sessionStart, toolResult } from '../shared/session.js'
-import { subagentCallsUnseen, subagentSpawnIn } from '../shared/subagent.js'
+import { UnseenSubagents } from '../shared/subagent.js'
 import { DriftWatch, knowsRecord } from '../shared/vocabulary.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
 import { CODEX_ADAPTER_ID } from './declaration.js'
@@ -79,7 +79,7 @@ export class CodexExecProjector implements RecordProjector {
   private sawTurnEnd = false
   private failed = false
   private last: CloseReason | null = null
-  private subagentRan = false
+  private readonly subagents = new UnseenSubagents('the sub-agent’s own thread and rollout')
   private readonly classifier = new CallClassifier(CODEX_TOOL_OPERATIONS, CODEX_ADAPTER_ID)
   private readonly drift = new DriftWatch(CODEX_EXEC_JSON_VOCABULARY)
 
@@ -121,7 +121,7 @@ export class CodexExecProjector implements RecordProjector {
   }
 
   closure(): CloseReason | null {
-    return this.subagentRan ? null : this.last
+    return this.subagents.closure(this.last)
   }
 
   private requested(id: string, item: JsonObject): Emission[] {
@@ -135,12 +135,7 @@ export class CodexExecProjector implements RecordProjector {
       for (const path of (call.input as { paths: string[] }).paths) if (!subjects.includes(`file:${path}`)) subjects.push(`file:${path}`)
       requested.subjects = subjects
     }
-    const spawn = subagentSpawnIn(events)
-    if (spawn !== undefined && !this.subagentRan) {
-      this.subagentRan = true
-      events.push(subagentCallsUnseen(spawn, 'the sub-agent’s own thread and rollout'))
-    }
-    return events
+    return this.subagents.watch(events)
   }
 
   private map(record: JsonObject, type: string): Emission[] {

@@ -2,7 +2,7 @@ import type { CloseReason, Emission } from '../../src/events/types.js'
 import { asObject, asString, asU64, type JsonObject } from '../shared/fields.js'
 import { opaqueLine } from '../shared/opaque.js'
 import { CallClassifier, sessionEnded, sessionStart, timed, toolResult } from '../shared/session.js'
-import { subagentCallsUnseen, subagentSpawnIn } from '../shared/subagent.js'
+import { UnseenSubagents } from '../shared/subagent.js'
 import { DriftWatch, knowsRecord } from '../shared/vocabulary.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
 import { GEMINI_ADAPTER_ID } from './declaration.js'
@@ -25,7 +25,7 @@ export class GeminiStreamJsonProjector implements RecordProjector {
   private pendingAt: string | undefined
   private lastAnswer: string | null = null
   private last: CloseReason | null = null
-  private subagentRan = false
+  private readonly subagents = new UnseenSubagents('the subagent’s own chat file')
   private readonly classifier = new CallClassifier(GEMINI_TOOL_OPERATIONS, GEMINI_ADAPTER_ID)
   private readonly drift = new DriftWatch(GEMINI_STREAM_JSON_VOCABULARY)
 
@@ -62,7 +62,7 @@ export class GeminiStreamJsonProjector implements RecordProjector {
   }
 
   closure(): CloseReason | null {
-    return this.subagentRan ? null : this.last
+    return this.subagents.closure(this.last)
   }
 
   private flush(): Emission[] {
@@ -81,13 +81,8 @@ export class GeminiStreamJsonProjector implements RecordProjector {
         // A user message opens a turn: headless runs have one prompt, and each is a turn.
         this.turn += 1
         return [{ event: 'turn.started', turn: this.turn, frame_digest: null }]
-      case 'tool_use': {
-        const events = this.classifier.call(asString(record['tool_id']) ?? '', asString(record['tool_name']) ?? '', record['parameters'] ?? null)
-        const spawn = subagentSpawnIn(events)
-        if (spawn === undefined) return events
-        this.subagentRan = true
-        return [...events, subagentCallsUnseen(spawn, 'the subagent’s own chat file')]
-      }
+      case 'tool_use':
+        return this.subagents.watch(this.classifier.call(asString(record['tool_id']) ?? '', asString(record['tool_name']) ?? '', record['parameters'] ?? null))
       case 'tool_result': {
         const status = asString(record['status'])
         const error = asObject(record['error'])

@@ -3,7 +3,7 @@ import type { LineFormat } from '../formats.js'
 import { asF64, asObject, asString, millisToIso, type JsonObject } from '../shared/fields.js'
 import { opaqueLine } from '../shared/opaque.js'
 import { CallClassifier, sessionEnded, sessionStart, timed } from '../shared/session.js'
-import { subagentCallsUnseen, subagentSpawnIn } from '../shared/subagent.js'
+import { UnseenSubagents } from '../shared/subagent.js'
 import { DriftWatch } from '../shared/vocabulary.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
 import { OPENCODE_RUN_VOCABULARY } from './opencode-vocabulary.js'
@@ -25,7 +25,7 @@ export class OpencodeRunProjector implements RecordProjector {
   private failed = false
   private lastReason: string | null = null
   private last: CloseReason | null = null
-  private subagentRan = false
+  private readonly subagents = new UnseenSubagents('the child session it started, which `opencode export <session>` prints')
   private readonly calls = new CallClassifier(OPENCODE_TOOL_OPERATIONS, OPENCODE_ADAPTER_ID)
   // The stdout names no opencode version; the watch still names the record types it did not know.
   private readonly drift = new DriftWatch(OPENCODE_RUN_VOCABULARY)
@@ -64,12 +64,7 @@ export class OpencodeRunProjector implements RecordProjector {
         this.lastReason = asString(part['reason']) ?? null
         if (this.lastReason === 'stop') this.last = 'completed'
       }
-      parts = partEvents(part, 'assistant', null, lineNumber, this.calls, at)
-      const spawn = subagentSpawnIn(parts)
-      if (spawn !== undefined && !this.subagentRan) {
-        this.subagentRan = true
-        parts.push(subagentCallsUnseen(spawn, 'the child session it started, which `opencode export <session>` prints'))
-      }
+      parts = this.subagents.watch(partEvents(part, 'assistant', null, lineNumber, this.calls, at))
     } else {
       this.drift.sawUnknown(type, part ? (asString(part['type']) ?? null) : null)
       events.push(opaqueLine(raw, type, part ? (asString(part['type']) ?? null) : null, lineNumber))
@@ -91,7 +86,7 @@ export class OpencodeRunProjector implements RecordProjector {
   }
 
   closure(): CloseReason | null {
-    return this.subagentRan ? null : this.last
+    return this.subagents.closure(this.last)
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Emission } from '../../src/events/types.js'
+import type { CloseReason, Emission } from '../../src/events/types.js'
 
 /** The warning code of a stream that does not carry a subagent's calls. */
 export const SUBAGENT_CALLS_UNSEEN = 'subagent_calls_unseen'
@@ -16,8 +16,32 @@ export function subagentCallsUnseen(callId: string, where: string): Emission {
   }
 }
 
-/** The id of the call among these events that spawns a subagent (`subagent.spawn`), if one does. */
-export function subagentSpawnIn(events: readonly Emission[]): string | undefined {
-  for (const event of events) if (event.event === 'tool.requested' && event.operations?.includes('subagent.spawn') === true) return event.call_id
-  return undefined
+/**
+ * One stream's subagents whose calls it does not carry: once a call spawns one (`subagent.spawn`)
+ * the stream says so, once, and its closure no longer stands.
+ */
+export class UnseenSubagents {
+  private spawned = false
+
+  /** `where`: the file or session that holds a subagent's calls instead, for the warning. */
+  constructor(private readonly where: string) {}
+
+  /** The events, with the warning after them the first time one of them spawns a subagent. */
+  watch(events: Emission[]): Emission[] {
+    if (this.spawned) return events
+    const spawn = events.find((event) => event.event === 'tool.requested' && event.operations?.includes('subagent.spawn') === true)
+    if (spawn?.event !== 'tool.requested') return events
+    return [...events, this.announce(spawn.call_id)]
+  }
+
+  /** The warning for a subagent the stream announced by other means (a background task's start). */
+  announce(callId: string, where: string = this.where): Emission {
+    this.spawned = true
+    return subagentCallsUnseen(callId, where)
+  }
+
+  /** The stream's closure, unless a subagent ran apart from it. */
+  closure(closed: CloseReason | null): CloseReason | null {
+    return this.spawned ? null : closed
+  }
 }
