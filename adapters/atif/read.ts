@@ -5,7 +5,7 @@ import { asArray, asF64, asObject, asString, asU64, isObject, type JsonObject } 
 import type { ToolOperationTable } from '../shared/operations.js'
 import { opaqueValue } from '../shared/opaque.js'
 import { CallClassifier, sessionEnded, sessionStart, textContent, timed, toolResult } from '../shared/session.js'
-import { subagentCallsUnseen } from '../shared/subagent.js'
+import { subagentCallsUnseenWarning } from '../../src/events/subagent-calls-unseen.js'
 import { argumentsObject } from '../shared/arguments.js'
 import { DriftWatch, type RecordVocabulary } from '../shared/vocabulary.js'
 import type { SeamOptions } from '../types.js'
@@ -136,7 +136,7 @@ class AtifReader implements DocumentReader {
     })
     // A subagent whose trajectory is another file ran calls this document does not hold.
     const external = externalSubagentRefs(root)
-    for (const ref of external) events.push(subagentCallsUnseen(ref.callId, `its own trajectory, ${ref.name}, which this document only points to`))
+    for (const ref of external) events.push(subagentCallsUnseenWarning(ref.callId, `its own trajectory, ${ref.name}, which this document only points to`))
     if (terminus) {
       const failed = root['failed'] === true
       events.push(sessionEnded({ is_error: failed, subtype: asString(root['error']) ?? null, terminal_reason: failed ? 'failed' : 'completed' }))

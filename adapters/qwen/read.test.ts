@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Emission } from '../../src/events/types.js'
+import { censusToText, inspectTranscriptFile } from '../../src/trace/census.js'
 import { checkTranscriptFile } from '../../src/trace/check/check.js'
 import { readSpec } from '../../src/trace/spec/read.js'
 import { convertLines, convertPath } from '../../test/helpers/project.js'
@@ -228,6 +229,11 @@ describe('qwen-code/stream-json and qwen-code/json', () => {
     expect(stream.some((event) => event.event === 'stream.closed')).toBe(false)
     const spec = readSpec('format: trace-spec/1\nid: t\nexpectations:\n  - id: no-write\n    expect: {tool.absent: {tools: [write_file]}}\n  - id: shell-ran\n    expect: {tool.called: {tools: [run_shell_command]}}\n')
     const report = await checkTranscriptFile(spec, resolve(REAL, 'background-agent.stream.jsonl'))
+    // The row names why: a subagent's calls are in its own file, not that the stream is unclosed.
+    expect(report.expectations[0]?.outcome).toMatchObject({ reason: 'subagent_calls_unseen', subagents: 1 })
+    const census = await inspectTranscriptFile(resolve(REAL, 'background-agent.stream.jsonl'))
+    expect(census).toMatchObject({ closure: null, subagents_unseen: 1 })
+    expect(censusToText(census)).toContain('closure      not closed — 1 subagent(s) ran apart from this transcript (subagent_calls_unseen)')
     expect(report.expectations.map((row) => [row.id, row.verdict])).toEqual([
       ['no-write', 'unknown'],
       ['shell-ran', 'ok'],

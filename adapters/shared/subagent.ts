@@ -1,20 +1,5 @@
+import { subagentCallsUnseenWarning } from '../../src/events/subagent-calls-unseen.js'
 import type { CloseReason, Emission } from '../../src/events/types.js'
-
-/** The warning code of a stream that does not carry a subagent's calls. */
-export const SUBAGENT_CALLS_UNSEEN = 'subagent_calls_unseen'
-
-/**
- * The warning a reader gives when a subagent ran whose calls its stream does not hold (they are in
- * the subagent's own file): the stream then proves no closure, so an absence over it is unknown
- * instead of an `ok` over calls it never saw.
- */
-export function subagentCallsUnseen(callId: string, where: string): Emission {
-  return {
-    event: 'warning',
-    code: SUBAGENT_CALLS_UNSEEN,
-    message: `a subagent started by call ${callId} ran apart from this stream (its calls are in ${where}), so this stream does not prove it holds every call of the run`,
-  }
-}
 
 /**
  * One stream's subagents whose calls it does not carry: once a call spawns one (`subagent.spawn`)
@@ -37,7 +22,7 @@ export class UnseenSubagents {
   /** The warning for a subagent the stream announced by other means (a background task's start). */
   announce(callId: string, where: string = this.where): Emission {
     this.spawned = true
-    return subagentCallsUnseen(callId, where)
+    return subagentCallsUnseenWarning(callId, where)
   }
 
   /** The stream's closure, unless a subagent ran apart from it. */

@@ -53,6 +53,8 @@ export interface TraceCensus {
   closure: StreamClose | null
   /** The statements this wire can carry. */
   closure_markers: string[]
+  /** Subagents that ran whose calls the transcript says it does not hold (`subagent_calls_unseen`). */
+  subagents_unseen: number
 }
 
 function sortedRecord<T>(map: Map<string, T>): Record<string, T> {
@@ -153,6 +155,7 @@ export class CensusSink implements IrSink {
       tool_exec_total_ms: totalOf(this.steps.map((step) => step.exec_ms)),
       closure: end.closure,
       closure_markers: [...end.closureMarkers],
+      subagents_unseen: end.subagentsUnseen,
     }
   }
 }
@@ -203,10 +206,13 @@ export function censusToText(census: TraceCensus): string {
   lines.push(`time-split   inference ${ms(census.inference_total_ms)}, tool-exec ${ms(census.tool_exec_total_ms)} across ${census.steps.length} step(s)`)
   lines.push(`adapter      ${census.adapter.name} (written against ${census.adapter.written_against.join(', ')})`)
   const close = census.closure
+  const unseen = census.subagents_unseen
   lines.push(
-    close === null
-      ? `closure      not closed — nothing says this is the whole run (${census.closure_markers.join(' or ')} would)`
-      : `closure      closed by ${witnessMarker(close.witness)}${close.reason === null ? '' : ` (${close.reason})`}`,
+    close === null && unseen > 0
+      ? `closure      not closed — ${unseen} subagent(s) ran apart from this transcript (subagent_calls_unseen): their calls are in their own files`
+      : close === null
+        ? `closure      not closed — nothing says this is the whole run (${census.closure_markers.join(' or ')} would)`
+        : `closure      closed by ${witnessMarker(close.witness)}${close.reason === null ? '' : ` (${close.reason})`}`,
   )
   // Tool names and reasons are the transcript's own words.
   return escapeForTerminal(`${lines.join('\n')}\n`)

@@ -22,6 +22,8 @@ export type UnknownReason =
   /** Calls of tools no operation table knows, which a selector by operation cannot rule in or out (ours; upstream's wire has no such calls). */
   | { reason: 'unclassified_calls'; events: number[]; tools: string[] }
   | { reason: 'stream_not_closed'; markers: string[] }
+  /** Subagents ran whose calls the stream says it does not hold (ours: `subagent_calls_unseen` warnings). */
+  | { reason: 'subagent_calls_unseen'; subagents: number }
   | { reason: 'model_not_used'; model: string }
   | { reason: 'run_cut_by_rate_limit'; outcome_event: number; limit_event: number; window: string | null }
   | { reason: 'series_did_not_move'; field: string; requests: number }
@@ -86,6 +88,8 @@ export function describeReason(reason: UnknownReason): string {
       return `no duration can be derived around event ${reason.event}: a timestamp was not recorded`
     case 'stream_not_closed':
       return `nothing states that this transcript is the whole run, so an absence cannot be told from a hole — the run's producer closes the stream and says so with ${reason.markers.join(' or ')}`
+    case 'subagent_calls_unseen':
+      return `${reason.subagents === 1 ? 'a subagent' : `${reason.subagents} subagents`} ran apart from this transcript (subagent_calls_unseen): the harness wrote ${reason.subagents === 1 ? 'its calls' : 'their calls'} to ${reason.subagents === 1 ? 'its' : 'their'} own file, so an absence cannot be decided here — check that file too`
     case 'opaque_events': {
       // Counted, never listed: the JSON report keeps every index.
       const untyped = reason.events.length - reason.types.length

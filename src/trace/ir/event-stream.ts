@@ -22,6 +22,7 @@ import {
 import type { AdapterRef, ModelUsage, RunOutcome, RunUsage, SessionStart, StreamClose, ToolCall, ToolResult } from './types.js'
 import { EVENT_STREAM_CLOSURE_MARKERS, STREAM_CLOSED_EVENT } from './types.js'
 import { utf8Length } from '../rust-format.js'
+import { SUBAGENT_CALLS_UNSEEN } from '../../events/subagent-calls-unseen.js'
 import { unclassifiedToolOf } from '../../events/unclassified-tool.js'
 
 /** This reader, named after the seam it reads rather than any vendor. */
@@ -145,6 +146,8 @@ export class MetaharnessIrReader {
   private unattributed: number[] = []
   /** Tools an `unclassified_tool` warning named: their later calls' empty operations mean "unknown". */
   private readonly unclassifiedTools = new Set<string>()
+  /** How many `subagent_calls_unseen` warnings the stream held: subagents whose calls are elsewhere. */
+  subagentsUnseen = 0
 
   constructor(private readonly emitter: IrEmitter) {}
 
@@ -264,8 +267,10 @@ export class MetaharnessIrReader {
         if (typeof name === 'string' && CONTROL_PLANE_EVENTS.has(name)) {
           if (name === 'tool.decided') this.recordDecision(value)
           else if (name === 'warning') {
-            const tool = unclassifiedToolOf(textAt(value, 'code'), textAt(value, 'message'))
+            const code = textAt(value, 'code')
+            const tool = unclassifiedToolOf(code, textAt(value, 'message'))
             if (tool !== undefined) this.unclassifiedTools.add(tool)
+            if (code === SUBAGENT_CALLS_UNSEEN) this.subagentsUnseen += 1
           }
           break
         }

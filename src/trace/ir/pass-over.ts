@@ -1,5 +1,6 @@
 import { JsonNumber } from '../../events/float.js'
 import type { Emission } from '../../events/types.js'
+import { SUBAGENT_CALLS_UNSEEN } from '../../events/subagent-calls-unseen.js'
 import { UNCLASSIFIED_TOOL } from '../../events/unclassified-tool.js'
 import { CONTROL_PLANE_EVENTS } from './event-stream.js'
 import type { EnvelopeScan } from './line-scan.js'
@@ -27,9 +28,9 @@ export type Passing = (typeof Passing)[keyof typeof Passing]
 
 /**
  * What passing over one event leaves, from what its envelope says: whether a call is named, whether
- * a warning is the unclassified-tool one, whether a decision certainly denied nothing.
+ * a warning is one a check over calls reads (`TELLING_WARNINGS`), whether a decision certainly denied nothing.
  */
-type Rule = (reads: IrReads, named: boolean, unclassified: boolean, allowed: boolean) => Passing
+type Rule = (reads: IrReads, named: boolean, telling: boolean, allowed: boolean) => Passing
 
 const byFamily =
   (family: IrFamily): Rule =>
@@ -48,8 +49,9 @@ const RULES = new Map<string, Rule>([
   // A terminal record's denials are joined with the seam's decisions: a denial is read, and one
   // that denied nothing only says the seam decided.
   ['tool.decided', (reads, _named, _unclassified, allowed) => (reads.decisions ? (allowed ? Passing.Decided : Passing.Read) : Passing.Silent)],
-  // Only an unclassified-tool warning changes what a later call's operations mean.
-  ['warning', (reads, _named, unclassified) => (unclassified && reads.families.has('tool_call') ? Passing.Read : Passing.Silent)],
+  // Only two warnings change what a check over calls concludes: an unclassified tool's (what a
+  // later call's operations mean) and a subagent's whose calls are elsewhere (why an absence is unknown).
+  ['warning', (reads, _named, telling) => (telling && reads.families.has('tool_call') ? Passing.Read : Passing.Silent)],
   ['usage', (reads) => (reads.requests ? Passing.Read : Passing.Silent)],
 ])
 // The rest of the control plane the reader understands and projects into no family.
@@ -57,7 +59,9 @@ for (const name of CONTROL_PLANE_EVENTS) if (!RULES.has(name)) RULES.set(name, (
 
 const NAMES = [...RULES.keys()]
 const NAME_BYTES: readonly Uint8Array[] = NAMES.map((name) => Buffer.from(name, 'utf8'))
-const UNCLASSIFIED = Buffer.from(UNCLASSIFIED_TOOL, 'utf8')
+/** The warning codes a check over calls reads. */
+const TELLING_WARNINGS: readonly string[] = [UNCLASSIFIED_TOOL, SUBAGENT_CALLS_UNSEEN]
+const TELLING = TELLING_WARNINGS.map((code) => Buffer.from(code, 'utf8'))
 // The one spelling of a decision the scan takes as certainly not a denial; any other is read whole.
 const ALLOWED = Buffer.from('{"decision":"allow"}', 'utf8')
 
@@ -65,7 +69,7 @@ const ALLOWED = Buffer.from('{"decision":"allow"}', 'utf8')
 export function passingOf(scan: EnvelopeScan, reads: IrReads): Passing {
   const at = scan.eventIn(NAME_BYTES)
   if (at === -1) return Passing.Read
-  return (RULES.get(NAMES[at] as string) as Rule)(reads, scan.named, scan.codeIs(UNCLASSIFIED), scan.decisionIs(ALLOWED))
+  return (RULES.get(NAMES[at] as string) as Rule)(reads, scan.named, TELLING.some((code) => scan.codeIs(code)), scan.decisionIs(ALLOWED))
 }
 
 /**
@@ -76,7 +80,7 @@ export function readWholeByName(reads: IrReads): (scan: EnvelopeScan) => boolean
   const flags = [true, false]
   const whole = NAMES.map((name) => {
     const rule = RULES.get(name) as Rule
-    return flags.every((named) => flags.every((unclassified) => flags.every((allowed) => rule(reads, named, unclassified, allowed) === Passing.Read)))
+    return flags.every((named) => flags.every((telling) => flags.every((allowed) => rule(reads, named, telling, allowed) === Passing.Read)))
   })
   return (scan) => {
     const at = scan.eventIn(NAME_BYTES)
@@ -94,7 +98,7 @@ export function emissionPassingOf(emission: Emission, run: string, reads: IrRead
   const fields = emission as Record<string, unknown>
   const decision = fields['decision']
   const denied = typeof decision === 'object' && decision !== null && (decision as Record<string, unknown>)['decision'] === 'deny'
-  const passing = rule(reads, typeof fields['name'] === 'string', fields['code'] === UNCLASSIFIED_TOOL, !denied)
+  const passing = rule(reads, typeof fields['name'] === 'string', typeof fields['code'] === 'string' && TELLING_WARNINGS.includes(fields['code']), !denied)
   if (passing === Passing.Read) return passing
   // The envelope's own bytes (format, seq, run) and then every field, each at its longest.
   return withinBytes(emission, maxLineBytes - 96 - 6 * run.length) ? passing : Passing.Read

@@ -250,6 +250,9 @@ export class StreamJsonIrReader {
     if (this.emitter.count === before && quiet === 0 && !carriesNoCall(type, subtype)) emit(opaque(type, subtype))
   }
 
+  /** Claude Code's stream carries every subagent's calls: none is elsewhere. */
+  readonly subagentsUnseen = 0
+
   /** A vendor transcript ends where the run did when its last event is the terminal record. */
   closure(): StreamClose | null {
     const last = this.emitter.lastEvent

@@ -216,6 +216,8 @@ export interface StreamEnd {
   closure: StreamClose | null
   /** The statements this wire can carry, for an `unk` that names what would have decided it. */
   closureMarkers: readonly string[]
+  /** How many subagents ran whose calls the stream says it does not hold (`subagent_calls_unseen` warnings). */
+  subagentsUnseen: number
   /** How many IR events there were. */
   events: number
 }

@@ -73,7 +73,10 @@ export function toolAbsent(selector: CallSelector): Accumulator {
       if (unseen.any) return undecidable(unseen.reason())
       const end = facts.end
       const close = end?.closure ?? null
-      if (close === null) return undecidable({ reason: 'stream_not_closed', markers: [...(end?.closureMarkers ?? [])] })
+      if (close === null) {
+        const subagents = end?.subagentsUnseen ?? 0
+        return undecidable(subagents > 0 ? { reason: 'subagent_calls_unseen', subagents } : { reason: 'stream_not_closed', markers: [...(end?.closureMarkers ?? [])] })
+      }
       const reason = close.reason === null ? '' : `, ${close.reason}`
       const unread = facts.opaqueEvents.length === 0 ? '' : `, over ${facts.opaqueEvents.length} unread event(s) the producer accounted for`
       return ok([], `no call matches ${scope}, and the run closed the stream (${witnessMarker(close.witness)}${reason})${unread}`)
