@@ -150,18 +150,25 @@ function textOf(content: JsonValue | undefined): string {
   return content.map((part) => (isJsonObject(part) && typeof part['text'] === 'string' ? part['text'] : '')).join('\n')
 }
 
-/** The text of the first user message of the conversation a request carries. */
+/**
+ * The text the user side opened the conversation a request carries with: its user messages before
+ * the first assistant one (a harness may send its context as a user message before the prompt, as
+ * Codex does), joined.
+ */
 export function firstUserText(route: Route, body: JsonValue | undefined): string {
   if (!isJsonObject(body)) return ''
-  if (route.wire === 'gemini') {
-    const contents = body['contents']
-    const first = Array.isArray(contents) ? contents.find((content) => isJsonObject(content) && content['role'] === 'user') : undefined
-    return isJsonObject(first) ? textOf(first['parts']) : ''
-  }
-  const list = route.wire === 'openai-responses' ? body['input'] : body['messages']
+  const gemini = route.wire === 'gemini'
+  const list = gemini ? body['contents'] : route.wire === 'openai-responses' ? body['input'] : body['messages']
   if (typeof list === 'string') return list
-  const first = Array.isArray(list) ? list.find((message) => isJsonObject(message) && message['role'] === 'user') : undefined
-  return isJsonObject(first) ? textOf(first['content']) : ''
+  if (!Array.isArray(list)) return ''
+  const texts: string[] = []
+  for (const message of list) {
+    if (!isJsonObject(message)) continue
+    const role = message['role']
+    if (role === (gemini ? 'model' : 'assistant') || (!gemini && role === undefined && message['type'] !== 'message')) break
+    if (role === 'user') texts.push(textOf(gemini ? message['parts'] : message['content']))
+  }
+  return texts.join('\n')
 }
 
 /** How many assistant turns the conversation in this request already holds. */

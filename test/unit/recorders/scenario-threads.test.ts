@@ -64,6 +64,31 @@ describe('scenario threads', () => {
     expect(answer.functionCalls?.[0]).toMatchObject({ id: 'call_vh_t1_001_1', name: 'run_shell_command' })
   })
 
+  it('the opening is every user message before the first answer: context sent first still counts, a later user message does not', async () => {
+    const client = new OpenAI({ baseURL: (await serve()).baseUrl, apiKey: 'placeholder' })
+    // Codex sends its environment as a user message before the prompt.
+    const opening = await client.responses.create({
+      model: 'm',
+      tools: [{ type: 'function', name: 'run_shell_command', parameters: { type: 'object' }, strict: false }],
+      input: [
+        { role: 'user', content: [{ type: 'input_text', text: '<environment_context>/w</environment_context>' }] },
+        { role: 'user', content: [{ type: 'input_text', text: 'Count the bytes of README.md.' }] },
+      ],
+    })
+    expect(opening.output[0]).toMatchObject({ type: 'function_call', call_id: 'call_vh_t1_001_1' })
+    // The main conversation, where the text comes up only after the first answer: still the main one's turn 2.
+    const later = await client.chat.completions.create({
+      model: 'm',
+      tools: [TOOL],
+      messages: [
+        { role: 'user', content: 'Delegate the count.' },
+        { role: 'assistant', content: 'Delegating.' },
+        { role: 'user', content: 'Count the bytes of README.md.' },
+      ],
+    })
+    expect(later.choices[0]?.message.content).toBe('The subagent counted 14 bytes.')
+  })
+
   it('a thread past its script says so, naming the thread; a thread with no turns or no text to match is refused', async () => {
     const client = new OpenAI({ baseURL: (await serve()).baseUrl, apiKey: 'placeholder', maxRetries: 0 })
     const past = await client.chat.completions
