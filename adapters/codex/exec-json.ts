@@ -68,9 +68,8 @@ function resultOf(item: JsonObject): { content: unknown; exitCode: number | null
  * record is `turn.completed` (or `turn.failed`). Every record `CODEX_EXEC_JSON_VOCABULARY` lists is
  * read; an unlisted one is `opaque`, and named by the drift warning when the caller states a
  * version the vocabulary was not written against. A sub-agent (`spawn_agent`) works in a thread
- * of its own, and no run has shown its items reaching this stdout (Gemini CLI, opencode and Qwen
- * Code all leave their subagents' calls out of theirs): a stream that spawned one proves no
- * closure.
+ * of its own, whose items never reach this stdout (0.169: its calls are in its own rollout), so a
+ * stream that spawned one proves no closure.
  */
 export class CodexExecProjector implements RecordProjector {
   private turn = 0

@@ -74,7 +74,7 @@ describe('codex/exec-json', () => {
     expect(events[9]).toMatchObject({ reason: 'error' })
   })
 
-  it('a stream that spawned a sub-agent proves no closure: the sub-agent works in a thread of its own', async () => {
+  it('a stream that spawned a sub-agent proves no closure: the sub-agent works in a thread of its own (test/e2e/subagents.test.ts shows it on the real 0.169)', async () => {
     // A collab item as 0.169's exec events write it (CollabToolCallItem: tool, sender and receiver threads, prompt).
     const run = (items: object[]) =>
       convertLines('codex/exec-json', [

@@ -48,7 +48,7 @@ export interface Scenario {
   readonly threads?: readonly ScenarioThread[]
 }
 
-const toolCall = z.strictObject({ name: z.string().min(1), arguments: z.union([z.record(z.string(), z.unknown()), z.string()]).default({}) })
+const toolCall = z.strictObject({ name: z.string().min(1), arguments: z.union([z.record(z.string(), z.unknown()), z.string()]).default({}), namespace: z.string().min(1).optional() })
 const faultSchema = z.union([
   z.enum(['cut', 'malformed', 'error_event']),
   z.strictObject({
@@ -100,7 +100,7 @@ function toTurn(raw: z.infer<typeof turnSchema>): ScenarioTurn {
   return {
     ...(raw.text !== undefined ? { text: raw.text } : {}),
     ...(raw.reasoning !== undefined ? { reasoning: raw.reasoning } : {}),
-    ...(raw.tool_calls ? { toolCalls: raw.tool_calls.map((call) => ({ name: call.name, arguments: call.arguments as JsonValue })) } : {}),
+    ...(raw.tool_calls ? { toolCalls: raw.tool_calls.map((call) => ({ name: call.name, arguments: call.arguments as JsonValue, ...(call.namespace !== undefined ? { namespace: call.namespace } : {}) })) } : {}),
     ...(raw.usage ? { usage: { inputTokens: raw.usage.input_tokens, outputTokens: raw.usage.output_tokens, cachedTokens: raw.usage.cached_tokens } } : {}),
     ...(raw.stop !== undefined ? { stop: raw.stop } : {}),
     ...(raw.fault !== undefined ? { fault: toFault(raw.fault) } : {}),

@@ -7,22 +7,22 @@ import { findLaunch } from '../../adapters/launch/launches.js'
 import { SUBAGENT_CALLS_UNSEEN } from '../../src/events/subagent-calls-unseen.js'
 import type { Emission } from '../../src/events/types.js'
 import { convertPath } from '../helpers/project.js'
-import { CLAUDE_CODE, ensureHarness, OPENCODE, QWEN } from './harness-install.js'
+import { CLAUDE_CODE, CODEX, ensureHarness, OPENCODE, QWEN } from './harness-install.js'
 import { E2E_ROOT, filesUnder, freshDir, runDeclaredLaunch, type DeclaredRun } from './harness-run.js'
 
 // What the real harnesses print when the model delegates to a subagent, and what our readers make
 // of it. The scripted model gives the subagent a conversation of its own (a scenario thread, told
 // by the prompt the parent passed it) that runs `wc -l README.md`: where that call lands decides
-// whether the parent's stdout can prove an absence. Gemini CLI, opencode and a background Qwen Code
-// agent leave it out of stdout, so the reader must withhold closure; a foreground Qwen Code agent
-// and Claude Code (whose agent runs in the background) stream it, so the stream still closes.
+// whether the parent's stdout can prove an absence. Gemini CLI, opencode, Codex and a background
+// Qwen Code agent leave it out of stdout, so the reader must withhold closure; a foreground Qwen Code
+// agent and Claude Code (whose agent runs in the background) stream it, so the stream still closes.
 const GEMINI = findLaunch('gemini') as LaunchDeclaration
 const SUBAGENT_PROMPT = 'Report how many lines README.md has.'
 const SUBAGENT_COMMAND = 'wc -l README.md'
 
 const programs = new Map<string, string>()
 beforeAll(() => {
-  for (const launch of [QWEN, OPENCODE, GEMINI, CLAUDE_CODE]) programs.set(launch.adapter, ensureHarness(launch))
+  for (const launch of [QWEN, OPENCODE, GEMINI, CLAUDE_CODE, CODEX]) programs.set(launch.adapter, ensureHarness(launch))
 }, 900_000)
 
 function scenario(name: string, parentTurns: unknown[], subagentTurns: unknown[]): string {
@@ -128,4 +128,24 @@ describe('a subagent’s calls, on the real harnesses: in their stdout or not, a
     expect(unseenWarnings(events)).toEqual([])
     expect(closed(events)).toBe(true)
   })
+
+  it('Codex: the sub-agent’s call is only in its own thread’s rollout, so the stream proves no closure', async () => {
+    const ran = await run(CODEX, 'openai-responses', 'codex', scenario('codex', [
+      // 0.169's multi-agent tools are namespaced.
+      { tool_calls: [{ name: 'spawn_agent', namespace: 'multi_agent_v1', arguments: { message: SUBAGENT_PROMPT } }] },
+      // Time for the sub-agent to finish before the run ends.
+      { tool_calls: [{ name: 'exec_command', arguments: { cmd: 'sleep 4; echo waited' } }] },
+      { text: 'The sub-agent counted the lines.' },
+    ], [{ tool_calls: [{ name: 'exec_command', arguments: { cmd: SUBAGENT_COMMAND } }] }, { text: 'It has 1 line.' }]))
+    expect(ran.result.stdout).not.toContain(SUBAGENT_COMMAND)
+    const rollouts = filesUnder(join(ran.result.scratch, 'codex-home', 'sessions')).filter((file) => file.endsWith('.jsonl'))
+    expect(rollouts).toHaveLength(2)
+    const called = await Promise.all(rollouts.map(async (file) => shellCommands(await convertPath(file))))
+    expect(called.flat().filter((input) => input.includes(SUBAGENT_COMMAND))).toHaveLength(1)
+    const events = await stdoutEvents(ran, 'codex')
+    expect(events.find((event) => event.event === 'tool.requested')).toMatchObject({ name: 'spawn_agent', operations: ['subagent.spawn'] })
+    expect(unseenWarnings(events)).toHaveLength(1)
+    expect(closed(events)).toBe(false)
+  })
 })
+

@@ -54,7 +54,7 @@ function outputItems(turn: ScriptedTurn, ctx: TurnContext): Json[] {
     items.push({ id: `msg_vh_${ctx.tag}`, type: 'message', status: 'completed', role: 'assistant', content: [{ type: 'output_text', annotations: [], logprobs: [], text: turn.text }] })
   }
   ;(turn.toolCalls ?? []).forEach((call, index) => {
-    items.push({ id: `fc_vh_${ctx.tag}_${index + 1}`, type: 'function_call', status: 'completed', arguments: argumentsText(call.arguments), call_id: `call_vh_${ctx.tag}_${index + 1}`, name: call.name })
+    items.push({ id: `fc_vh_${ctx.tag}_${index + 1}`, type: 'function_call', status: 'completed', arguments: argumentsText(call.arguments), call_id: `call_vh_${ctx.tag}_${index + 1}`, name: call.name, ...(call.namespace !== undefined ? { namespace: call.namespace } : {}) })
   })
   return items
 }

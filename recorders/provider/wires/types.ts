@@ -4,7 +4,8 @@ import type { JsonValue } from '../json.js'
 export interface ScriptedTurn {
   readonly text?: string
   readonly reasoning?: string
-  readonly toolCalls?: readonly { readonly name: string; readonly arguments: JsonValue }[]
+  /** `namespace`: the tool namespace a Responses call names (Codex's `multi_agent_v1` tools); other wires ignore it. */
+  readonly toolCalls?: readonly { readonly name: string; readonly arguments: JsonValue; readonly namespace?: string }[]
   readonly usage?: { readonly inputTokens: number; readonly outputTokens: number; readonly cachedTokens: number }
   /** `end`, `tool_use`, `max_tokens`, or a wire's own value; derived from the content when absent. */
   readonly stop?: string

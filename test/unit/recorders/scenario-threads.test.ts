@@ -89,6 +89,21 @@ describe('scenario threads', () => {
     expect(later.choices[0]?.message.content).toBe('The subagent counted 14 bytes.')
   })
 
+  it('a Responses call names its tool namespace when the script gives one (Codex’s multi_agent_v1 tools)', async () => {
+    provider = await startProvider({ scenario: parseScenario({ scenario: 'ns', turns: [{ tool_calls: [{ name: 'spawn_agent', namespace: 'multi_agent_v1', arguments: { message: 'go' } }, { name: 'exec_command', arguments: { cmd: 'ls' } }] }] }), env: {} })
+    const client = new OpenAI({ baseURL: provider.baseUrl, apiKey: 'placeholder' })
+    const tools = [{ type: 'function' as const, name: 'exec_command', parameters: { type: 'object' }, strict: false }]
+    const whole = await client.responses.create({ model: 'm', tools, input: 'delegate' })
+    expect(whole.output).toMatchObject([
+      { type: 'function_call', name: 'spawn_agent', namespace: 'multi_agent_v1' },
+      { type: 'function_call', name: 'exec_command' },
+    ])
+    expect(whole.output[1]).not.toHaveProperty('namespace')
+    const done: unknown[] = []
+    for await (const event of await client.responses.create({ model: 'm', tools, input: 'delegate', stream: true })) if (event.type === 'response.output_item.done') done.push(event.item)
+    expect(done[0]).toMatchObject({ name: 'spawn_agent', namespace: 'multi_agent_v1' })
+  })
+
   it('a thread past its script says so, naming the thread; a thread with no turns or no text to match is refused', async () => {
     const client = new OpenAI({ baseURL: (await serve()).baseUrl, apiKey: 'placeholder', maxRetries: 0 })
     const past = await client.chat.completions
