@@ -51,6 +51,28 @@ async function stdoutEvents(ran: DeclaredRun, name: string): Promise<Emission[]>
   return convertPath(path)
 }
 
+/** The subagent's call is not in stdout; its reader says so, once, and proves no closure. The stdout's events. */
+async function expectLeftOut(ran: DeclaredRun, name: string): Promise<Emission[]> {
+  expect(ran.result.stdout).not.toContain(SUBAGENT_COMMAND)
+  const events = await stdoutEvents(ran, name)
+  expect(unseenWarnings(events)).toHaveLength(1)
+  expect(closed(events)).toBe(false)
+  return events
+}
+
+/** The subagent's call is in stdout, and the stream still closes. */
+async function expectCarried(ran: DeclaredRun, name: string): Promise<void> {
+  const events = await stdoutEvents(ran, name)
+  expect(shellCommands(events)).toEqual([expect.stringContaining(SUBAGENT_COMMAND)])
+  expect(unseenWarnings(events)).toEqual([])
+  expect(closed(events)).toBe(true)
+}
+
+/** The subagent's own record (its file, its child session's export) holds its call. */
+async function expectSubagentCallIn(path: string): Promise<void> {
+  expect(shellCommands(await convertPath(path))).toEqual([expect.stringContaining(SUBAGENT_COMMAND)])
+}
+
 const SUBAGENT_SHELL = { tool_calls: [{ name: 'run_shell_command', arguments: { command: SUBAGENT_COMMAND, description: 'the subagent’s own call' } }] }
 
 describe('a subagent’s calls, on the real harnesses: in their stdout or not, and what the readers conclude', () => {
@@ -61,14 +83,11 @@ describe('a subagent’s calls, on the real harnesses: in their stdout or not, a
       { text: 'The agent printed from-subagent.' },
       { text: 'Done.' },
     ], [SUBAGENT_SHELL, { text: 'It printed from-subagent.' }]))
-    expect(ran.result.stdout).not.toContain(SUBAGENT_COMMAND)
+    await expectLeftOut(ran, 'qwen-background')
     const projects = join(ran.result.scratch, 'home', '.qwen', 'projects')
     const sidechains = filesUnder(projects).filter((file) => /^[^/]+\/subagents\/[^/]+\/agent-[^/]+\.jsonl$/.test(relative(projects, file)))
     expect(sidechains).toHaveLength(1)
-    expect(shellCommands(await convertPath(sidechains[0] as string))).toEqual([expect.stringContaining(SUBAGENT_COMMAND)])
-    const events = await stdoutEvents(ran, 'qwen-background')
-    expect(unseenWarnings(events)).toHaveLength(1)
-    expect(closed(events)).toBe(false)
+    await expectSubagentCallIn(sidechains[0] as string)
   })
 
   it('Qwen Code, a foreground agent: its call is in the stream, which still closes', async () => {
@@ -76,10 +95,7 @@ describe('a subagent’s calls, on the real harnesses: in their stdout or not, a
       { tool_calls: [{ name: 'agent', arguments: { description: 'Echo', prompt: SUBAGENT_PROMPT, subagent_type: 'general-purpose', run_in_background: false } }] },
       { text: 'The agent printed from-subagent.' },
     ], [SUBAGENT_SHELL, { text: 'It printed from-subagent.' }]))
-    const events = await stdoutEvents(ran, 'qwen-foreground')
-    expect(shellCommands(events)).toEqual([expect.stringContaining(SUBAGENT_COMMAND)])
-    expect(unseenWarnings(events)).toEqual([])
-    expect(closed(events)).toBe(true)
+    await expectCarried(ran, 'qwen-foreground')
   })
 
   it('Gemini CLI: the generalist’s call is only in its own chat file, so the stream proves no closure', async () => {
@@ -87,15 +103,12 @@ describe('a subagent’s calls, on the real harnesses: in their stdout or not, a
       { tool_calls: [{ name: 'invoke_agent', arguments: { agent_name: 'generalist', prompt: SUBAGENT_PROMPT } }] },
       { text: 'The generalist printed from-subagent.' },
     ], [SUBAGENT_SHELL, { tool_calls: [{ name: 'complete_task', arguments: { result: { response: 'from-subagent' } } }] }, { text: 'Done.' }]))
-    expect(ran.result.stdout).not.toContain(SUBAGENT_COMMAND)
+    await expectLeftOut(ran, 'gemini')
     const tmp = join(ran.result.scratch, 'home', '.gemini', 'tmp')
     const chats = filesUnder(tmp).filter((file) => /^[^/]+\/chats\/[^/]+\/[^/]+\.jsonl$/.test(relative(tmp, file)))
     expect(chats).toHaveLength(1)
     expect(readFileSync(chats[0] as string, 'utf8')).toContain('"kind":"subagent"')
-    expect(shellCommands(await convertPath(chats[0] as string))).toEqual([expect.stringContaining(SUBAGENT_COMMAND)])
-    const events = await stdoutEvents(ran, 'gemini')
-    expect(unseenWarnings(events)).toHaveLength(1)
-    expect(closed(events)).toBe(false)
+    await expectSubagentCallIn(chats[0] as string)
   })
 
   it('opencode: the task subagent’s call is only in its child session, so the stream proves no closure', async () => {
@@ -103,17 +116,14 @@ describe('a subagent’s calls, on the real harnesses: in their stdout or not, a
       { tool_calls: [{ name: 'task', arguments: { description: 'Echo', prompt: SUBAGENT_PROMPT, subagent_type: 'general' } }] },
       { text: 'The subagent printed from-subagent.' },
     ], [{ tool_calls: [{ name: 'bash', arguments: { command: SUBAGENT_COMMAND, description: 'the subagent’s own call' } }] }, { text: 'It printed from-subagent.' }]))
-    expect(ran.result.stdout).not.toContain(SUBAGENT_COMMAND)
+    await expectLeftOut(ran, 'opencode')
     const child = /"sessionId":"(ses_[0-9A-Za-z]+)"/.exec(ran.result.stdout)?.[1]
     expect(child, 'the task part names its child session').toBeDefined()
     const exported = await execa(programs.get('opencode') as string, ['export', child as string], { cwd: join(E2E_ROOT, 'subagents', 'opencode', 'work'), env: ran.result.env, extendEnv: false, reject: false, stdin: 'ignore', timeout: 120_000 })
     expect(exported.exitCode, exported.stderr).toBe(0)
     const exportPath = join(E2E_ROOT, 'subagents', 'opencode.child.json')
     writeFileSync(exportPath, exported.stdout)
-    expect(shellCommands(await convertPath(exportPath))).toEqual([expect.stringContaining(SUBAGENT_COMMAND)])
-    const events = await stdoutEvents(ran, 'opencode')
-    expect(unseenWarnings(events)).toHaveLength(1)
-    expect(closed(events)).toBe(false)
+    await expectSubagentCallIn(exportPath)
   })
 
   it('Claude Code, a background agent: its call is in the stream (parent_tool_use_id), which still closes', async () => {
@@ -123,10 +133,7 @@ describe('a subagent’s calls, on the real harnesses: in their stdout or not, a
       // 2.1.328 runs the agent in the background and wakes the main conversation when it is done.
       { text: 'The subagent counted one line.' },
     ], [{ tool_calls: [{ name: 'Bash', arguments: { command: SUBAGENT_COMMAND, description: 'the subagent’s own call' } }] }, { text: 'It has 1 line.' }]))
-    const events = await stdoutEvents(ran, 'claude')
-    expect(shellCommands(events)).toEqual([expect.stringContaining(SUBAGENT_COMMAND)])
-    expect(unseenWarnings(events)).toEqual([])
-    expect(closed(events)).toBe(true)
+    await expectCarried(ran, 'claude')
   })
 
   it('Codex: the sub-agent’s call is only in its own thread’s rollout, so the stream proves no closure', async () => {
@@ -137,15 +144,13 @@ describe('a subagent’s calls, on the real harnesses: in their stdout or not, a
       { tool_calls: [{ name: 'exec_command', arguments: { cmd: 'sleep 4; echo waited' } }] },
       { text: 'The sub-agent counted the lines.' },
     ], [{ tool_calls: [{ name: 'exec_command', arguments: { cmd: SUBAGENT_COMMAND } }] }, { text: 'It has 1 line.' }]))
-    expect(ran.result.stdout).not.toContain(SUBAGENT_COMMAND)
+    const events = await expectLeftOut(ran, 'codex')
+    expect(events.find((event) => event.event === 'tool.requested')).toMatchObject({ name: 'spawn_agent', operations: ['subagent.spawn'] })
+    // Two rollouts, the run's and the sub-agent's thread's: only one holds the call, once.
     const rollouts = filesUnder(join(ran.result.scratch, 'codex-home', 'sessions')).filter((file) => file.endsWith('.jsonl'))
     expect(rollouts).toHaveLength(2)
     const called = await Promise.all(rollouts.map(async (file) => shellCommands(await convertPath(file))))
     expect(called.flat().filter((input) => input.includes(SUBAGENT_COMMAND))).toHaveLength(1)
-    const events = await stdoutEvents(ran, 'codex')
-    expect(events.find((event) => event.event === 'tool.requested')).toMatchObject({ name: 'spawn_agent', operations: ['subagent.spawn'] })
-    expect(unseenWarnings(events)).toHaveLength(1)
-    expect(closed(events)).toBe(false)
   })
 })
 
