@@ -27,8 +27,8 @@ export interface ScenarioTurn extends ScriptedTurn {
 }
 
 /**
- * A conversation of its own the harness holds beside the main one — a subagent's — told by its
- * first user message: a request whose first user text contains `firstUserTextContains` is
+ * A conversation of its own the harness holds beside the main one — a subagent's — told by how it
+ * opens: a request whose opening user text (`openingUserText`) contains `firstUserTextContains` is
  * answered from these turns, by its own count of assistant turns.
  */
 export interface ScenarioThread {
@@ -155,7 +155,7 @@ function textOf(content: JsonValue | undefined): string {
  * the first assistant one (a harness may send its context as a user message before the prompt, as
  * Codex does), joined.
  */
-export function firstUserText(route: Route, body: JsonValue | undefined): string {
+export function openingUserText(route: Route, body: JsonValue | undefined): string {
   if (!isJsonObject(body)) return ''
   const gemini = route.wire === 'gemini'
   const list = gemini ? body['contents'] : route.wire === 'openai-responses' ? body['input'] : body['messages']
@@ -221,8 +221,8 @@ export class ScenarioResponder {
   private conversationOf(route: Route, body: JsonValue | undefined): { turns: readonly ScenarioTurn[]; thread: number } {
     const threads = this.scenario.threads ?? []
     if (threads.length > 0) {
-      const first = firstUserText(route, body)
-      const index = threads.findIndex((thread) => first.includes(thread.firstUserTextContains))
+      const opening = openingUserText(route, body)
+      const index = threads.findIndex((thread) => opening.includes(thread.firstUserTextContains))
       if (index >= 0) return { turns: (threads[index] as ScenarioThread).turns, thread: index + 1 }
     }
     return { turns: this.scenario.turns, thread: 0 }
