@@ -1,5 +1,5 @@
 import { asArray, asString, isObject } from './fields.js'
-import { commandsOfShellLine, filesReadBy } from './shell.js'
+import { filesReadBy, readShellLine } from './shell.js'
 
 /** The neutral operations a trace spec names, so one spec judges every harness alike. */
 export const OPERATIONS = [
@@ -101,7 +101,7 @@ function pushUnique(list: string[], value: string): void {
 /**
  * Classifies one call: the operation its tool performs, and the subjects its arguments name —
  * `file:<path as written>` for a path argument, `proc:<program>` for each program a shell line
- * starts, plus `file:` subjects for the files a plain read command (`cat`, `head`…) names.
+ * starts, plus `file:` subjects for the files a plain read command (`cat`, `head`…) or a redirection names.
  */
 export function classifyCall(table: ToolOperationTable, name: string, input: unknown): CallClassification {
   const operation = operationOf(table, name)
@@ -125,10 +125,12 @@ export function classifyCall(table: ToolOperationTable, name: string, input: unk
   if (operation === 'shell') {
     const line = shellLineOf(input, table.commandKeys)
     if (line !== undefined) {
-      for (const command of commandsOfShellLine(line)) {
+      const reading = readShellLine(line)
+      for (const command of reading.commands) {
         pushUnique(subjects, `proc:${command.program}`)
         for (const file of filesReadBy(command)) pushUnique(subjects, `file:${file}`)
       }
+      for (const file of reading.files) pushUnique(subjects, `file:${file}`)
     }
   }
   return { operations, subjects, known }

@@ -1,8 +1,10 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { commandsOfShellLine, shellTokens } from './shell.js'
+import { commandsOfShellLine, readShellLine, shellTokens } from './shell.js'
 
-// The splitter as first written, a character at a time: the reference the sliced one must equal.
+// The splitter as first written, a character at a time, with the two rules it lacked (`;;` and
+// `;&` are operators; a backslash before a newline joins the lines): the reference the sliced
+// lexer must equal on lines of plain words, quotes and list operators.
 function shellTokensByCharacter(line: string): string[] {
   const tokens: string[] = []
   let word = ''
@@ -25,6 +27,8 @@ function shellTokensByCharacter(line: string): string[] {
         if (line[i] === '\\' && i + 1 < line.length && '"\\$`\n'.includes(line[i + 1] as string)) i++
         word += line[i]
       }
+    } else if (c === '\\' && line[i + 1] === '\n') {
+      i++
     } else if (c === '\\' && i + 1 < line.length) {
       word += line[i + 1]
       inWord = true
@@ -33,11 +37,9 @@ function shellTokensByCharacter(line: string): string[] {
       flush()
     } else if (c === '\n' || c === ';' || c === '&' || c === '|') {
       flush()
-      const two = line.slice(i, i + 2)
-      if (two === '&&' || two === '||' || two === '|&') {
-        tokens.push(two)
-        i++
-      } else tokens.push(c)
+      const operator = ['&&', '||', '|&', ';;', ';&'].find((candidate) => line.startsWith(candidate, i)) ?? c
+      tokens.push(operator)
+      i += operator.length - 1
     } else {
       word += c
       inWord = true
@@ -47,20 +49,137 @@ function shellTokensByCharacter(line: string): string[] {
   return tokens
 }
 
+const programs = (line: string | string[]): string[] => commandsOfShellLine(line).map((command) => command.program)
+
 describe('shellTokens', () => {
-  it('splits every line as the character-at-a-time splitter does', () => {
-    const character = fc.constantFrom(...'ab/.-=', "'", '"', '\\', ' ', '\t', '\n', ';', '&', '|', '$', '`', '\u00e9', '\ud83d')
+  it('splits every line of words, quotes and list operators as the character-at-a-time splitter does', () => {
+    const character = fc.constantFrom(...'ab/.-=', "'", '"', '\\', ' ', '\t', '\n', ';', '&', '|', '\u00e9', '\ud83d')
     fc.assert(
       fc.property(fc.array(character, { maxLength: 40 }), (characters) => {
         const line = characters.join('')
+        // `;;&` is one operator to a shell and three characters to the reference.
+        fc.pre(!line.includes(';;&'))
         expect(shellTokens(line)).toEqual(shellTokensByCharacter(line))
       }),
       { numRuns: 5000, seed: 15 },
     )
   })
 
-  it('reads quotes, escapes and operators', () => {
+  it('reads quotes, escapes, operators and redirections', () => {
     expect(shellTokens(`cat "a \\"b\\" c" 'd e'\\ f&&ls|wc -l; x\\`)).toEqual(['cat', 'a "b" c', 'd e f', '&&', 'ls', '|', 'wc', '-l', ';', 'x\\'])
-    expect(commandsOfShellLine("/usr/bin/bash -lc 'head -n 1 file-1.md'").map((command) => command.program)).toEqual(['head'])
+    expect(shellTokens('sort <in 2>&1 >>out')).toEqual(['sort', '<', 'in', '>&', '1', '>>', 'out'])
+  })
+})
+
+describe('the programs a shell line runs', () => {
+  it.each([
+    ["/usr/bin/bash -lc 'head -n 1 file-1.md'", ['head']],
+    ['a && b || c; d | e |& f & g', ['a', 'b', 'c', 'd', 'e', 'f', 'g']],
+    ['FOO=1 BAR="x y" make test', ['make']],
+    // Command and process substitutions run first, wherever they stand.
+    ['echo $(rm -rf build) "`date`"', ['rm', 'date', 'echo']],
+    ['cp "$(npm root -g)/x.json" y.json', ['npm', 'cp']],
+    ['diff <(sort a) >(tee b)', ['sort', 'tee', 'diff']],
+    ['X=$(git rev-parse HEAD) && echo $X', ['git', 'echo']],
+    ['echo $((1 + 2)) ${HOME:-$(whoami)}', ['whoami', 'echo']],
+    // Compound commands: their keywords are no programs, their bodies are.
+    ['if [ -f x ]; then rm x; elif true; then :; else touch x; fi', ['[', 'rm', 'true', ':', 'touch']],
+    ['for f in a b; do sed -i s/x/y/ "$f"; done', ['sed']],
+    ['for ((i = 0; i < 3; i++)); do echo $i; done', ['echo']],
+    ['while read -r l; do printf %s "$l"; done < list', ['read', 'printf']],
+    ['case "$1" in start|go) run.sh ;; *) echo no ;; esac', ['run.sh', 'echo']],
+    ['(cd src && make) || { echo fail; exit 1; }', ['cd', 'make', 'echo', 'exit']],
+    ['[[ -f a && -d b ]] && ls', ['ls']],
+    ['((n > 1)) && echo many', ['echo']],
+    ['build() { rm -rf out; }; build', ['rm', 'build']],
+    ['ls # && rm -rf /', ['ls']],
+    ['echo "if" then', ['echo']],
+    // Programs that run another program: both are subjects.
+    ['sudo -u root rm -rf /tmp/x', ['sudo', 'rm']],
+    ['env -i FOO=1 node x.js', ['env', 'node']],
+    ['timeout -s KILL 10 pytest -q', ['timeout', 'pytest']],
+    ['nohup nice -n 5 ./serve.sh &', ['nohup', 'nice', 'serve.sh']],
+    ['find . -name "*.o" -exec rm {} \\; -exec echo {} +', ['find', 'rm', 'echo']],
+    ['find . | xargs -I{} -n 1 grep -l x {}', ['find', 'xargs', 'grep']],
+    ['ls | xargs', ['ls', 'xargs', 'echo']],
+    ["xargs sh -c 'wc -l \"$@\"' _", ['xargs', 'wc']],
+    ["watch -n 2 'ls | wc -l'", ['watch', 'ls', 'wc']],
+    ['npx -y vitest@3 run', ['npx', 'vitest']],
+    ['npx @biomejs/biome@1.9.0 check .', ['npx', 'biome']],
+    ['uv run --with rich pytest -q', ['uv', 'pytest']],
+    ['poetry run mypy .', ['poetry', 'mypy']],
+    ['time make', ['time', 'make']],
+    ['command -v gh', ['command', 'gh']],
+    ["eval 'rm -rf x'", ['rm']],
+    ["bash -c 'sudo rm -rf /'", ['sudo', 'rm']],
+    // A shell reading its script from stdin runs the here-document.
+    ["bash <<'EOF'\nrm -rf y\nEOF", ['rm']],
+    // …and a shell reading a pipe runs what nobody can see.
+    ['sh -s <<< "curl -s x | sh"', ['curl', 'sh']],
+    // Any other command's here-document is data.
+    ["cat > types/state.ts << 'EOF'\nimport { Todo } from './todo';\npytest -q\nEOF\necho done", ['cat', 'echo']],
+    ["python - <<'PY'\nimport os\nPY", ['python']],
+    ["git commit -m \"$(cat <<'EOF'\nIt's done (really)\n\nEOF\n)\"", ['cat', 'git']],
+    ['cat <<-END\n\tnot a command\n\tEND\nls', ['cat', 'ls']],
+    ['cat <<EOF\nnow: $(date)\nEOF', ['date', 'cat']],
+    // A parenthesis inside a word is a glob group (zsh) or an array, not a subshell.
+    ["nl -ba src/app/(portal)/org/actions.ts | sed -n '1,9p'", ['nl', 'sed']],
+    ['list=(a b c); echo "${list[@]}"', ['echo']],
+  ])('%j runs %j', (line, expected) => {
+    expect(programs(line)).toEqual(expected)
+  })
+
+  it('reads an argv as its words, unwrapping a shell', () => {
+    expect(programs(['bash', '-lc', 'cat a.txt | wc -l'])).toEqual(['cat', 'wc'])
+    expect(commandsOfShellLine(['sudo', 'rm', '-rf', 'x']).map((command) => [command.program, command.args])).toEqual([
+      ['sudo', ['rm', '-rf', 'x']],
+      ['rm', ['-rf', 'x']],
+    ])
+  })
+
+  it('names the files its redirections name, none that expands and no stream device', () => {
+    expect(readShellLine('sort < in.txt 2>> err.log > "out file" &> both; echo >&2 x 2>&1 >/dev/null').files).toEqual(['in.txt', 'err.log', 'out file', 'both'])
+    expect(readShellLine('for f in *; do echo > "$f.bak"; done > list.txt').files).toEqual(['list.txt'])
+    expect(readShellLine('cat <<EOF > notes.md\nbody > not-a-file\nEOF').files).toEqual(['notes.md'])
+  })
+})
+
+describe('reading any text', () => {
+  const alphabet = fc.constantFrom(...'ab $`\'"\\#(){}[]<>|&;*?=-\n\t', 'EOF', '<<', '$(', '<<-', '${', 'if ', 'case ', 'for ', 'do ', ';;')
+
+  it('returns for every line, however its quotes, substitutions and here-documents are left open', () => {
+    fc.assert(
+      fc.property(fc.array(alphabet, { maxLength: 60 }), (parts) => {
+        const reading = readShellLine(parts.join(''))
+        for (const command of reading.commands) expect(typeof command.program).toBe('string')
+      }),
+      { numRuns: 3000, seed: 7 },
+    )
+  })
+
+  it('never reads a command out of a here-document body a shell does not run', () => {
+    const line = fc.string({ unit: alphabet, maxLength: 30 }).filter((text) => !text.split('\n').includes('EOF'))
+    fc.assert(
+      fc.property(line, (body) => {
+        expect(programs(`cat > out <<'EOF'\n${body}\nEOF\nls -l`)).toEqual(['cat', 'ls'])
+      }),
+      { numRuns: 2000, seed: 11 },
+    )
+  })
+
+  it('never reads a command out of single quotes', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: alphabet, maxLength: 30 }).filter((text) => !text.includes("'")), (text) => {
+        expect(programs(`grep -n '${text}' x.ts`)).toEqual(['grep'])
+      }),
+      { numRuns: 2000, seed: 12 },
+    )
+  })
+
+  it('reads substitutions nested past its depth without running out of stack', () => {
+    const depth = 50_000
+    const reading = readShellLine(`${'echo $('.repeat(depth)}true${')'.repeat(depth)}`)
+    expect(reading.commands.length).toBeGreaterThan(0)
+    expect(reading.commands.every((command) => command.program === 'echo')).toBe(true)
   })
 })

@@ -1,8 +1,13 @@
 /**
- * Just enough of POSIX shell word splitting to say which programs a command line starts: quotes,
- * backslashes, and the operators that separate simple commands. Substitutions and redirections
- * are not interpreted; a line this cannot split yields the programs it could read.
+ * What a shell line runs and which files it names, read from its tokens (`shell-lexer.ts`) the way
+ * a shell would find its commands: through pipelines, lists, subshells, `if`/`for`/`while`/`case`,
+ * command and process substitutions, `bash -c` scripts and scripts fed to a shell on its stdin,
+ * and the programs that run another program (`sudo`, `env`, `timeout`, `xargs`, `find -exec`…).
+ * A here-document's body is data, not commands, unless a shell reads it. Nothing is expanded: a
+ * program named by `$VAR` is read as written.
  */
+import { lexShell, type ShellRedirection, type ShellToken } from './shell-lexer.js'
+import { wrappedCommands } from './shell-wrappers.js'
 
 /** One simple command: the program (basename of its first word) and its words after it. */
 export interface SimpleCommand {
@@ -10,124 +15,247 @@ export interface SimpleCommand {
   args: string[]
 }
 
-const SEPARATORS = new Set(['&&', '||', ';', '|', '&', '|&', '\n'])
-const WRAPPER_SHELLS = new Set(['bash', 'sh', 'zsh', 'dash'])
+/** Everything one line runs and names. */
+export interface ShellLineReading {
+  /** Every simple command, in the order the shell starts them (a substitution before its command). */
+  readonly commands: SimpleCommand[]
+  /** The files its redirections name (`> out.txt`, `2>> log`, `< in.txt`), as written; none that expands. */
+  readonly files: string[]
+}
+
+// Shells read as the script they run: every harness wraps its lines in one (`bash -lc`).
+const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'ash', 'mksh'])
 const PLAIN_READERS = new Set(['cat', 'head', 'tail', 'nl', 'less', 'more', 'wc'])
-const MAX_DEPTH = 3
+// Words that open or go on with a compound command, after which a command starts.
+const COMPOUND_WORDS = new Set(['if', 'then', 'else', 'elif', 'fi', 'do', 'done', 'while', 'until', '!', '{', '}'])
+// Words that open a compound command whose next words are not commands.
+const OPENING_WORDS = new Set(['for', 'select', 'case', 'esac', '[[', 'function'])
+const NO_STDIN: readonly string[] = []
+const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?\+?=/
+const FILE_DESCRIPTOR = /^(?:[0-9]+|-)$/
+// Where output is thrown away or sent on, not a file the line touches.
+const STREAM_DEVICES = /^\/dev\/(?:null|stdin|stdout|stderr|tty|fd\/[0-9]+)$/
+// Scripts in scripts (a substitution in a `bash -c` line in a `sudo`…) are read this deep.
+const MAX_DEPTH = 8
+// `-c`, `-lc`, `-ec`…: the next word is the script.
+const SCRIPT_FLAG = /^-[a-zA-Z]*c[a-zA-Z]*$/
 
-/** Splits a line into words and operator tokens. */
-export function shellTokens(line: string): string[] {
-  const tokens: string[] = []
-  let word = ''
-  let inWord = false
-  // Runs of ordinary characters are added to the word as one slice, not a character at a time.
-  let run = -1
-  const length = line.length
-  for (let i = 0; i < length; i++) {
-    const c = line.charCodeAt(i)
-    if (!isSpecial(c) || (c === 0x5c && i + 1 === length)) {
-      if (run === -1) run = i
-      inWord = true
-      continue
-    }
-    if (run !== -1) {
-      word += line.slice(run, i)
-      run = -1
-    }
-    if (c === 0x27) {
-      const end = line.indexOf("'", i + 1)
-      word += end === -1 ? line.slice(i + 1) : line.slice(i + 1, end)
-      inWord = true
-      i = end === -1 ? length : end
-    } else if (c === 0x22) {
-      inWord = true
-      let from = i + 1
-      for (i++; i < length && line.charCodeAt(i) !== 0x22; i++) {
-        if (line.charCodeAt(i) === 0x5c && i + 1 < length && isEscapableInDoubleQuotes(line.charCodeAt(i + 1))) {
-          word += line.slice(from, i)
-          i++
-          from = i
-        }
-      }
-      word += line.slice(from, i)
-    } else if (c === 0x5c) {
-      word += line[i + 1]
-      inWord = true
-      i++
-    } else if (c === 0x20 || c === 0x09) {
-      if (inWord) tokens.push(word)
-      word = ''
-      inWord = false
-    } else {
-      // A newline or one of ; & |, alone or doubled into an operator.
-      if (inWord) tokens.push(word)
-      word = ''
-      inWord = false
-      const two = line.slice(i, i + 2)
-      if (two === '&&' || two === '||' || two === '|&') {
-        tokens.push(two)
-        i++
-      } else tokens.push(line[i] as string)
-    }
-  }
-  if (run !== -1) word += line.slice(run)
-  if (inWord) tokens.push(word)
-  return tokens
-}
-
-/** Quotes, a backslash, blanks, a newline and the operator characters; everything else is part of a word. */
-function isSpecial(c: number): boolean {
-  return c === 0x27 || c === 0x22 || c === 0x5c || c === 0x20 || c === 0x09 || c === 0x0a || c === 0x3b || c === 0x26 || c === 0x7c
-}
-
-/** The characters a backslash escapes inside double quotes: " \ $ ` and a newline. */
-function isEscapableInDoubleQuotes(c: number): boolean {
-  return c === 0x22 || c === 0x5c || c === 0x24 || c === 0x60 || c === 0x0a
-}
+// Where the reader is inside a compound command whose words are not commands.
+type Place = 'command' | 'for-words' | 'case-word' | 'case-pattern' | 'test-words'
 
 function basename(word: string): string {
   const slash = word.lastIndexOf('/')
   return slash === -1 ? word : word.slice(slash + 1)
 }
 
-const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/
+/** Reads one script's tokens into `into`. */
+function readTokens(tokens: readonly ShellToken[], depth: number, into: ShellLineReading): void {
+  // Both emptied, not replaced, as each command ends.
+  const words: string[] = []
+  // Here-document bodies and here-strings: the command's stdin, a script when the command is a shell.
+  const stdin: string[] = []
+  let place: Place = 'command'
+  let openCases = 0
+  let redirection: ShellRedirection | undefined
+  let functionName = false
 
-function commandsOfWords(words: string[], depth: number, out: SimpleCommand[]): void {
-  let start = 0
-  while (start < words.length && ASSIGNMENT.test(words[start] as string)) start++
-  const first = words[start]
-  if (first === undefined || first.length === 0) return
+  for (let t = 0; t < tokens.length; t++) {
+    const token = tokens[t] as ShellToken
+    if (token.kind === 'word' && token.substitutions.length > 0 && depth < MAX_DEPTH) for (const script of token.substitutions) readScript(script, depth + 1, into)
+    if (token.kind === 'redirection') {
+      redirection = token
+      if (token.body !== undefined) stdin.push(token.body)
+      if (depth < MAX_DEPTH) for (const script of token.bodySubstitutions ?? []) readScript(script, depth + 1, into)
+      continue
+    }
+    if (redirection) {
+      const target = redirection
+      redirection = undefined
+      if (token.kind === 'word') {
+        readRedirectionTarget(target.operator, token.text, token.expands, stdin, into)
+        continue
+      }
+    }
+    if (place !== 'command') {
+      if (token.kind !== 'word' || token.quoted) {
+        if (place === 'case-pattern' && token.kind === 'operator' && token.text === ')') place = 'command'
+        continue
+      }
+      if (place === 'for-words' && token.text === 'do') place = 'command'
+      else if (place === 'case-word' && token.text === 'in') place = 'case-pattern'
+      else if (place === 'case-pattern' && token.text === 'esac') {
+        openCases -= 1
+        place = 'command'
+      } else if (place === 'test-words' && token.text === ']]') place = 'command'
+      continue
+    }
+    if (token.kind === 'arithmetic') {
+      finishCommand(words, stdin, depth, into)
+      continue
+    }
+    if (token.kind === 'operator') {
+      const next = tokens[t + 1]
+      if (token.text === '(' && words.length === 1 && next?.kind === 'operator' && next.text === ')') {
+        // `name() { …; }` defines a function: its name runs nothing now.
+        words.length = 0
+        t += 1
+        continue
+      }
+      finishCommand(words, stdin, depth, into)
+      if ((token.text === ';;' || token.text === ';&' || token.text === ';;&') && openCases > 0) place = 'case-pattern'
+      continue
+    }
+    if (words.length === 0) {
+      if (functionName) {
+        functionName = false
+        continue
+      }
+      if (!token.quoted) {
+        if (COMPOUND_WORDS.has(token.text)) continue
+        if (token.text === 'for' || token.text === 'select') {
+          place = 'for-words'
+          continue
+        }
+        if (token.text === 'case') {
+          openCases += 1
+          place = 'case-word'
+          continue
+        }
+        if (token.text === 'esac' && openCases > 0) {
+          openCases -= 1
+          continue
+        }
+        if (token.text === '[[') {
+          place = 'test-words'
+          continue
+        }
+        if (token.text === 'function') {
+          functionName = true
+          continue
+        }
+      }
+      if (token.text.includes('=') && ASSIGNMENT.test(token.text)) continue
+    }
+    words.push(token.text)
+  }
+  finishCommand(words, stdin, depth, into)
+}
+
+/** The simple command whose words and stdin were gathered, read; both lists emptied for the next. */
+function finishCommand(words: string[], stdin: string[], depth: number, into: ShellLineReading): void {
+  if (words.length > 0) readCommand(words, stdin, depth, into)
+  words.length = 0
+  stdin.length = 0
+}
+
+function readRedirectionTarget(operator: string, target: string, expands: boolean, stdin: string[], into: ShellLineReading): void {
+  if (operator === '<<' || operator === '<<-') return
+  if (operator === '<<<') {
+    stdin.push(target)
+    return
+  }
+  if ((operator === '<&' || operator === '>&') && FILE_DESCRIPTOR.test(target)) return
+  if (expands || target.length === 0 || STREAM_DEVICES.test(target) || into.files.includes(target)) return
+  into.files.push(target)
+}
+
+/** One simple command: a shell's or `eval`'s script read in its place, a wrapper's program beside it. */
+function readCommand(words: readonly string[], stdin: readonly string[], depth: number, into: ShellLineReading): void {
+  const first = words[0] as string
+  if (first.length === 0) return
   const program = basename(first)
-  const args = words.slice(start + 1)
-  // `bash -lc '<script>'`: the script is what runs.
-  if (WRAPPER_SHELLS.has(program) && depth < MAX_DEPTH) {
-    const flag = args.findIndex((arg) => /^-[a-z]*c[a-z]*$/.test(arg))
-    const script = flag === -1 ? undefined : args[flag + 1]
-    if (script !== undefined) {
-      collect(shellTokens(script), depth + 1, out)
+  const args = words.slice(1)
+  if (depth < MAX_DEPTH) {
+    if (SHELLS.has(program)) {
+      let script: string | undefined
+      for (let i = 0; i < args.length - 1; i++) {
+        if (SCRIPT_FLAG.test(args[i] as string)) {
+          script = args[i + 1]
+          break
+        }
+      }
+      if (script !== undefined) {
+        readScript(script, depth + 1, into)
+        return
+      }
+      // `bash <<'EOF' … EOF`, `sh -s <<< "…"`: no script file, so the shell runs its stdin.
+      if (stdin.length > 0 && args.every((arg) => arg.startsWith('-'))) {
+        for (const text of stdin) readScript(text, depth + 1, into)
+        return
+      }
+    }
+    if (program === 'eval' && args.length > 0) {
+      readScript(args.join(' '), depth + 1, into)
       return
     }
   }
-  out.push({ program, args })
+  into.commands.push({ program, args })
+  if (depth >= MAX_DEPTH) return
+  for (const inner of wrappedCommands(program, args)) {
+    if (typeof inner === 'string') readScript(inner, depth + 1, into)
+    else if (inner.length > 0) readCommand(inner, NO_STDIN, depth + 1, into)
+  }
 }
 
-function collect(tokens: string[], depth: number, out: SimpleCommand[]): void {
-  let words: string[] = []
-  for (const token of tokens) {
-    if (SEPARATORS.has(token)) {
-      commandsOfWords(words, depth, out)
-      words = []
-    } else words.push(token)
+/**
+ * A line of plain words — letters, digits and `_ . / , : @ % + ~ -` (and `=` past the first
+ * word), split by blanks, with no quote, operator, expansion or redirection — as its words; else
+ * undefined. Most lines a harness runs are plain (`cat src/a.ts`, `ls -la`), and skip the lexer.
+ */
+function plainWords(script: string): string[] | undefined {
+  const words: string[] = []
+  let start = -1
+  for (let i = 0; i < script.length; i++) {
+    const c = script.charCodeAt(i)
+    if (c === 0x20 || c === 0x09) {
+      if (start !== -1) words.push(script.slice(start, i))
+      start = -1
+      continue
+    }
+    const plain =
+      (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= 0x30 && c <= 0x39) || c === 0x5f || c === 0x2e || c === 0x2f || c === 0x2c || c === 0x3a ||
+      c === 0x40 || c === 0x25 || c === 0x2b || c === 0x7e || c === 0x2d || (c === 0x3d && words.length > 0)
+    if (!plain) return undefined
+    if (start === -1) start = i
   }
-  commandsOfWords(words, depth, out)
+  if (start !== -1) words.push(script.slice(start))
+  return words
+}
+
+function readScript(script: string, depth: number, into: ShellLineReading): void {
+  const words = plainWords(script)
+  if (words !== undefined) {
+    const first = words[0]
+    if (first === undefined) return
+    if (!COMPOUND_WORDS.has(first) && !OPENING_WORDS.has(first)) {
+      readCommand(words, NO_STDIN, depth, into)
+      return
+    }
+  }
+  readTokens(lexShell(script), depth, into)
+}
+
+/** The commands a shell line (or an argv) runs and the files its redirections name. */
+export function readShellLine(line: string | readonly string[]): ShellLineReading {
+  const into: ShellLineReading = { commands: [], files: [] }
+  if (typeof line === 'string') readScript(line, 0, into)
+  else if (line.length > 0) readCommand(line, NO_STDIN, 0, into)
+  return into
 }
 
 /** The simple commands a shell line (or an argv) starts, wrappers such as `bash -lc` unwrapped. */
 export function commandsOfShellLine(line: string | readonly string[]): SimpleCommand[] {
-  const out: SimpleCommand[] = []
-  if (typeof line === 'string') collect(shellTokens(line), 0, out)
-  else commandsOfWords([...line], 0, out)
-  return out
+  return readShellLine(line).commands
+}
+
+/** Splits a line into its words (quotes removed) and operator tokens, here-document bodies left out. */
+export function shellTokens(line: string): string[] {
+  const texts: string[] = []
+  for (const token of lexShell(line)) {
+    if (token.kind === 'word' || token.kind === 'operator') texts.push(token.text)
+    else if (token.kind === 'redirection') texts.push(token.operator)
+  }
+  return texts
 }
 
 /** The files a plain reading command names (`cat a b`, `head -n 1 a`); none for anything else. */

@@ -1,0 +1,73 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { LaunchDeclaration, Wire } from '../../adapters/launch/declaration.js'
+import { checkTranscriptFile } from '../../src/trace/check/check.js'
+import { readSpec } from '../../src/trace/spec/read.js'
+import { CLAUDE_CODE, CODEX, ensureHarness } from './harness-install.js'
+import { E2E_ROOT, freshDir, runDeclaredLaunch } from './harness-run.js'
+
+// Three shell lines a real harness runs, each hiding what it does from a reader that only splits
+// words: `find -exec rm` (the escaped `;` ends -exec), an append through a redirection, and a file
+// written through a here-document whose body names a program that never runs. The workspace
+// afterwards proves what ran; the checker must see the same on the harness's closed stream.
+const LINES = ["find . -name '*.tmp' -exec rm {} \\;", 'echo note >> .engineering/notes.md', "cat > plan.md <<'EOF'\npytest -q\nEOF"]
+
+const SPEC = readSpec(`format: trace-spec/1
+id: e2e/shell-subjects
+expectations:
+  - id: no-rm
+    expect: {tool.absent: {subject: {equals: "proc:rm"}}}
+  - id: the-store-untouched
+    expect: {tool.absent: {subject: {glob: "file:.engineering/*"}}}
+  - id: the-tests-ran
+    expect: {tool.called: {subject: {equals: "proc:pytest"}}}
+`)
+
+const programs = new Map<string, string>()
+beforeAll(() => {
+  for (const launch of [CLAUDE_CODE, CODEX]) programs.set(launch.adapter, ensureHarness(launch))
+}, 900_000)
+
+async function runLines(launch: LaunchDeclaration, wire: Wire, tool: string, key: string, lines: readonly string[], name: string = launch.adapter): Promise<{ workspace: string; stdout: string; scratch: string }> {
+  const dir = join(E2E_ROOT, 'shell-subjects')
+  mkdirSync(dir, { recursive: true })
+  const scenario = join(dir, `${name}.json`)
+  const turns = [...lines.map((line) => ({ tool_calls: [{ name: tool, arguments: { [key]: line, ...(tool === 'Bash' ? { description: 'a shell line' } : {}) } }] })), { text: 'Done.' }]
+  writeFileSync(scenario, JSON.stringify({ scenario: `shell-subjects-${name}`, turns, untooled: { text: 'A title' } }))
+  const workspace = freshDir('shell-subjects', name, 'work')
+  writeFileSync(join(workspace, 'scratch.tmp'), 'left over\n')
+  mkdirSync(join(workspace, '.engineering'))
+  const ran = await runDeclaredLaunch({ launch, program: programs.get(launch.adapter) as string, wire, serveArgs: ['--scenario', scenario], label: `shell-subjects-${name}`, prompt: 'Tidy up and write the plan.', workspace, scratch: freshDir('shell-subjects', name, 'root') })
+  expect(ran.result.exitCode, ran.result.stderr).toBe(0)
+  return { workspace, stdout: ran.result.stdout, scratch: ran.result.scratch }
+}
+
+/** What the lines did to the workspace: `rm` ran, the store was written, the plan holds the here-document. */
+function expectTheLinesRan(workspace: string): void {
+  expect(existsSync(join(workspace, 'scratch.tmp'))).toBe(false)
+  expect(readFileSync(join(workspace, '.engineering', 'notes.md'), 'utf8')).toBe('note\n')
+  expect(readFileSync(join(workspace, 'plan.md'), 'utf8')).toBe('pytest -q\n')
+}
+
+async function verdicts(stdout: string, name: string): Promise<Record<string, string>> {
+  const path = join(E2E_ROOT, 'shell-subjects', `${name}.stdout.jsonl`)
+  writeFileSync(path, stdout)
+  const report = await checkTranscriptFile(SPEC, path)
+  return Object.fromEntries(report.expectations.map((row) => [row.id, row.verdict]))
+}
+
+describe('what real shell lines did, on the real harnesses, and what the checker concludes', () => {
+  it('Claude Code: rm ran, the store was written, pytest never ran — three gaps on a closed stream', async () => {
+    const { workspace, stdout } = await runLines(CLAUDE_CODE, 'anthropic-messages', 'Bash', 'command', LINES)
+    expectTheLinesRan(workspace)
+    expect(await verdicts(stdout, 'claude')).toEqual({ 'no-rm': 'gap', 'the-store-untouched': 'gap', 'the-tests-ran': 'gap' })
+  })
+
+  it('Codex: the same lines through exec_command give the same three gaps', async () => {
+    const { workspace, stdout } = await runLines(CODEX, 'openai-responses', 'exec_command', 'cmd', LINES)
+    expectTheLinesRan(workspace)
+    expect(await verdicts(stdout, 'codex')).toEqual({ 'no-rm': 'gap', 'the-store-untouched': 'gap', 'the-tests-ran': 'gap' })
+  })
+
+})

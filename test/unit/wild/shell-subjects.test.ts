@@ -1,0 +1,108 @@
+import { readdirSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { readTranscriptAsEvents } from '../../../adapters/transcript/read.js'
+import type { Emission } from '../../../src/events/types.js'
+import { WILD, wildEntries } from '../../helpers/wild.js'
+
+type ToolRequested = Extract<Emission, { event: 'tool.requested' }>
+
+/** Every shell call of every corpus entry, with the entry it came from. */
+async function shellCalls(): Promise<{ entry: string; call: ToolRequested }[]> {
+  const calls: { entry: string; call: ToolRequested }[] = []
+  const folders = readdirSync(WILD, { withFileTypes: true }).filter((entry) => entry.isDirectory())
+  for (const folder of folders) {
+    for (const path of wildEntries(folder.name)) {
+      for await (const event of readTranscriptAsEvents(path, { run: 'wild' })) {
+        if (event.event === 'tool.requested' && event.operations?.includes('shell')) calls.push({ entry: `${folder.name}/${path.slice(path.lastIndexOf('/') + 1)}`, call: event })
+      }
+    }
+  }
+  return calls
+}
+
+/** The command line a call ran, as its harness wrote it (a string, or an argv joined by spaces). */
+function commandOf(call: ToolRequested): string | undefined {
+  const input = call.input as Record<string, unknown> | null
+  const value = input?.['command'] ?? input?.['cmd']
+  if (typeof value === 'string') return value
+  if (Array.isArray(value)) return value.join(' ')
+  return undefined
+}
+
+// The test's own here-document cut: from the line after `<<'X'` (or `<<X`, `<<"X"`, `<<-X`) to the line X.
+function withoutHereDocumentBodies(line: string): string {
+  const kept: string[] = []
+  let delimiter: string | undefined
+  for (const text of line.split('\n')) {
+    if (delimiter !== undefined) {
+      if (text.trim() === delimiter) delimiter = undefined
+      continue
+    }
+    kept.push(text)
+    const opened = /<<-?\s*\\?(['"]?)([A-Za-z_][A-Za-z0-9_]*)\1/.exec(text.replace(/<<</g, ''))
+    if (opened) delimiter = opened[2]
+  }
+  return kept.join('\n')
+}
+
+const programs = (call: ToolRequested): string[] => (call.subjects ?? []).filter((subject) => subject.startsWith('proc:')).map((subject) => subject.slice(5))
+
+describe('the programs real shell lines ran (the wild corpus)', async () => {
+  const calls = await shellCalls()
+  const callOf = (entry: string, id: string): ToolRequested => {
+    const found = calls.find((candidate) => candidate.entry === entry && candidate.call.call_id === id)
+    if (!found) throw new Error(`no shell call ${id} in ${entry}`)
+    return found.call
+  }
+
+  it('holds shell calls with here-documents, substitutions and wrappers', () => {
+    const lines = calls.map(({ call }) => commandOf(call) ?? '')
+    expect(calls.length).toBeGreaterThan(1000)
+    expect(lines.filter((line) => /<<-?\s*['"]?[A-Za-z_]/.test(line)).length).toBeGreaterThan(10)
+    expect(lines.filter((line) => line.includes('$(')).length).toBeGreaterThan(3)
+    expect(lines.filter((line) => /(^|[|;&]\s*)(sudo|xargs|find)\b/.test(line)).length).toBeGreaterThan(10)
+  })
+
+  it('takes no program out of a here-document body that no shell reads', () => {
+    const leaks: string[] = []
+    for (const { entry, call } of calls) {
+      const line = commandOf(call)
+      if (line === undefined || !/<</.test(line) || /\b(bash|sh|zsh)\s+(-s\s*)?<</.test(line)) continue
+      const outside = withoutHereDocumentBodies(line)
+      for (const program of programs(call)) if (!outside.includes(program)) leaks.push(`${entry} ${call.call_id}: proc:${program}`)
+    }
+    expect(leaks).toEqual([])
+  })
+
+  it.each([
+    // Claude Code's commit line: the message is a here-document inside a substitution.
+    ['claude-session/sniffly-fed8ce56-bc79-401f-a83e-af084253362f.jsonl', 'toolu_01DP7Ppp3tvYZZUrUVaNgBmo', ['cat', 'git'], []],
+    // A file written through a here-document: the redirection names it, the TypeScript body runs nothing.
+    ['claude-session/viewer-fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl', 'toolu_01AzqmB5ZxZEs32uuHW2uifV', ['cat'], ['types/state.ts']],
+    // `find … -exec grep … {} \; 2>/dev/null | head`: the escaped `;` ends -exec, not the command.
+    ['hermes/weixin-glm5-terminal-session.json', 'call_5884c976ca3e4330966c39a5', ['cd', 'find', 'grep', 'head'], []],
+    // `sudo sed -i … && sudo cat …`: what sudo ran is a program too.
+    ['gemini-session/session-2025-12-26T04-47-66cc5744.json', 'run_shell_command-1766724852846-aeb8e4555c5f8', ['sudo', 'sed', 'cat'], ['/etc/pam.d/sudo']],
+    // Codex on macOS (zsh): `src/app/(portal)/…` is a path with a glob group, not a subshell.
+    ['codex-rollout/duet_codex-desktop-0.133.0-alpha.1.jsonl', 'call_hqSlQl45di0ViF4gpnuPF6zQ', ['nl', 'sed'], ['src/app/(portal)/org/[orgSlug]/(admin)/settings/actions.ts']],
+    // `for f in …; do echo …; sed …; done`: the loop's words are not programs.
+    ['codex-exec-json/heru_T-0010-SA-0004-reviewer.jsonl', 'item_7', ['echo', 'sed'], []],
+  ])('%s %s runs %j and names %j', (entry, id, expectedPrograms, expectedFiles) => {
+    const call = callOf(entry, id)
+    expect(programs(call)).toEqual(expectedPrograms)
+    expect((call.subjects ?? []).filter((subject) => subject.startsWith('file:')).map((subject) => subject.slice(5))).toEqual(expectedFiles)
+  })
+
+  it('reads every shell line of the corpus to programs that its text names', () => {
+    const unnamed: string[] = []
+    for (const { entry, call } of calls) {
+      const line = commandOf(call)
+      if (line === undefined) continue
+      // Quotes and escapes are removed from a program's name; compare without them.
+      const plain = line.replace(/["'\\]/g, '')
+      for (const program of programs(call)) if (!plain.includes(program.replace(/["'\\]/g, ''))) unnamed.push(`${entry} ${call.call_id}: proc:${program}`)
+    }
+    expect(unnamed).toEqual([])
+  })
+})
+
