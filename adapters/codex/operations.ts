@@ -1,4 +1,5 @@
 import type { ToolOperationTable } from '../shared/operations.js'
+import { interceptedApplyPatch } from './apply-patch-invocation.js'
 
 /**
  * Codex's tools by operation, as its rollout and `exec --json` name them: the model-facing tools
@@ -42,6 +43,7 @@ export const CODEX_TOOL_OPERATIONS: ToolOperationTable = {
     wait_agent: 'waits for agents already spawned to finish; it performs nothing itself',
     close_agent: 'closes an agent already spawned; it performs nothing on the machine',
   },
+  intercept: interceptedApplyPatch,
   pathKeys: ['path', 'file_path', 'dir_path'],
   commandKeys: ['cmd', 'command'],
 }

@@ -35,6 +35,12 @@ export interface ToolOperationTable {
    * read as the tool it invoked, by name and input, since that is what ran.
    */
   readonly dispatchers?: Readonly<Record<string, { readonly nameKey: string; readonly inputKey: string }>>
+  /**
+   * Calls the harness runs as another tool, whatever their name says (Codex applies an
+   * `exec_command` that is only an `apply_patch` here-document itself, in no shell): the tool and
+   * input that ran, read in the call's place, or undefined for a call that ran as named.
+   */
+  readonly intercept?: (name: string, input: unknown) => { name: string; input: unknown } | undefined
   /** Argument keys that hold a file or directory path, in preference order. */
   readonly pathKeys: readonly string[]
   /** Argument keys that hold a shell line (a string) or an argv (a list of strings). */
@@ -61,8 +67,10 @@ export function filesInPatch(patch: string): string[] {
   return files
 }
 
-/** The tool a call ran and its input: a dispatcher's named tool and arguments (a JSON text decoded), or the call as it is. */
+/** The tool a call ran and its input: what the harness intercepted it as, a dispatcher's named tool and arguments (a JSON text decoded), or the call as it is. */
 export function dispatchedCall(table: ToolOperationTable, name: string, input: unknown): { name: string; input: unknown } {
+  const intercepted = table.intercept?.(name, input)
+  if (intercepted) return intercepted
   const dispatcher = Object.hasOwn(table.dispatchers ?? {}, name) ? table.dispatchers?.[name] : undefined
   if (!dispatcher || !isObject(input)) return { name, input }
   const inner = asString(input[dispatcher.nameKey])

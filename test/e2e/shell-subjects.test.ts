@@ -2,10 +2,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { LaunchDeclaration, Wire } from '../../adapters/launch/declaration.js'
+import type { Emission } from '../../src/events/types.js'
 import { checkTranscriptFile } from '../../src/trace/check/check.js'
 import { readSpec } from '../../src/trace/spec/read.js'
 import { CLAUDE_CODE, CODEX, ensureHarness } from './harness-install.js'
-import { E2E_ROOT, freshDir, runDeclaredLaunch } from './harness-run.js'
+import { convertPath } from '../helpers/project.js'
+import { E2E_ROOT, filesUnder, freshDir, runDeclaredLaunch } from './harness-run.js'
 
 // Three shell lines a real harness runs, each hiding what it does from a reader that only splits
 // words: `find -exec rm` (the escaped `;` ends -exec), an append through a redirection, and a file
@@ -70,4 +72,18 @@ describe('what real shell lines did, on the real harnesses, and what the checker
     expect(await verdicts(stdout, 'codex')).toEqual({ 'no-rm': 'gap', 'the-store-untouched': 'gap', 'the-tests-ran': 'gap' })
   })
 
+  it('Codex: an exec_command that is only an apply_patch here-document is applied by Codex, and both its records read it as the edit', async () => {
+    const patch = "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: hello.txt\n+hi\n*** End Patch\nEOF"
+    const { workspace, stdout, scratch } = await runLines(CODEX, 'openai-responses', 'exec_command', 'cmd', [patch], 'codex-patch')
+    expect(readFileSync(join(workspace, 'hello.txt'), 'utf8')).toBe('hi\n')
+    const stdoutPath = join(E2E_ROOT, 'shell-subjects', 'codex-patch.stdout.jsonl')
+    writeFileSync(stdoutPath, stdout)
+    const rollouts = filesUnder(join(scratch, 'codex-home', 'sessions')).filter((file) => file.endsWith('.jsonl'))
+    expect(rollouts).toHaveLength(1)
+    const calls = (events: readonly Emission[]) => events.flatMap((event) => (event.event === 'tool.requested' ? [{ name: event.name, operations: event.operations }] : []))
+    // `exec --json` shows the file change Codex made, not a command; the rollout records the call the model made.
+    expect(calls(await convertPath(stdoutPath))).toEqual([{ name: 'file_change', operations: ['file.edit'] }])
+    const rollout = (await convertPath(rollouts[0] as string)).filter((event) => event.event === 'tool.requested')
+    expect(rollout).toEqual([expect.objectContaining({ name: 'apply_patch', operations: ['file.edit'], subjects: ['file:hello.txt'] })])
+  })
 })

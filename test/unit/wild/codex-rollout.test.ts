@@ -12,6 +12,22 @@ function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined
 }
 
+// A shell call that is only an `apply_patch` here-document (after an optional `cd <dir> &&`), or the
+// argv `["apply_patch", patch]`, is applied by Codex itself, in no shell.
+const PATCH_SCRIPT = /^(?:cd [^\s&;|]+ && )?(?:apply_patch|applypatch) <<-?\s*['"]?[A-Za-z_]+['"]?\n/
+
+function runsAsPatch(argumentsText: string | undefined): boolean {
+  let parsed: { cmd?: unknown; command?: unknown }
+  try {
+    parsed = JSON.parse(argumentsText ?? '') as typeof parsed
+  } catch {
+    return false
+  }
+  const command = Array.isArray(parsed.command) ? parsed.command : []
+  const script = text(parsed.cmd) ?? text(parsed.command) ?? (command.length === 3 ? text(command[2]) : undefined)
+  return (command.length === 2 && /^(apply_patch|applypatch)$/.test(String(command[0]))) || (script !== undefined && PATCH_SCRIPT.test(script))
+}
+
 /** Calls and shell call ids of one rollout, read line by line. */
 export function countRollout(path: string): RawCount {
   let calls = 0
@@ -30,7 +46,8 @@ export function countRollout(path: string): RawCount {
     const type = payload['type']
     const id = text(payload['call_id']) ?? text(payload['id'])
     if (id === undefined) continue
-    if (type === 'local_shell_call' || ((type === 'function_call' || type === 'custom_tool_call') && SHELL_TOOLS.has(text(payload['name']) ?? ''))) shellCallIds.push(id)
+    const shellTool = (type === 'function_call' || type === 'custom_tool_call') && SHELL_TOOLS.has(text(payload['name']) ?? '')
+    if (type === 'local_shell_call' || (shellTool && !runsAsPatch(text(payload['arguments'])))) shellCallIds.push(id)
   }
   return { calls, shellCallIds }
 }
