@@ -4,6 +4,7 @@ import { RecorderError } from '../errors.js'
 import type { CassetteFrame, CassetteResponse } from './cassette.js'
 import { frameBytes } from './cassette.js'
 import { isJsonObject, type JsonValue } from './json.js'
+import { checkReferences, FromResultMiss, holdsFromResult, lastToolResult, resolveArguments } from './from-result.js'
 import { errorBody, type ErrorKind, type Route } from './wire.js'
 import { countTokensAnswer, messagesErrorFrame, messagesTurn } from './wires/anthropic-messages.js'
 import { geminiCountTokensAnswer, geminiErrorFrame, geminiTurn } from './wires/gemini.js'
@@ -117,6 +118,16 @@ export function parseScenario(document: unknown, source = 'scenario'): Scenario 
     throw new RecorderError('VH_SCENARIO_INVALID', `${source}: ${path}: ${issue?.message ?? 'invalid'}`, { location: `${source} ${path}` })
   }
   const raw = result.data
+  const turnLists: [string, z.infer<typeof turnSchema>[]][] = [['$.turns', raw.turns], ...(raw.untooled ? [['$.untooled', [raw.untooled]] as [string, z.infer<typeof turnSchema>[]]] : []), ...(raw.threads ?? []).map((thread, index): [string, z.infer<typeof turnSchema>[]] => [`$.threads[${index}].turns`, thread.turns])]
+  for (const [listPath, turns] of turnLists) {
+    for (const [index, turn] of turns.entries()) {
+      for (const [callIndex, call] of (turn.tool_calls ?? []).entries()) {
+        const base = listPath === '$.untooled' ? listPath : `${listPath}[${index}]`
+        const problem = checkReferences(call.arguments as JsonValue, `${base}.tool_calls[${callIndex}].arguments`)
+        if (problem) throw new RecorderError('VH_SCENARIO_INVALID', `${source}: ${problem.path}: ${problem.message}`, { location: `${source} ${problem.path}` })
+      }
+    }
+  }
   return {
     name: raw.scenario,
     ...(raw.model !== undefined ? { model: raw.model } : {}),
@@ -251,9 +262,25 @@ export class ScenarioResponder {
     const fault = turn.fault && !(turn.fault.once && this.fired.has(tag)) ? turn.fault : undefined
     if (fault?.once) this.fired.add(tag)
     if (fault?.kind === 'status') return { response: statusFault(route, fault), paceMs: 0 }
-    const response = turnBytes(route, turn, ctx)
+    let resolved: ScenarioTurn
+    try {
+      resolved = withResultsTaken(turn, route, body)
+    } catch (error) {
+      if (!(error instanceof FromResultMiss)) throw error
+      const message = `the scenario ${this.scenario.name} turn ${number}: ${error.message}`
+      return { response: { status: 400, headers: { 'content-type': 'application/json', 'x-should-retry': 'false' }, bodyText: errorBody(route.wire, 'invalid_request', message, 400) }, paceMs: 0 }
+    }
+    const response = turnBytes(route, resolved, ctx)
     return { response: fault && response.frames ? streamFault(route, response, fault) : response, paceMs: turn.paceMs ?? 0 }
   }
+}
+
+/** The turn with its `$from_result` arguments taken from the request's last tool result; the turn itself when it has none. */
+function withResultsTaken(turn: ScenarioTurn, route: Route, body: JsonValue | undefined): ScenarioTurn {
+  const calls = turn.toolCalls
+  if (!calls?.some((call) => holdsFromResult(call.arguments))) return turn
+  const text = lastToolResult(route, body)
+  return { ...turn, toolCalls: calls.map((call) => ({ ...call, arguments: resolveArguments(call.arguments, text) })) }
 }
 
 function turnBytes(route: Route, turn: ScenarioTurn, ctx: TurnContext): CassetteResponse {
