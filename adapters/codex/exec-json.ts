@@ -2,6 +2,7 @@ import type { CloseReason, Emission } from '../../src/events/types.js'
 import { asArray, asI64, asObject, asString, isObject, type JsonObject } from '../shared/fields.js'
 import { argumentsObject } from '../shared/arguments.js'
 import { opaqueLine } from '../shared/opaque.js'
+import { processInputUnseenWarning } from '../../src/events/process-input-unseen.js'
 import { CallClassifier, sessionEnded, sessionStart, toolResult } from '../shared/session.js'
 import { UnseenSubagents } from '../shared/subagent.js'
 import { DriftWatch, knowsRecord } from '../shared/vocabulary.js'
@@ -69,11 +70,16 @@ function resultOf(item: JsonObject): { content: unknown; exitCode: number | null
  * read; an unlisted one is `opaque`, and named by the drift warning when the caller states a
  * version the vocabulary was not written against. A sub-agent (`spawn_agent`) works in a thread
  * of its own, whose items never reach this stdout (0.169: its calls are in its own rollout), so a
- * stream that spawned one proves no closure.
+ * stream that spawned one proves no closure. Nor does one that ends with a command still running:
+ * `exec_command` may leave a process (a shell, a server) running, and the `write_stdin` calls that
+ * feed it never reach this stdout either (0.169 printed the shell's start and nothing of the `rm`
+ * typed into it), so what the run wrote to it is unseen.
  */
 export class CodexExecProjector implements RecordProjector {
   private turn = 0
   private readonly open = new Set<string>()
+  // Command items started and not yet completed, with their command lines.
+  private readonly running = new Map<string, string>()
   private lastTotals: CodexTokens | undefined
   private sawTurnEnd = false
   private failed = false
@@ -106,9 +112,11 @@ export class CodexExecProjector implements RecordProjector {
   }
 
   finish(): Emission[] {
+    const unseen = [...this.running].map(([id, command]) => processInputUnseenWarning(id, command, 'the session’s rollout (its `write_stdin` calls)'))
     const drift = this.drift.finish()
-    if (!this.sawTurnEnd) return drift
+    if (!this.sawTurnEnd) return [...unseen, ...drift]
     return [
+      ...unseen,
       sessionEnded({
         is_error: this.failed,
         terminal_reason: this.failed ? 'turn.failed' : 'turn.completed',
@@ -119,8 +127,9 @@ export class CodexExecProjector implements RecordProjector {
     ]
   }
 
+
   closure(): CloseReason | null {
-    return this.subagents.closure(this.last)
+    return this.running.size > 0 ? null : this.subagents.closure(this.last)
   }
 
   private requested(id: string, item: JsonObject): Emission[] {
@@ -183,9 +192,11 @@ export class CodexExecProjector implements RecordProjector {
       if (!this.open.has(id)) {
         this.open.add(id)
         events.push(...this.requested(id, item))
+        if (itemType === 'command_execution' && type !== 'item.completed') this.running.set(id, asString(item['command']) ?? '')
       }
       if (type === 'item.completed') {
         this.open.delete(id)
+        this.running.delete(id)
         const result = resultOf(item)
         events.push(toolResult(id, result.isError, result.content, result.exitCode))
       }

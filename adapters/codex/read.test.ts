@@ -1,5 +1,10 @@
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { censusToText, inspectTranscriptFile } from '../../src/trace/census.js'
+import { checkTranscriptFile } from '../../src/trace/check/check.js'
+import { readSpec } from '../../src/trace/spec/read.js'
 import { convertLines, names } from '../../test/helpers/project.js'
+import { tree } from '../../test/helpers/tree.js'
 
 const at = (second: number) => `2026-01-01T00:00:0${second}.000Z`
 const meta = { timestamp: at(0), type: 'session_meta', payload: { id: 'th', cwd: '/w', cli_version: '0.169.0' } }
@@ -23,6 +28,26 @@ describe('codex/rollout-jsonl', () => {
     expect(events.find((event) => event.event === 'tool.requested')).toMatchObject({ call_id: 'c1', input: { cmd: 'cat note.txt' }, operations: ['shell'], subjects: ['proc:cat', 'file:note.txt'] })
     expect(events.find((event) => event.event === 'tool.result')).toMatchObject({ call_id: 'c1', exit_code: 1, is_error: true })
     expect(events.filter((event) => event.event === 'tool.requested')[1]).toMatchObject({ name: 'apply_patch', operations: ['file.edit'], subjects: ['file:src/a.ts'] })
+  })
+
+  it('characters written to a shell exec_command left running are read as its command lines; to anything else, as input', async () => {
+    const call = (id: string, name: string, args: object) => ({ timestamp: at(1), type: 'response_item', payload: { type: 'function_call', name, arguments: JSON.stringify(args), call_id: id } })
+    const output = (id: string, text: string) => ({ timestamp: at(2), type: 'response_item', payload: { type: 'function_call_output', call_id: id, output: text } })
+    // As 0.169 wrote them (Chunk ID and wall time vary).
+    const running = (session: number) => `Chunk ID: fb0421\nWall time: 0.5016 seconds\nProcess running with session ID ${session}\nOriginal token count: 47\nOutput:\n$ `
+    const events = await convertLines('codex/rollout-jsonl', [
+      meta,
+      turnContext,
+      call('c1', 'exec_command', { cmd: 'bash', tty: true, yield_time_ms: 500 }),
+      output('c1', running(44655)),
+      call('c2', 'write_stdin', { session_id: 44655, chars: 'rm scratch.tmp; echo gone\n' }),
+      call('c3', 'exec_command', { cmd: 'python3 -i', tty: true }),
+      output('c3', running(1234)),
+      call('c4', 'write_stdin', { session_id: 1234, chars: 'print(1)\n' }),
+      call('c5', 'write_stdin', { session_id: 999, chars: 'ls\n' }),
+    ])
+    const subjects = Object.fromEntries(events.flatMap((event) => (event.event === 'tool.requested' ? [[event.call_id, event.subjects ?? []]] : [])))
+    expect(subjects).toEqual({ c1: ['proc:bash'], c2: ['proc:rm', 'proc:echo'], c3: ['proc:python3'], c4: [], c5: [] })
   })
 
   it('usage is per request: cumulative token_count totals become differences; a repeated total is no new request', async () => {
@@ -90,6 +115,34 @@ describe('codex/exec-json', () => {
     expect(spawned.some((event) => event.event === 'stream.closed')).toBe(false)
     const alone = await run([{ type: 'item.completed', item: { id: 'c1', type: 'command_execution', command: 'ls', aggregated_output: '', exit_code: 0, status: 'completed' } }])
     expect(alone.at(-1)).toMatchObject({ event: 'stream.closed', reason: 'completed' })
+  })
+
+  it('a stream that ends with a command still running proves no closure: write_stdin calls never reach this stdout (test/e2e/shell-subjects.test.ts shows it on the real 0.169)', async () => {
+    const run = (items: object[]) =>
+      convertLines('codex/exec-json', [
+        { type: 'thread.started', thread_id: 'th' },
+        { type: 'turn.started' },
+        ...items,
+        { type: 'item.completed', item: { id: 'm', type: 'agent_message', text: 'Done.' } },
+        { type: 'turn.completed', usage: { input_tokens: 5, cached_input_tokens: 0, output_tokens: 1 } },
+      ])
+    // As 0.169 printed it: the shell `exec_command` left running starts, and nothing more of it is written.
+    const shell = { type: 'item.started', item: { id: 'item_1', type: 'command_execution', command: '/bin/bash -lc bash', aggregated_output: '', exit_code: null, status: 'in_progress' } }
+    const left = await run([shell])
+    expect(left.filter((event) => event.event === 'warning')).toMatchObject([{ code: 'process_input_unseen', message: expect.stringContaining('"/bin/bash -lc bash"') }])
+    expect(left.some((event) => event.event === 'stream.closed')).toBe(false)
+    // The checker and inspect say why an absence is undecided.
+    const lines = [{ type: 'thread.started', thread_id: 'th' }, { type: 'turn.started' }, shell, { type: 'turn.completed', usage: { input_tokens: 5, cached_input_tokens: 0, output_tokens: 1 } }]
+    const path = join(tree({ 'exec.jsonl': lines.map((line) => JSON.stringify(line)).join('\n') }), 'exec.jsonl')
+    const report = await checkTranscriptFile(readSpec('format: trace-spec/1\nid: t\nexpectations:\n  - id: no-rm\n    expect: {tool.absent: {subject: {equals: "proc:rm"}}}\n'), path)
+    expect(report.expectations[0]).toMatchObject({ verdict: 'unknown', outcome: { reason: 'process_input_unseen', processes: 1 } })
+    const census = await inspectTranscriptFile(path)
+    expect(census).toMatchObject({ closure: null, processes_unseen: 1 })
+    expect(censusToText(census)).toContain('closure      not closed — 1 process(es) were left running (process_input_unseen)')
+    // The same command once it has ended: its item completes, and the stream closes.
+    const ended = await run([shell, { type: 'item.completed', item: { ...shell.item, aggregated_output: '', exit_code: 0, status: 'completed' } }])
+    expect(ended.filter((event) => event.event === 'warning')).toEqual([])
+    expect(ended.at(-1)).toMatchObject({ event: 'stream.closed', reason: 'completed' })
   })
 
   it('file changes name their files; an unknown item type is opaque', async () => {

@@ -5,6 +5,7 @@ import { argumentsObject } from '../shared/arguments.js'
 import { isEnriched } from '../shared/hermetic.js'
 import { OpeningBuffer } from '../shared/opening.js'
 import { opaqueLine } from '../shared/opaque.js'
+import { TerminalSessions } from './terminal-sessions.js'
 import { CallClassifier, sessionEnded, sessionStart, textContent, timed, toolRequested, toolResult } from '../shared/session.js'
 import { DriftWatch, knowsRecord } from '../shared/vocabulary.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
@@ -68,6 +69,7 @@ export class CodexRolloutProjector implements RecordProjector {
   private lastTotals: CodexTokens | undefined
   private model: string | null = null
   private readonly classifier = new CallClassifier(CODEX_TOOL_OPERATIONS, CODEX_ADAPTER_ID)
+  private readonly sessions = new TerminalSessions(CODEX_TOOL_OPERATIONS)
   private readonly drift = new DriftWatch(CODEX_ROLLOUT_VOCABULARY)
   // The user's words this turn: `user_message` and a completed `UserMessage` item say them twice.
   private readonly heard = new Set<string>()
@@ -169,7 +171,17 @@ export class CodexRolloutProjector implements RecordProjector {
   }
 
   private toolRequested(callId: string, name: string, input: unknown): Emission[] {
-    return this.enriched ? this.classifier.call(callId, name, input) : [toolRequested(callId, name, input)]
+    if (!this.enriched) return [toolRequested(callId, name, input)]
+    this.sessions.called(callId, name, input)
+    const events = this.classifier.call(callId, name, input)
+    const requested = events.at(-1)
+    // Characters written to an interactive shell are command lines: they name what the shell ran.
+    if (requested?.event === 'tool.requested') {
+      const subjects = requested.subjects ?? []
+      for (const subject of this.sessions.subjectsOf(name, input)) if (!subjects.includes(subject)) subjects.push(subject)
+      requested.subjects = subjects
+    }
+    return events
   }
 
   private responseItem(payload: JsonObject, raw: string, lineNumber: number): Emission[] {
@@ -198,6 +210,7 @@ export class CodexRolloutProjector implements RecordProjector {
         const exitCode = this.enriched ? exitCodeIn(content) : null
         const success = isObject(content) ? asBoolean(content['success']) : undefined
         const isError = !this.enriched ? null : success !== undefined ? !success : exitCode !== null ? exitCode !== 0 : null
+        if (this.enriched) this.sessions.answered(callId, content)
         return [toolResult(callId, isError, content, exitCode)]
       }
       case 'message':

@@ -17,4 +17,5 @@ export { CompletenessTracker, streamCompleteness, renderCompleteness } from './c
 export type { StreamCompleteness } from './completeness.js'
 export type * from './types.js'
 export { UNCLASSIFIED_TOOL, unclassifiedToolWarning, unclassifiedToolOf } from './unclassified-tool.js'
+export { PROCESS_INPUT_UNSEEN, processInputUnseenWarning } from './process-input-unseen.js'
 export { SUBAGENT_CALLS_UNSEEN, subagentCallsUnseenWarning } from './subagent-calls-unseen.js'

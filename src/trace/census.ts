@@ -55,6 +55,8 @@ export interface TraceCensus {
   closure_markers: string[]
   /** Subagents that ran whose calls the transcript says it does not hold (`subagent_calls_unseen`). */
   subagents_unseen: number
+  /** Processes left running whose input the transcript says it does not hold (`process_input_unseen`). */
+  processes_unseen: number
 }
 
 function sortedRecord<T>(map: Map<string, T>): Record<string, T> {
@@ -156,6 +158,7 @@ export class CensusSink implements IrSink {
       closure: end.closure,
       closure_markers: [...end.closureMarkers],
       subagents_unseen: end.subagentsUnseen,
+      processes_unseen: end.processesUnseen,
     }
   }
 }
@@ -207,9 +210,12 @@ export function censusToText(census: TraceCensus): string {
   lines.push(`adapter      ${census.adapter.name} (written against ${census.adapter.written_against.join(', ')})`)
   const close = census.closure
   const unseen = census.subagents_unseen
+  const running = census.processes_unseen
   lines.push(
     close === null && unseen > 0
       ? `closure      not closed — ${unseen} subagent(s) ran apart from this transcript (subagent_calls_unseen): their calls are in their own files`
+      : close === null && running > 0
+        ? `closure      not closed — ${running} process(es) were left running (process_input_unseen): what the run wrote to them is not in this transcript`
       : close === null
         ? `closure      not closed — nothing says this is the whole run (${census.closure_markers.join(' or ')} would)`
         : `closure      closed by ${witnessMarker(close.witness)}${close.reason === null ? '' : ` (${close.reason})`}`,

@@ -31,11 +31,16 @@ beforeAll(() => {
   for (const launch of [CLAUDE_CODE, CODEX]) programs.set(launch.adapter, ensureHarness(launch))
 }, 900_000)
 
-async function runLines(launch: LaunchDeclaration, wire: Wire, tool: string, key: string, lines: readonly string[], name: string = launch.adapter): Promise<{ workspace: string; stdout: string; scratch: string }> {
+/** One call per line of `tool` with the line under `key`, then an answer. */
+function runLines(launch: LaunchDeclaration, wire: Wire, tool: string, key: string, lines: readonly string[], name: string = launch.adapter): Promise<{ workspace: string; stdout: string; scratch: string }> {
+  const calls = lines.map((line) => ({ tool_calls: [{ name: tool, arguments: { [key]: line, ...(tool === 'Bash' ? { description: 'a shell line' } : {}) } }] }))
+  return runTurns(launch, wire, [...calls, { text: 'Done.' }], name)
+}
+
+async function runTurns(launch: LaunchDeclaration, wire: Wire, turns: readonly unknown[], name: string): Promise<{ workspace: string; stdout: string; scratch: string }> {
   const dir = join(E2E_ROOT, 'shell-subjects')
   mkdirSync(dir, { recursive: true })
   const scenario = join(dir, `${name}.json`)
-  const turns = [...lines.map((line) => ({ tool_calls: [{ name: tool, arguments: { [key]: line, ...(tool === 'Bash' ? { description: 'a shell line' } : {}) } }] })), { text: 'Done.' }]
   writeFileSync(scenario, JSON.stringify({ scenario: `shell-subjects-${name}`, turns, untooled: { text: 'A title' } }))
   const workspace = freshDir('shell-subjects', name, 'work')
   writeFileSync(join(workspace, 'scratch.tmp'), 'left over\n')
@@ -85,5 +90,23 @@ describe('what real shell lines did, on the real harnesses, and what the checker
     expect(calls(await convertPath(stdoutPath))).toEqual([{ name: 'file_change', operations: ['file.edit'] }])
     const rollout = (await convertPath(rollouts[0] as string)).filter((event) => event.event === 'tool.requested')
     expect(rollout).toEqual([expect.objectContaining({ name: 'apply_patch', operations: ['file.edit'], subjects: ['file:hello.txt'] })])
+  })
+
+  it('Codex: rm typed into a shell it left running (write_stdin) is not in exec --json, so "no rm" is unknown there; the rollout names rm', async () => {
+    const { workspace, stdout, scratch } = await runTurns(CODEX, 'openai-responses', [
+      { tool_calls: [{ name: 'exec_command', arguments: { cmd: 'bash', tty: true, yield_time_ms: 500 } }] },
+      // The session id Codex hands out is random: the scripted model reads it from the output.
+      { tool_calls: [{ name: 'write_stdin', arguments: { session_id: { $from_result: 'session ID (\\d+)', as: 'number' }, chars: 'rm scratch.tmp\n', yield_time_ms: 500 } }] },
+      { text: 'Done.' },
+    ], 'codex-stdin')
+    expect(existsSync(join(workspace, 'scratch.tmp'))).toBe(false)
+    expect(stdout).not.toContain('rm scratch.tmp')
+    const stdoutPath = join(E2E_ROOT, 'shell-subjects', 'codex-stdin.stdout.jsonl')
+    writeFileSync(stdoutPath, stdout)
+    const report = await checkTranscriptFile(SPEC, stdoutPath)
+    expect(report.expectations.find((row) => row.id === 'no-rm')).toMatchObject({ verdict: 'unknown', outcome: { reason: 'process_input_unseen', processes: 1 } })
+    const rollouts = filesUnder(join(scratch, 'codex-home', 'sessions')).filter((file) => file.endsWith('.jsonl'))
+    const typed = (await convertPath(rollouts[0] as string)).find((event) => event.event === 'tool.requested' && event.name === 'write_stdin')
+    expect(typed).toMatchObject({ operations: ['shell'], subjects: ['proc:rm'] })
   })
 })

@@ -22,6 +22,7 @@ import {
 import type { AdapterRef, ModelUsage, RunOutcome, RunUsage, SessionStart, StreamClose, ToolCall, ToolResult } from './types.js'
 import { EVENT_STREAM_CLOSURE_MARKERS, STREAM_CLOSED_EVENT } from './types.js'
 import { utf8Length } from '../rust-format.js'
+import { PROCESS_INPUT_UNSEEN } from '../../events/process-input-unseen.js'
 import { SUBAGENT_CALLS_UNSEEN } from '../../events/subagent-calls-unseen.js'
 import { unclassifiedToolOf } from '../../events/unclassified-tool.js'
 
@@ -148,6 +149,8 @@ export class MetaharnessIrReader {
   private readonly unclassifiedTools = new Set<string>()
   /** How many `subagent_calls_unseen` warnings the stream held: subagents whose calls are elsewhere. */
   subagentsUnseen = 0
+  /** How many `process_input_unseen` warnings it held: processes left running, whose input is elsewhere. */
+  processesUnseen = 0
 
   constructor(private readonly emitter: IrEmitter) {}
 
@@ -271,6 +274,7 @@ export class MetaharnessIrReader {
             const tool = unclassifiedToolOf(code, textAt(value, 'message'))
             if (tool !== undefined) this.unclassifiedTools.add(tool)
             if (code === SUBAGENT_CALLS_UNSEEN) this.subagentsUnseen += 1
+            else if (code === PROCESS_INPUT_UNSEEN) this.processesUnseen += 1
           }
           break
         }

@@ -252,6 +252,8 @@ export class StreamJsonIrReader {
 
   /** Claude Code's stream carries every subagent's calls: none is elsewhere. */
   readonly subagentsUnseen = 0
+  /** Nor does a process outlive a call unseen: Claude Code's background shells are read through calls it streams. */
+  readonly processesUnseen = 0
 
   /** A vendor transcript ends where the run did when its last event is the terminal record. */
   closure(): StreamClose | null {

@@ -75,7 +75,12 @@ export function toolAbsent(selector: CallSelector): Accumulator {
       const close = end?.closure ?? null
       if (close === null) {
         const subagents = end?.subagentsUnseen ?? 0
-        return undecidable(subagents > 0 ? { reason: 'subagent_calls_unseen', subagents } : { reason: 'stream_not_closed', markers: [...(end?.closureMarkers ?? [])] })
+        const processes = end?.processesUnseen ?? 0
+        return undecidable(
+          subagents > 0 ? { reason: 'subagent_calls_unseen', subagents }
+          : processes > 0 ? { reason: 'process_input_unseen', processes }
+          : { reason: 'stream_not_closed', markers: [...(end?.closureMarkers ?? [])] },
+        )
       }
       const reason = close.reason === null ? '' : `, ${close.reason}`
       const unread = facts.opaqueEvents.length === 0 ? '' : `, over ${facts.opaqueEvents.length} unread event(s) the producer accounted for`
