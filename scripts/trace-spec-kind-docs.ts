@@ -180,7 +180,7 @@ const REASONS: Record<UnknownReasonName, string> = {
   unclassified_calls: 'calls of tools no operation table knows could have changed the answer of a selector by operation',
   stream_not_closed: 'nothing states that the transcript is the whole run, so an absence cannot be told from a hole',
   subagent_calls_unseen: 'a subagent ran whose calls the harness wrote to its own file, not to this transcript',
-  process_input_unseen: 'a process the run started was still running when the transcript ended, and what the run wrote to it is not in this transcript',
+  process_input_unseen: 'a process the run started could have been sent input this transcript does not show (still running at its end, or a shell or interpreter reading its input)',
   model_not_used: 'the run never used the model the expectation names',
   run_cut_by_rate_limit: 'a session ended after a rejected rate-limit state: nobody found out how it would have ended',
   series_did_not_move: 'the field never moved across the requests, so a direction is evidence for neither',

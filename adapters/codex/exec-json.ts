@@ -3,6 +3,7 @@ import { asArray, asI64, asObject, asString, isObject, type JsonObject } from '.
 import { argumentsObject } from '../shared/arguments.js'
 import { opaqueLine } from '../shared/opaque.js'
 import { processInputUnseenWarning } from '../../src/events/process-input-unseen.js'
+import { interactiveProgram } from '../shared/interactive.js'
 import { CallClassifier, sessionEnded, sessionStart, toolResult } from '../shared/session.js'
 import { UnseenSubagents } from '../shared/subagent.js'
 import { DriftWatch, knowsRecord } from '../shared/vocabulary.js'
@@ -70,16 +71,19 @@ function resultOf(item: JsonObject): { content: unknown; exitCode: number | null
  * read; an unlisted one is `opaque`, and named by the drift warning when the caller states a
  * version the vocabulary was not written against. A sub-agent (`spawn_agent`) works in a thread
  * of its own, whose items never reach this stdout (0.169: its calls are in its own rollout), so a
- * stream that spawned one proves no closure. Nor does one that ends with a command still running:
- * `exec_command` may leave a process (a shell, a server) running, and the `write_stdin` calls that
- * feed it never reach this stdout either (0.169 printed the shell's start and nothing of the `rm`
- * typed into it), so what the run wrote to it is unseen.
+ * stream that spawned one proves no closure. Nor does one whose run may have typed into a process:
+ * `exec_command` may leave a process running, and the `write_stdin` calls that feed it never reach
+ * this stdout. A command still running when the stream ends, or one that started a shell or an
+ * interpreter reading its input (`bash`, `python3`), may have been sent commands the stream does
+ * not show: 0.169 printed a shell's start and nothing of the `rm` typed into it, and a shell that
+ * was sent `rm …; exit` only as its completed item, its output the terminal's echo.
  */
 export class CodexExecProjector implements RecordProjector {
   private turn = 0
   private readonly open = new Set<string>()
-  // Command items started and not yet completed, with their command lines.
+  // Command items started and not yet completed, and those reading their input: id → command line.
   private readonly running = new Map<string, string>()
+  private readonly reading = new Map<string, string>()
   private lastTotals: CodexTokens | undefined
   private sawTurnEnd = false
   private failed = false
@@ -112,7 +116,11 @@ export class CodexExecProjector implements RecordProjector {
   }
 
   finish(): Emission[] {
-    const unseen = [...this.running].map(([id, command]) => processInputUnseenWarning(id, command, 'the session’s rollout (its `write_stdin` calls)'))
+    const where = 'the session’s rollout (its `write_stdin` calls)'
+    const unseen = [
+      ...[...this.running].map(([id, command]) => processInputUnseenWarning(id, command, 'running', where)),
+      ...[...this.reading].filter(([id]) => !this.running.has(id)).map(([id, command]) => processInputUnseenWarning(id, command, 'reading', where)),
+    ]
     const drift = this.drift.finish()
     if (!this.sawTurnEnd) return [...unseen, ...drift]
     return [
@@ -129,7 +137,7 @@ export class CodexExecProjector implements RecordProjector {
 
 
   closure(): CloseReason | null {
-    return this.running.size > 0 ? null : this.subagents.closure(this.last)
+    return this.running.size > 0 || this.reading.size > 0 ? null : this.subagents.closure(this.last)
   }
 
   private requested(id: string, item: JsonObject): Emission[] {
@@ -192,7 +200,11 @@ export class CodexExecProjector implements RecordProjector {
       if (!this.open.has(id)) {
         this.open.add(id)
         events.push(...this.requested(id, item))
-        if (itemType === 'command_execution' && type !== 'item.completed') this.running.set(id, asString(item['command']) ?? '')
+        if (itemType === 'command_execution') {
+          const command = asString(item['command']) ?? ''
+          if (type !== 'item.completed') this.running.set(id, command)
+          if (interactiveProgram(command) !== undefined) this.reading.set(id, command)
+        }
       }
       if (type === 'item.completed') {
         this.open.delete(id)

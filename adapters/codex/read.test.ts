@@ -117,7 +117,7 @@ describe('codex/exec-json', () => {
     expect(alone.at(-1)).toMatchObject({ event: 'stream.closed', reason: 'completed' })
   })
 
-  it('a stream that ends with a command still running proves no closure: write_stdin calls never reach this stdout (test/e2e/shell-subjects.test.ts shows it on the real 0.169)', async () => {
+  it('a stream whose run could have typed into a process proves no closure: write_stdin calls never reach this stdout (test/e2e/shell-subjects.test.ts shows it on the real 0.169)', async () => {
     const run = (items: object[]) =>
       convertLines('codex/exec-json', [
         { type: 'thread.started', thread_id: 'th' },
@@ -126,23 +126,35 @@ describe('codex/exec-json', () => {
         { type: 'item.completed', item: { id: 'm', type: 'agent_message', text: 'Done.' } },
         { type: 'turn.completed', usage: { input_tokens: 5, cached_input_tokens: 0, output_tokens: 1 } },
       ])
-    // As 0.169 printed it: the shell `exec_command` left running starts, and nothing more of it is written.
-    const shell = { type: 'item.started', item: { id: 'item_1', type: 'command_execution', command: '/bin/bash -lc bash', aggregated_output: '', exit_code: null, status: 'in_progress' } }
-    const left = await run([shell])
-    expect(left.filter((event) => event.event === 'warning')).toMatchObject([{ code: 'process_input_unseen', message: expect.stringContaining('"/bin/bash -lc bash"') }])
-    expect(left.some((event) => event.event === 'stream.closed')).toBe(false)
+    const command = (id: string, line: string) => ({ type: 'item.started', item: { id, type: 'command_execution', command: line, aggregated_output: '', exit_code: null, status: 'in_progress' } })
+    const completed = (started: ReturnType<typeof command>, output: string) => ({ type: 'item.completed', item: { ...started.item, aggregated_output: output, exit_code: 0, status: 'completed' } })
+    const unseen = (events: Awaited<ReturnType<typeof run>>) => events.flatMap((event) => (event.event === 'warning' && event.code === 'process_input_unseen' ? [event.message] : []))
+    const closed = (events: Awaited<ReturnType<typeof run>>) => events.some((event) => event.event === 'stream.closed')
+
+    // A server left running: it starts, and nothing more of it is written.
+    const server = command('item_1', "/bin/bash -lc 'npm run dev'")
+    const left = await run([server])
+    expect(unseen(left)).toEqual([expect.stringContaining('"/bin/bash -lc \'npm run dev\'") was still running when the stream ended')])
+    expect(closed(left)).toBe(false)
+    // As 0.169 printed it: a shell that was sent `rm scratch.tmp; exit` completes, its output the terminal's echo.
+    const shell = command('item_1', '/bin/bash -lc bash')
+    const typed = await run([shell, completed(shell, 'root@vm:/w# rm scratch.tmp; exit\r\nexit\r\n')])
+    expect(unseen(typed)).toEqual([expect.stringContaining('"/bin/bash -lc bash") reads what to run from its input')])
+    expect(closed(typed)).toBe(false)
+    // A command that ends and reads nothing: the stream closes.
+    const listed = command('item_1', "/bin/bash -lc 'ls -la'")
+    const ended = await run([listed, completed(listed, 'a.txt\n')])
+    expect(unseen(ended)).toEqual([])
+    expect(ended.at(-1)).toMatchObject({ event: 'stream.closed', reason: 'completed' })
+
     // The checker and inspect say why an absence is undecided.
-    const lines = [{ type: 'thread.started', thread_id: 'th' }, { type: 'turn.started' }, shell, { type: 'turn.completed', usage: { input_tokens: 5, cached_input_tokens: 0, output_tokens: 1 } }]
+    const lines = [{ type: 'thread.started', thread_id: 'th' }, { type: 'turn.started' }, server, { type: 'turn.completed', usage: { input_tokens: 5, cached_input_tokens: 0, output_tokens: 1 } }]
     const path = join(tree({ 'exec.jsonl': lines.map((line) => JSON.stringify(line)).join('\n') }), 'exec.jsonl')
     const report = await checkTranscriptFile(readSpec('format: trace-spec/1\nid: t\nexpectations:\n  - id: no-rm\n    expect: {tool.absent: {subject: {equals: "proc:rm"}}}\n'), path)
     expect(report.expectations[0]).toMatchObject({ verdict: 'unknown', outcome: { reason: 'process_input_unseen', processes: 1 } })
     const census = await inspectTranscriptFile(path)
     expect(census).toMatchObject({ closure: null, processes_unseen: 1 })
-    expect(censusToText(census)).toContain('closure      not closed — 1 process(es) were left running (process_input_unseen)')
-    // The same command once it has ended: its item completes, and the stream closes.
-    const ended = await run([shell, { type: 'item.completed', item: { ...shell.item, aggregated_output: '', exit_code: 0, status: 'completed' } }])
-    expect(ended.filter((event) => event.event === 'warning')).toEqual([])
-    expect(ended.at(-1)).toMatchObject({ event: 'stream.closed', reason: 'completed' })
+    expect(censusToText(census)).toContain('closure      not closed — 1 process(es) could have been sent input this transcript does not show (process_input_unseen)')
   })
 
   it('file changes name their files; an unknown item type is opaque', async () => {

@@ -1,10 +1,10 @@
 import { asString, asU64, isObject } from '../shared/fields.js'
+import { interactiveProgram } from '../shared/interactive.js'
 import { classifyCall, type ToolOperationTable } from '../shared/operations.js'
 import { textContent } from '../shared/session.js'
 
 // What 0.169's `exec_command` answers when it yields before the process ends.
 const RUNNING = /Process running with session ID (\d+)/
-const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'fish'])
 
 /**
  * The processes a Codex rollout's `exec_command` calls left running, by the session id their
@@ -32,7 +32,7 @@ export class TerminalSessions {
     this.commands.delete(callId)
     const text = typeof output === 'string' ? output : textContent(output)
     const running = text === undefined ? null : RUNNING.exec(text)
-    if (running && isInteractiveShell(cmd)) this.shells.add(Number(running[1]))
+    if (running && interactiveProgram(cmd) === 'shell') this.shells.add(Number(running[1]))
   }
 
   /** The subjects a `write_stdin` call's characters name, when they went to an interactive shell; none otherwise. */
@@ -43,11 +43,4 @@ export class TerminalSessions {
     if (session === undefined || chars === undefined || !this.shells.has(session)) return []
     return classifyCall(this.table, 'exec_command', { cmd: chars }).subjects
   }
-}
-
-/** `bash`, `zsh -i`, `/bin/sh -l`: a shell with options only, which reads its commands from its input. */
-function isInteractiveShell(cmd: string): boolean {
-  const words = cmd.trim().split(/\s+/)
-  const program = (words[0] ?? '').split('/').pop() ?? ''
-  return SHELLS.has(program) && words.slice(1).every((word) => word.startsWith('-') && !/^-[a-zA-Z]*c[a-zA-Z]*$/.test(word))
 }

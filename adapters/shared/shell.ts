@@ -23,8 +23,8 @@ export interface ShellLineReading {
   readonly files: string[]
 }
 
-// Shells read as the script they run: every harness wraps its lines in one (`bash -lc`).
-const SHELLS = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'ash', 'mksh'])
+/** Shells, read as the script they run: every harness wraps its lines in one (`bash -lc`). */
+export const SHELLS: ReadonlySet<string> = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'ash', 'mksh', 'fish'])
 const PLAIN_READERS = new Set(['cat', 'head', 'tail', 'nl', 'less', 'more', 'wc'])
 // Words that open or go on with a compound command, after which a command starts.
 const COMPOUND_WORDS = new Set(['if', 'then', 'else', 'elif', 'fi', 'do', 'done', 'while', 'until', '!', '{', '}'])

@@ -55,7 +55,7 @@ export interface TraceCensus {
   closure_markers: string[]
   /** Subagents that ran whose calls the transcript says it does not hold (`subagent_calls_unseen`). */
   subagents_unseen: number
-  /** Processes left running whose input the transcript says it does not hold (`process_input_unseen`). */
+  /** Processes that could have been sent input the transcript says it does not hold (`process_input_unseen`). */
   processes_unseen: number
 }
 
@@ -215,7 +215,7 @@ export function censusToText(census: TraceCensus): string {
     close === null && unseen > 0
       ? `closure      not closed — ${unseen} subagent(s) ran apart from this transcript (subagent_calls_unseen): their calls are in their own files`
       : close === null && running > 0
-        ? `closure      not closed — ${running} process(es) were left running (process_input_unseen): what the run wrote to them is not in this transcript`
+        ? `closure      not closed — ${running} process(es) could have been sent input this transcript does not show (process_input_unseen)`
       : close === null
         ? `closure      not closed — nothing says this is the whole run (${census.closure_markers.join(' or ')} would)`
         : `closure      closed by ${witnessMarker(close.witness)}${close.reason === null ? '' : ` (${close.reason})`}`,

@@ -37,13 +37,13 @@ function runLines(launch: LaunchDeclaration, wire: Wire, tool: string, key: stri
   return runTurns(launch, wire, [...calls, { text: 'Done.' }], name)
 }
 
-async function runTurns(launch: LaunchDeclaration, wire: Wire, turns: readonly unknown[], name: string): Promise<{ workspace: string; stdout: string; scratch: string }> {
+async function runTurns(launch: LaunchDeclaration, wire: Wire, turns: readonly unknown[], name: string, files: readonly string[] = []): Promise<{ workspace: string; stdout: string; scratch: string }> {
   const dir = join(E2E_ROOT, 'shell-subjects')
   mkdirSync(dir, { recursive: true })
   const scenario = join(dir, `${name}.json`)
   writeFileSync(scenario, JSON.stringify({ scenario: `shell-subjects-${name}`, turns, untooled: { text: 'A title' } }))
   const workspace = freshDir('shell-subjects', name, 'work')
-  writeFileSync(join(workspace, 'scratch.tmp'), 'left over\n')
+  for (const file of ['scratch.tmp', ...files]) writeFileSync(join(workspace, file), 'left over\n')
   mkdirSync(join(workspace, '.engineering'))
   const ran = await runDeclaredLaunch({ launch, program: programs.get(launch.adapter) as string, wire, serveArgs: ['--scenario', scenario], label: `shell-subjects-${name}`, prompt: 'Tidy up and write the plan.', workspace, scratch: freshDir('shell-subjects', name, 'root') })
   expect(ran.result.exitCode, ran.result.stderr).toBe(0)
@@ -92,21 +92,23 @@ describe('what real shell lines did, on the real harnesses, and what the checker
     expect(rollout).toEqual([expect.objectContaining({ name: 'apply_patch', operations: ['file.edit'], subjects: ['file:hello.txt'] })])
   })
 
-  it('Codex: rm typed into a shell it left running (write_stdin) is not in exec --json, so "no rm" is unknown there; the rollout names rm', async () => {
-    const { workspace, stdout, scratch } = await runTurns(CODEX, 'openai-responses', [
-      { tool_calls: [{ name: 'exec_command', arguments: { cmd: 'bash', tty: true, yield_time_ms: 500 } }] },
-      // The session id Codex hands out is random: the scripted model reads it from the output.
-      { tool_calls: [{ name: 'write_stdin', arguments: { session_id: { $from_result: 'session ID (\\d+)', as: 'number' }, chars: 'rm scratch.tmp\n', yield_time_ms: 500 } }] },
-      { text: 'Done.' },
-    ], 'codex-stdin')
+  it('Codex: rm typed into shells through write_stdin is not in exec --json, so "no rm" is unknown there; the rollout names rm', async () => {
+    const shell = { tool_calls: [{ name: 'exec_command', arguments: { cmd: 'bash', tty: true, yield_time_ms: 500 } }] }
+    // The session id Codex hands out is random: the scripted model reads it from the last output.
+    const type = (chars: string) => ({ tool_calls: [{ name: 'write_stdin', arguments: { session_id: { $from_result: 'session ID (\\d+)', as: 'number' }, chars, yield_time_ms: 1000 } }] })
+    // One shell is left running; the other is told to exit, so exec --json shows it complete.
+    const { workspace, stdout, scratch } = await runTurns(CODEX, 'openai-responses', [shell, type('rm scratch.tmp\n'), shell, type('rm other.tmp; exit\n'), { text: 'Done.' }], 'codex-stdin', ['other.tmp'])
     expect(existsSync(join(workspace, 'scratch.tmp'))).toBe(false)
-    expect(stdout).not.toContain('rm scratch.tmp')
+    expect(existsSync(join(workspace, 'other.tmp'))).toBe(false)
     const stdoutPath = join(E2E_ROOT, 'shell-subjects', 'codex-stdin.stdout.jsonl')
     writeFileSync(stdoutPath, stdout)
+    const events = await convertPath(stdoutPath)
+    expect(events.filter((event) => event.event === 'tool.requested').map((event) => event.event === 'tool.requested' && event.subjects)).toEqual([['proc:bash'], ['proc:bash']])
+    expect(events.filter((event) => event.event === 'warning' && event.code === 'process_input_unseen').map((event) => event.event === 'warning' && /was still running|reads what to run/.exec(event.message)?.[0])).toEqual(['was still running', 'reads what to run'])
     const report = await checkTranscriptFile(SPEC, stdoutPath)
-    expect(report.expectations.find((row) => row.id === 'no-rm')).toMatchObject({ verdict: 'unknown', outcome: { reason: 'process_input_unseen', processes: 1 } })
+    expect(report.expectations.find((row) => row.id === 'no-rm')).toMatchObject({ verdict: 'unknown', outcome: { reason: 'process_input_unseen', processes: 2 } })
     const rollouts = filesUnder(join(scratch, 'codex-home', 'sessions')).filter((file) => file.endsWith('.jsonl'))
-    const typed = (await convertPath(rollouts[0] as string)).find((event) => event.event === 'tool.requested' && event.name === 'write_stdin')
-    expect(typed).toMatchObject({ operations: ['shell'], subjects: ['proc:rm'] })
+    const typed = (await convertPath(rollouts[0] as string)).filter((event) => event.event === 'tool.requested' && event.name === 'write_stdin')
+    expect(typed.map((event) => event.event === 'tool.requested' && event.subjects)).toEqual([['proc:rm'], ['proc:rm', 'proc:exit']])
   })
 })

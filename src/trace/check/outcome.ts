@@ -24,7 +24,7 @@ export type UnknownReason =
   | { reason: 'stream_not_closed'; markers: string[] }
   /** Subagents ran whose calls the stream says it does not hold (ours: `subagent_calls_unseen` warnings). */
   | { reason: 'subagent_calls_unseen'; subagents: number }
-  /** Processes were left running whose input the stream says it does not hold (ours: `process_input_unseen` warnings). */
+  /** Processes could have been sent input the stream says it does not hold (ours: `process_input_unseen` warnings). */
   | { reason: 'process_input_unseen'; processes: number }
   | { reason: 'model_not_used'; model: string }
   | { reason: 'run_cut_by_rate_limit'; outcome_event: number; limit_event: number; window: string | null }
@@ -93,7 +93,7 @@ export function describeReason(reason: UnknownReason): string {
     case 'subagent_calls_unseen':
       return `${reason.subagents === 1 ? 'a subagent' : `${reason.subagents} subagents`} ran apart from this transcript (subagent_calls_unseen): the harness wrote ${reason.subagents === 1 ? 'its calls' : 'their calls'} to ${reason.subagents === 1 ? 'its' : 'their'} own file, so an absence cannot be decided here — check that file too`
     case 'process_input_unseen':
-      return `${reason.processes === 1 ? 'a process' : `${reason.processes} processes`} the run started ${reason.processes === 1 ? 'was' : 'were'} still running when the transcript ended (process_input_unseen): what the run wrote to ${reason.processes === 1 ? 'it' : 'them'} is not in this transcript, so an absence cannot be decided here — check the harness's session record too`
+      return `${reason.processes === 1 ? 'a process' : `${reason.processes} processes`} the run started could have been sent input this transcript does not show (process_input_unseen): what the run wrote to ${reason.processes === 1 ? 'it' : 'them'} is elsewhere, so an absence cannot be decided here — check the harness's session record too`
     case 'opaque_events': {
       // Counted, never listed: the JSON report keeps every index.
       const untyped = reason.events.length - reason.types.length

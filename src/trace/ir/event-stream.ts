@@ -149,7 +149,7 @@ export class MetaharnessIrReader {
   private readonly unclassifiedTools = new Set<string>()
   /** How many `subagent_calls_unseen` warnings the stream held: subagents whose calls are elsewhere. */
   subagentsUnseen = 0
-  /** How many `process_input_unseen` warnings it held: processes left running, whose input is elsewhere. */
+  /** How many `process_input_unseen` warnings it held: processes whose input is elsewhere. */
   processesUnseen = 0
 
   constructor(private readonly emitter: IrEmitter) {}

@@ -218,7 +218,7 @@ export interface StreamEnd {
   closureMarkers: readonly string[]
   /** How many subagents ran whose calls the stream says it does not hold (`subagent_calls_unseen` warnings). */
   subagentsUnseen: number
-  /** How many processes were left running whose input the stream says it does not hold (`process_input_unseen` warnings). */
+  /** How many processes could have been sent input the stream says it does not hold (`process_input_unseen` warnings). */
   processesUnseen: number
   /** How many IR events there were. */
   events: number
