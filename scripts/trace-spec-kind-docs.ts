@@ -177,7 +177,7 @@ const REASONS: Record<UnknownReasonName, string> = {
   result_field_absent: 'a correlated result does not carry the field the expectation reads',
   timestamp_absent: 'a timestamp the duration needs was not recorded',
   opaque_events: 'records the adapter could not read could have changed the answer (a count under them is a lower bound)',
-  unclassified_calls: 'calls of tools no operation table knows could have changed the answer of a selector by operation',
+  unclassified_calls: 'calls of tools no operation table knows could have changed the answer of a selector by operation, or by subject alone',
   stream_not_closed: 'nothing states that the transcript is the whole run, so an absence cannot be told from a hole',
   subagent_calls_unseen: 'a subagent ran whose calls the harness wrote to its own file, not to this transcript',
   process_input_unseen: 'a process the run started could have been sent input this transcript does not show (still running at its end, or a shell or interpreter reading its input)',

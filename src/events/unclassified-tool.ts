@@ -15,7 +15,7 @@ export function unclassifiedToolWarning(tool: string, adapter: string): Warning 
   return {
     event: 'warning',
     code: UNCLASSIFIED_TOOL,
-    message: `tool ${JSON.stringify(tool)} is in no operation table of the ${adapter} adapter: a selector by operation cannot see its calls`,
+    message: `tool ${JSON.stringify(tool)} is in no operation table of the ${adapter} adapter: a selector by operation or by subject alone cannot see its calls`,
   }
 }
 

@@ -43,7 +43,7 @@ export interface TraceCensus {
   assistant_events: number
   api_requests: number
   tool_traffic: Record<string, ToolTraffic>
-  /** Calls of tools no operation table knows, by tool name: a selector by operation cannot see them. */
+  /** Calls of tools no operation table knows, by tool name: a selector by operation or by subject alone cannot see them. */
   unclassified_calls: Record<string, number>
   repeated_call_groups: number
   steps: CensusStep[]
@@ -200,7 +200,7 @@ export function censusToText(census: TraceCensus): string {
   const unclassified = Object.entries(census.unclassified_calls)
   if (unclassified.length > 0) {
     const named = unclassified.map(([tool, count]) => `${tool} ×${count}`).join(', ')
-    lines.push(`unclassified ${unclassified.reduce((sum, [, count]) => sum + count, 0)} call(s) of tools no operation table knows: ${named} — a check by operation cannot see them`)
+    lines.push(`unclassified ${unclassified.reduce((sum, [, count]) => sum + count, 0)} call(s) of tools no operation table knows: ${named} — a check by operation or by subject alone cannot see them`)
   }
   lines.push(`repeated     ${census.repeated_call_groups} identical call group(s)`)
   census.steps.forEach((step, position) => {

@@ -19,7 +19,7 @@ export type UnknownReason =
   | { reason: 'result_field_absent'; call_event: number; result_event: number; field: string }
   | { reason: 'timestamp_absent'; event: number }
   | { reason: 'opaque_events'; events: number[]; types: string[] }
-  /** Calls of tools no operation table knows, which a selector by operation cannot rule in or out (ours; upstream's wire has no such calls). */
+  /** Calls of tools no operation table knows, which a selector by operation or by subject alone cannot rule in or out (ours; upstream's wire has no such calls). */
   | { reason: 'unclassified_calls'; events: number[]; tools: string[] }
   | { reason: 'stream_not_closed'; markers: string[] }
   /** Subagents ran whose calls the stream says it does not hold (ours: `subagent_calls_unseen` warnings). */
@@ -101,7 +101,7 @@ export function describeReason(reason: UnknownReason): string {
       return `the adapter could not read ${reason.events.length} event(s): ${kinds} (events ${firstFew(reason.events)}) — one of them could have changed this answer`
     }
     case 'unclassified_calls':
-      return `${reason.events.length} call(s) of ${reason.tools.join(', ')} (events ${firstFew(reason.events)}): no operation table knows ${reason.tools.length === 1 ? 'that tool' : 'those tools'}, so a selector by operation cannot see them — one of them could have changed this answer`
+      return `${reason.events.length} call(s) of ${reason.tools.join(', ')} (events ${firstFew(reason.events)}): no operation table knows ${reason.tools.length === 1 ? 'that tool' : 'those tools'}, so a selector by operation or by subject alone cannot see them — one of them could have changed this answer`
     case 'model_not_used':
       return `this run never used \`${reason.model}\``
     case 'run_cut_by_rate_limit': {

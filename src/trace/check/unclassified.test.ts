@@ -8,7 +8,7 @@ import { readSpec } from '../spec/read.js'
 
 /**
  * A call of a tool no operation table knows carries no operations on the wire; the adapter's
- * `unclassified_tool` warning says so. A selector by operation cannot see such a call, so it never
+ * `unclassified_tool` warning says so. A selector by operation (or by subject alone) cannot see such a call, so it never
  * lets an absence pass nor a count by operation stand as exact; a selector by name still sees it.
  */
 
@@ -51,6 +51,16 @@ describe('unclassified calls in the checker', () => {
     expect(rowOf('{tool.called: {tools: [Frobnicate], count: {exactly: 2}}}', run()).verdict).toBe('ok')
     // A name in `tools` beside the operations: the named calls are counted, so they leave nothing unseen.
     expect(rowOf('{tool.absent: {tools: [Frobnicate], operations: [shell]}}', run()).verdict).toBe('gap')
+  })
+
+  it('an absence over a subject alone is unknown: every call is in its scope, and an unknown tool’s line was never read for the programs it starts', () => {
+    const row = rowOf('{tool.absent: {subject: {equals: "proc:make"}}}', run())
+    expect(row.verdict).toBe('unknown')
+    expect(row.outcome).toEqual({ outcome: 'undecidable', reason: 'unclassified_calls', events: [3, 5], tools: ['Frobnicate'] })
+    // With a tool named, the scope is that tool's calls, which the unknown tool's are not.
+    expect(rowOf('{tool.absent: {tools: [Bash], subject: {equals: "proc:make"}}}', run()).verdict).toBe('ok')
+    // A subject the unknown call does carry still rules it out when none matches (it was read from a path argument).
+    expect(rowOf('{tool.absent: {subject: {equals: "proc:make"}}}', metaharness([start(), warned('Frobnicate'), call('c-1', 'Frobnicate', { path: 'a.txt' }, { subjects: ['file:a.txt'] }), result('c-1'), ended(), closed(5)])).verdict).toBe('ok')
   })
 
   it('arguments are recorded facts: a call whose arguments fail the selector cannot be one it missed', () => {

@@ -30,12 +30,17 @@ export function selectorMatches(selector: CallSelector, call: ToolCall): boolean
 
 /**
  * Whether a call the selector did not match might have matched had its tool been classified: the
- * call is unclassified, the selector names operations (a name in `tools` sees the call as it is),
- * every `args` matcher holds on what was recorded, and a `subject` could hold (none was derived, or
- * one matches). Such a call leaves a count by operation a lower bound and an absence undecided.
+ * call is unclassified; the selector names operations, or names no tool and no operation but a
+ * `subject` (every call is in its scope, and an unknown tool's line was never read for the
+ * programs it starts); a name in `tools` sees the call as it is. Every `args` matcher must hold on
+ * what was recorded, and a `subject` could hold (none was derived, or one matches). Such a call
+ * leaves a count a lower bound and an absence undecided.
  */
 export function selectorMightMatch(selector: CallSelector, call: ToolCall): boolean {
-  if (!call.unclassified || (selector.operations ?? []).length === 0) return false
+  if (!call.unclassified) return false
+  const operations = selector.operations ?? []
+  const bySubjectAlone = operations.length === 0 && selector.tools.length === 0 && selector.subject !== undefined
+  if (operations.length === 0 && !bySubjectAlone) return false
   if (selector.tools.includes(call.name)) return false
   if (selector.subject !== undefined && call.subjects.length > 0) {
     const matcher = selector.subject
