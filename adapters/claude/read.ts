@@ -6,6 +6,7 @@ import { OpeningBuffer } from '../shared/opening.js'
 import { opaqueLine, opaqueValue } from '../shared/opaque.js'
 import type { ToolOperationTable } from '../shared/operations.js'
 import { CallClassifier, sessionEnded, sessionStart, timed, toolRequested } from '../shared/session.js'
+import { UnseenNestedCalls } from '../shared/nested-calls.js'
 import { UnseenSubagents } from '../shared/subagent.js'
 import { DriftWatch, meaningOf, type RecordVocabulary } from '../shared/vocabulary.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
@@ -36,6 +37,11 @@ export interface StreamJsonDialect {
    * stream that announced one does not prove it holds every call (Claude Code streams them).
    */
   readonly backgroundAgentsUnseen?: boolean
+  /**
+   * Tools whose code calls other tools the stream does not show, with where the harness records
+   * those calls (Qwen Code 0.24's `exec` in code mode: the stream shows the `exec` alone).
+   */
+  readonly nestedCallTools?: Readonly<Record<string, string>>
 }
 
 const CLAUDE_CODE_DIALECT: StreamJsonDialect = {
@@ -192,6 +198,7 @@ export class ClaudeProjector implements RecordProjector {
   private pendingUsage: { id: string; emission: Emission } | undefined
   // Background subagents whose calls this stream does not hold (see the dialect).
   private readonly subagents = new UnseenSubagents('its own session file')
+  private readonly nested: UnseenNestedCalls
 
   constructor(
     private readonly seam: SeamOptions,
@@ -202,6 +209,7 @@ export class ClaudeProjector implements RecordProjector {
     this.vocabulary = variant === 'session' ? CLAUDE_SESSION_VOCABULARY : dialect.vocabulary
     this.drift = new DriftWatch(this.vocabulary)
     this.classifier = new CallClassifier(dialect.tools, dialect.adapter)
+    this.nested = new UnseenNestedCalls(dialect.nestedCallTools ?? {})
   }
 
   pushUnreadable(raw: string | Uint8Array, lineNumber: number): Emission[] {
@@ -244,7 +252,7 @@ export class ClaudeProjector implements RecordProjector {
   }
 
   closure(): CloseReason | null {
-    return this.variant === 'stream-json' ? this.subagents.closure(this.lastWasResult) : null
+    return this.variant === 'stream-json' ? this.nested.closure(this.subagents.closure(this.lastWasResult)) : null
   }
 
   // A session file has no opening record: the session starts at the first record that names it,
@@ -399,7 +407,7 @@ export class ClaudeProjector implements RecordProjector {
         const name = asString(object['name']) ?? ''
         const input = object['input'] ?? null
         const callId = asString(object['id']) ?? ''
-        return this.enriched ? this.classifier.call(callId, name, input) : [toolRequested(callId, name, input)]
+        return this.enriched ? this.nested.watch(this.classifier.call(callId, name, input)) : [toolRequested(callId, name, input)]
       }
       default:
         return this.enriched ? this.enrichedBlock(block, kind, 'assistant', lineNumber) : [opaqueValue(block, 'assistant', kind, lineNumber)]

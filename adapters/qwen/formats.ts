@@ -42,6 +42,7 @@ const QWEN_STREAM_JSON_DIALECT: StreamJsonDialect = {
   versionKey: 'qwen_code_version',
   projection: 'enriched',
   backgroundAgentsUnseen: true,
+  nestedCallTools: { exec: 'the session file (its `system/ui_telemetry` tool_call records)' },
 }
 
 const isQwenInit = (record: JsonObject): boolean => asString(record['type']) === 'system' && asString(record['subtype']) === 'init' && typeof record['qwen_code_version'] === 'string'

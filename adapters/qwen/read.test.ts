@@ -240,6 +240,28 @@ describe('qwen-code/stream-json and qwen-code/json', () => {
     ])
   })
 
+  it('code mode: exec’s JavaScript ran a shell call the stream does not show, so it proves no absence; the session file holds the call', async () => {
+    const stream = await convertPath(resolve(REAL, 'code-mode.stream.jsonl'))
+    const session = await convertPath(resolve(REAL, 'code-mode.session.jsonl'))
+    expect(calls(stream).map(([name]) => name)).toEqual(['exec'])
+    expect(stream.filter((event) => event.event === 'warning').map((event) => event.event === 'warning' && event.code)).toEqual(['unclassified_tool', 'nested_calls_unseen'])
+    expect(stream.some((event) => event.event === 'stream.closed')).toBe(false)
+    // The session file's metrics event is the only record of the nested call: read as the call and its result.
+    expect(session.filter((event) => event.event === 'tool.requested')).toMatchObject([
+      { call_id: 'call_vh_001_1', name: 'exec' },
+      { call_id: 'call_vh_001_1:code:1', name: 'run_shell_command', input: { command: 'rm scratch.tmp' }, operations: ['shell'], subjects: ['proc:rm'] },
+    ])
+    expect(results(session).map(([id, isError]) => [id, isError])).toEqual([
+      ['call_vh_001_1:code:1', false],
+      ['call_vh_001_1', false],
+    ])
+    const spec = readSpec('format: trace-spec/1\nid: t\nexpectations:\n  - id: no-shell\n    expect: {tool.absent: {tools: [run_shell_command]}}\n')
+    const report = await checkTranscriptFile(spec, resolve(REAL, 'code-mode.stream.jsonl'))
+    expect(report.expectations[0]).toMatchObject({ verdict: 'unknown', outcome: { reason: 'nested_calls_unseen', calls: 1 } })
+    expect(censusToText(await inspectTranscriptFile(resolve(REAL, 'code-mode.stream.jsonl')))).toContain('closure      not closed — 1 call(s) ran code that called tools apart from this transcript (nested_calls_unseen)')
+    expect((await checkTranscriptFile(spec, resolve(REAL, 'code-mode.session.jsonl'))).expectations[0]?.verdict).toBe('gap')
+  })
+
   it('a Claude Code stream is still Claude Code’s', () => {
     const init = { type: 'system', subtype: 'init', session_id: 's', cwd: '/w', tools: ['Bash'], model: 'claude-sonnet-4-5', claude_code_version: '2.1.328' }
     expect(detectCandidates([JSON.stringify(init)])).toMatchObject({ outcome: 'detected', format: { name: 'claude-code/stream-json' } })

@@ -95,6 +95,7 @@ export class QwenSessionProjector implements RecordProjector {
       case 'tool_result':
         return this.opening.pass(timed(this.results(record), at))
       default: {
+        if (type === 'system' && subtype === 'ui_telemetry') return this.opening.pass(timed(this.nestedCall(record), at))
         const warning = subtype === null ? undefined : WARNINGS[subtype]
         return this.opening.pass(warning ? timed([{ event: 'warning', code: `qwen-${subtype?.replaceAll('_', '-')}`, message: warning }], at) : [])
       }
@@ -154,6 +155,19 @@ export class QwenSessionProjector implements RecordProjector {
       events.push({ event: 'usage', request_id: null, model: asString(record['model']) ?? null, usage })
     }
     return events
+  }
+
+  /**
+   * A call `exec`'s code made (code mode): 0.24.4 records it only as the UI's `qwen-code.tool_call`
+   * metrics event, with `source: code_mode` and its parent call, when it has ended. It becomes the
+   * call and its result; every other metrics event repeats what the call's own records hold.
+   */
+  private nestedCall(record: JsonObject): Emission[] {
+    const event = asObject(asObject(record['systemPayload'])?.['uiEvent'])
+    if (!event || asString(event['event.name']) !== 'qwen-code.tool_call' || asString(event['source']) !== 'code_mode') return []
+    const id = asString(event['call_id']) ?? ''
+    const success = event['success']
+    return [...this.classifier.call(id, asString(event['function_name']) ?? '', event['function_args'] ?? null), toolResult(id, typeof success === 'boolean' ? !success : null, null)]
   }
 
   /** The results a `tool_result` record gives back: one per `functionResponse` part, each paired with its call. */

@@ -26,7 +26,9 @@ export const QWEN_SESSION_VOCABULARY: RecordVocabulary = {
     'user/goal_runtime': { becomes: ['injection'] },
     assistant: { becomes: ['thinking', 'text', 'usage', 'tool.requested'] },
     tool_result: { becomes: ['tool.result'] },
-    'system/ui_telemetry': NO_CALL('a metrics event (an API response, a tool call’s duration) kept for the UI; the call itself is its assistant and tool_result records'),
+    // A metrics event (an API response, a tool call's duration) kept for the UI; a call is its
+    // assistant and tool_result records, except one that `exec`'s code made, which is here alone.
+    'system/ui_telemetry': { becomes: ['tool.requested', 'tool.result'] },
     'system/attribution_snapshot': NO_CALL('the CLI’s count of prompts and files it attributes to the model, for commit trailers'),
     'system/chat_compression': { becomes: ['warning'] },
     'system/slash_command': NO_CALL('a slash command the user typed and what the UI showed for it'),

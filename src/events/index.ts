@@ -17,5 +17,6 @@ export { CompletenessTracker, streamCompleteness, renderCompleteness } from './c
 export type { StreamCompleteness } from './completeness.js'
 export type * from './types.js'
 export { UNCLASSIFIED_TOOL, unclassifiedToolWarning, unclassifiedToolOf } from './unclassified-tool.js'
+export { NESTED_CALLS_UNSEEN, nestedCallsUnseenWarning } from './nested-calls-unseen.js'
 export { PROCESS_INPUT_UNSEEN, processInputUnseenWarning } from './process-input-unseen.js'
 export { SUBAGENT_CALLS_UNSEEN, subagentCallsUnseenWarning } from './subagent-calls-unseen.js'

@@ -57,6 +57,8 @@ export interface TraceCensus {
   subagents_unseen: number
   /** Processes that could have been sent input the transcript says it does not hold (`process_input_unseen`). */
   processes_unseen: number
+  /** Calls whose code called tools the transcript says it does not hold (`nested_calls_unseen`). */
+  nested_unseen: number
 }
 
 function sortedRecord<T>(map: Map<string, T>): Record<string, T> {
@@ -159,6 +161,7 @@ export class CensusSink implements IrSink {
       closure_markers: [...end.closureMarkers],
       subagents_unseen: end.subagentsUnseen,
       processes_unseen: end.processesUnseen,
+      nested_unseen: end.nestedUnseen,
     }
   }
 }
@@ -211,11 +214,14 @@ export function censusToText(census: TraceCensus): string {
   const close = census.closure
   const unseen = census.subagents_unseen
   const running = census.processes_unseen
+  const nested = census.nested_unseen
   lines.push(
     close === null && unseen > 0
       ? `closure      not closed — ${unseen} subagent(s) ran apart from this transcript (subagent_calls_unseen): their calls are in their own files`
       : close === null && running > 0
         ? `closure      not closed — ${running} process(es) could have been sent input this transcript does not show (process_input_unseen)`
+      : close === null && nested > 0
+        ? `closure      not closed — ${nested} call(s) ran code that called tools apart from this transcript (nested_calls_unseen)`
       : close === null
         ? `closure      not closed — nothing says this is the whole run (${census.closure_markers.join(' or ')} would)`
         : `closure      closed by ${witnessMarker(close.witness)}${close.reason === null ? '' : ` (${close.reason})`}`,

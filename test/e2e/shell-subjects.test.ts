@@ -5,14 +5,16 @@ import type { LaunchDeclaration, Wire } from '../../adapters/launch/declaration.
 import type { Emission } from '../../src/events/types.js'
 import { checkTranscriptFile } from '../../src/trace/check/check.js'
 import { readSpec } from '../../src/trace/spec/read.js'
-import { CLAUDE_CODE, CODEX, ensureHarness } from './harness-install.js'
+import { CLAUDE_CODE, CODEX, ensureHarness, QWEN } from './harness-install.js'
 import { convertPath } from '../helpers/project.js'
 import { E2E_ROOT, filesUnder, freshDir, runDeclaredLaunch } from './harness-run.js'
 
-// Three shell lines a real harness runs, each hiding what it does from a reader that only splits
-// words: `find -exec rm` (the escaped `;` ends -exec), an append through a redirection, and a file
-// written through a here-document whose body names a program that never runs. The workspace
-// afterwards proves what ran; the checker must see the same on the harness's closed stream.
+// Shell lines real harnesses run, each hiding what it does from a naive reader: `find -exec rm`
+// (the escaped `;` ends -exec), an append through a redirection, a file written through a
+// here-document whose body names a program that never runs; then Codex's apply_patch run in a
+// shell call's place, `rm` typed into a shell through `write_stdin`, and `rm` run by Qwen Code's
+// `exec` code. The workspace afterwards proves what ran; the checker must see the same, or say
+// it cannot.
 const LINES = ["find . -name '*.tmp' -exec rm {} \\;", 'echo note >> .engineering/notes.md', "cat > plan.md <<'EOF'\npytest -q\nEOF"]
 
 const SPEC = readSpec(`format: trace-spec/1
@@ -28,7 +30,7 @@ expectations:
 
 const programs = new Map<string, string>()
 beforeAll(() => {
-  for (const launch of [CLAUDE_CODE, CODEX]) programs.set(launch.adapter, ensureHarness(launch))
+  for (const launch of [CLAUDE_CODE, CODEX, QWEN]) programs.set(launch.adapter, ensureHarness(launch))
 }, 900_000)
 
 /** One call per line of `tool` with the line under `key`, then an answer. */
@@ -110,5 +112,29 @@ describe('what real shell lines did, on the real harnesses, and what the checker
     const rollouts = filesUnder(join(scratch, 'codex-home', 'sessions')).filter((file) => file.endsWith('.jsonl'))
     const typed = (await convertPath(rollouts[0] as string)).filter((event) => event.event === 'tool.requested' && event.name === 'write_stdin')
     expect(typed.map((event) => event.event === 'tool.requested' && event.subjects)).toEqual([['proc:rm'], ['proc:rm', 'proc:exit']])
+  })
+
+  it('Qwen Code in code mode: rm run by exec’s JavaScript is not in the stream, so "no rm" is unknown there; the session file holds the call', async () => {
+    // `tools.codeModeOnly` offers `exec` (JavaScript calling the tools); the launch's settings otherwise.
+    const binding = QWEN.bindings['openai-chat']
+    const settings = binding?.files?.[0]
+    if (!binding || !settings) throw new Error('the Qwen Code launch writes its settings file')
+    const codeMode = JSON.stringify({ ...(JSON.parse(settings.content) as { tools: object }), tools: { ...(JSON.parse(settings.content) as { tools: object }).tools, codeModeOnly: true } })
+    const launch = { ...QWEN, bindings: { 'openai-chat': { ...binding, files: [{ ...settings, content: `${codeMode}\n` }] } } } as LaunchDeclaration
+    const source = "const r = await tools.run_shell_command({ command: 'rm scratch.tmp', description: 'remove' }); return r"
+    const { workspace, stdout, scratch } = await runTurns(launch, 'openai-chat', [{ tool_calls: [{ name: 'exec', arguments: { source } }] }, { text: 'Done.' }], 'qwen-code-mode')
+    expect(existsSync(join(workspace, 'scratch.tmp'))).toBe(false)
+    const stdoutPath = join(E2E_ROOT, 'shell-subjects', 'qwen-code-mode.stdout.jsonl')
+    writeFileSync(stdoutPath, stdout)
+    const events = await convertPath(stdoutPath)
+    expect(events.filter((event) => event.event === 'tool.requested').map((event) => event.event === 'tool.requested' && event.name)).toEqual(['exec'])
+    expect(events.some((event) => event.event === 'warning' && event.code === 'nested_calls_unseen')).toBe(true)
+    // `exec` is a tool no table classifies, and its code's calls are elsewhere: either makes the absence unknown.
+    expect((await checkTranscriptFile(SPEC, stdoutPath)).expectations.find((row) => row.id === 'no-rm')?.verdict).toBe('unknown')
+    const byName = readSpec('format: trace-spec/1\nid: t\nexpectations:\n  - id: no-shell\n    expect: {tool.absent: {tools: [run_shell_command]}}\n')
+    expect((await checkTranscriptFile(byName, stdoutPath)).expectations[0]).toMatchObject({ verdict: 'unknown', outcome: { reason: 'nested_calls_unseen', calls: 1 } })
+    const sessions = filesUnder(join(scratch, 'home', '.qwen', 'projects')).filter((file) => file.includes('/chats/'))
+    expect(sessions).toHaveLength(1)
+    expect((await checkTranscriptFile(SPEC, sessions[0] as string)).expectations.find((row) => row.id === 'no-rm')?.verdict).toBe('gap')
   })
 })

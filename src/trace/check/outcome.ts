@@ -26,6 +26,8 @@ export type UnknownReason =
   | { reason: 'subagent_calls_unseen'; subagents: number }
   /** Processes could have been sent input the stream says it does not hold (ours: `process_input_unseen` warnings). */
   | { reason: 'process_input_unseen'; processes: number }
+  /** Calls ran code whose tool calls the stream says it does not hold (ours: `nested_calls_unseen` warnings). */
+  | { reason: 'nested_calls_unseen'; calls: number }
   | { reason: 'model_not_used'; model: string }
   | { reason: 'run_cut_by_rate_limit'; outcome_event: number; limit_event: number; window: string | null }
   | { reason: 'series_did_not_move'; field: string; requests: number }
@@ -94,6 +96,8 @@ export function describeReason(reason: UnknownReason): string {
       return `${reason.subagents === 1 ? 'a subagent' : `${reason.subagents} subagents`} ran apart from this transcript (subagent_calls_unseen): the harness wrote ${reason.subagents === 1 ? 'its calls' : 'their calls'} to ${reason.subagents === 1 ? 'its' : 'their'} own file, so an absence cannot be decided here — check that file too`
     case 'process_input_unseen':
       return `${reason.processes === 1 ? 'a process' : `${reason.processes} processes`} the run started could have been sent input this transcript does not show (process_input_unseen): what the run wrote to ${reason.processes === 1 ? 'it' : 'them'} is elsewhere, so an absence cannot be decided here — check the harness's session record too`
+    case 'nested_calls_unseen':
+      return `${reason.calls === 1 ? 'a call' : `${reason.calls} calls`} ran code that called tools apart from this transcript (nested_calls_unseen): the harness recorded those calls elsewhere, so an absence cannot be decided here — check its session file too`
     case 'opaque_events': {
       // Counted, never listed: the JSON report keeps every index.
       const untyped = reason.events.length - reason.types.length

@@ -22,6 +22,7 @@ import {
 import type { AdapterRef, ModelUsage, RunOutcome, RunUsage, SessionStart, StreamClose, ToolCall, ToolResult } from './types.js'
 import { EVENT_STREAM_CLOSURE_MARKERS, STREAM_CLOSED_EVENT } from './types.js'
 import { utf8Length } from '../rust-format.js'
+import { NESTED_CALLS_UNSEEN } from '../../events/nested-calls-unseen.js'
 import { PROCESS_INPUT_UNSEEN } from '../../events/process-input-unseen.js'
 import { SUBAGENT_CALLS_UNSEEN } from '../../events/subagent-calls-unseen.js'
 import { unclassifiedToolOf } from '../../events/unclassified-tool.js'
@@ -151,6 +152,8 @@ export class MetaharnessIrReader {
   subagentsUnseen = 0
   /** How many `process_input_unseen` warnings it held: processes whose input is elsewhere. */
   processesUnseen = 0
+  /** How many `nested_calls_unseen` warnings it held: calls whose code called tools elsewhere. */
+  nestedUnseen = 0
 
   constructor(private readonly emitter: IrEmitter) {}
 
@@ -275,6 +278,7 @@ export class MetaharnessIrReader {
             if (tool !== undefined) this.unclassifiedTools.add(tool)
             if (code === SUBAGENT_CALLS_UNSEEN) this.subagentsUnseen += 1
             else if (code === PROCESS_INPUT_UNSEEN) this.processesUnseen += 1
+            else if (code === NESTED_CALLS_UNSEEN) this.nestedUnseen += 1
           }
           break
         }

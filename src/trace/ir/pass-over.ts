@@ -1,5 +1,6 @@
 import { JsonNumber } from '../../events/float.js'
 import type { Emission } from '../../events/types.js'
+import { NESTED_CALLS_UNSEEN } from '../../events/nested-calls-unseen.js'
 import { PROCESS_INPUT_UNSEEN } from '../../events/process-input-unseen.js'
 import { SUBAGENT_CALLS_UNSEEN } from '../../events/subagent-calls-unseen.js'
 import { UNCLASSIFIED_TOOL } from '../../events/unclassified-tool.js'
@@ -61,7 +62,7 @@ for (const name of CONTROL_PLANE_EVENTS) if (!RULES.has(name)) RULES.set(name, (
 const NAMES = [...RULES.keys()]
 const NAME_BYTES: readonly Uint8Array[] = NAMES.map((name) => Buffer.from(name, 'utf8'))
 /** The warning codes a check over calls reads. */
-const TELLING_WARNINGS: readonly string[] = [UNCLASSIFIED_TOOL, SUBAGENT_CALLS_UNSEEN, PROCESS_INPUT_UNSEEN]
+const TELLING_WARNINGS: readonly string[] = [UNCLASSIFIED_TOOL, SUBAGENT_CALLS_UNSEEN, PROCESS_INPUT_UNSEEN, NESTED_CALLS_UNSEEN]
 const TELLING = TELLING_WARNINGS.map((code) => Buffer.from(code, 'utf8'))
 // The one spelling of a decision the scan takes as certainly not a denial; any other is read whole.
 const ALLOWED = Buffer.from('{"decision":"allow"}', 'utf8')

@@ -254,6 +254,8 @@ export class StreamJsonIrReader {
   readonly subagentsUnseen = 0
   /** Nor does a process outlive a call unseen: Claude Code's background shells are read through calls it streams. */
   readonly processesUnseen = 0
+  /** Read as it is, this is Claude Code's stream, whose tools call no tools apart from it. */
+  readonly nestedUnseen = 0
 
   /** A vendor transcript ends where the run did when its last event is the terminal record. */
   closure(): StreamClose | null {

@@ -220,6 +220,8 @@ export interface StreamEnd {
   subagentsUnseen: number
   /** How many processes could have been sent input the stream says it does not hold (`process_input_unseen` warnings). */
   processesUnseen: number
+  /** How many calls ran code whose tool calls the stream says it does not hold (`nested_calls_unseen` warnings). */
+  nestedUnseen: number
   /** How many IR events there were. */
   events: number
 }

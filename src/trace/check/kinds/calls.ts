@@ -76,9 +76,11 @@ export function toolAbsent(selector: CallSelector): Accumulator {
       if (close === null) {
         const subagents = end?.subagentsUnseen ?? 0
         const processes = end?.processesUnseen ?? 0
+        const nested = end?.nestedUnseen ?? 0
         return undecidable(
           subagents > 0 ? { reason: 'subagent_calls_unseen', subagents }
           : processes > 0 ? { reason: 'process_input_unseen', processes }
+          : nested > 0 ? { reason: 'nested_calls_unseen', calls: nested }
           : { reason: 'stream_not_closed', markers: [...(end?.closureMarkers ?? [])] },
         )
       }
