@@ -21,7 +21,8 @@ export default defineConfig({
     hookTimeout: 600_000,
     fileParallelism: false,
     sequence: { sequencer: TranscriptChecksLast },
-    // Every file the suites write lands under one root, scanned for credentials at the end.
-    globalSetup: ['test/helpers/e2e-secret-scan.global.ts'],
+    // Every file the suites write lands under one root, scanned for credentials at the end; what a
+    // harness's sandbox leaves outside it is removed.
+    globalSetup: ['test/helpers/e2e-secret-scan.global.ts', 'test/helpers/e2e-sandbox-leftovers.global.ts'],
   },
 })
