@@ -19,6 +19,9 @@ export const CLAUDE_TOOL_OPERATIONS: ToolOperationTable = {
     KillShell: 'shell',
     KillBash: 'shell',
     PowerShell: 'shell',
+    // 2.1's Monitor runs a shell command and reports each line it prints; the harness checks the
+    // command as it checks Bash's (on 2.1.328 a Monitor `rm …` was refused as a shell command).
+    Monitor: 'shell',
     WebFetch: 'web.read',
     WebSearch: 'web.read',
     // The API's own server tools, as `server_tool_use` blocks name them.
@@ -28,6 +31,8 @@ export const CLAUDE_TOOL_OPERATIONS: ToolOperationTable = {
     SlashCommand: 'skill.load',
     Task: 'subagent.spawn',
     Agent: 'subagent.spawn',
+    // A script of agent()/parallel()/pipeline() calls: every agent in it is a subagent.
+    Workflow: 'subagent.spawn',
     ListMcpResourcesTool: 'mcp.call',
     ReadMcpResourceTool: 'mcp.call',
     TodoWrite: 'task.todo',
@@ -46,6 +51,13 @@ export const CLAUDE_TOOL_OPERATIONS: ToolOperationTable = {
     TaskStop: 'stops a background task the run started',
     EnterWorktree: 'switches the session into a git worktree the harness manages',
     ExitWorktree: 'leaves the harness-managed git worktree',
+    ReportFindings: 'hands a review’s findings to the harness to show; touches nothing',
+    ListAgents: 'lists the agents the run started',
+    SendMessage: 'sends a message to an agent the run started; that agent’s calls are its own',
+    CronCreate: 'schedules a prompt for a later turn, whose calls are that turn’s own',
+    CronDelete: 'cancels a scheduled prompt',
+    CronList: 'lists the scheduled prompts',
+    ScheduleWakeup: 'schedules the next /loop turn, whose calls are that turn’s own',
   },
   pathKeys: ['file_path', 'notebook_path', 'path'],
   commandKeys: ['command'],

@@ -1,5 +1,8 @@
+import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { convertLines, names } from '../../test/helpers/project.js'
+import { checkTranscriptFile } from '../../src/trace/check/check.js'
+import { readSpec } from '../../src/trace/spec/read.js'
+import { convertLines, convertPath, names } from '../../test/helpers/project.js'
 
 const init = { type: 'system', subtype: 'init', session_id: 's1', cwd: '/w', tools: ['Read', 'Bash'], model: 'm', apiKeySource: 'none', claude_code_version: '2.1.328', mcp_servers: [] }
 const message = (id: string, content: unknown[], usage = { input_tokens: 5, output_tokens: 1 }) => ({
@@ -15,6 +18,28 @@ describe('claude-code/stream-json', () => {
     expect(events[0]).toMatchObject({ event: 'session.started', offered_tools: ['Read', 'Bash'], model: 'm', cwd: '/w', harness_version: '2.1.328', mcp_servers: [] })
     expect(events[1]).toMatchObject({ event: 'session.ended', is_error: false, num_turns: 1, total_cost_usd: 0.5 })
     expect(events[2]).toEqual({ event: 'stream.closed', events: 2, reason: 'completed', run_id: 't' })
+  })
+
+  it('2.1.328: a Monitor is a shell call; a Workflow’s agents run apart from the stream, so it proves no closure, converted or read as it is', async () => {
+    const path = resolve(import.meta.dirname, '../../test/fixtures/claude-workflow/monitor-then-workflow.stream.jsonl')
+    const events = await convertPath(path)
+    expect(events.filter((event) => event.event === 'tool.requested')).toMatchObject([
+      { name: 'Monitor', operations: ['shell'], subjects: ['proc:echo'] },
+      { name: 'Workflow', operations: ['subagent.spawn'] },
+    ])
+    expect(events.filter((event) => event.event === 'warning')).toMatchObject([{ code: 'subagent_calls_unseen', message: expect.stringContaining('workflow') }])
+    expect(events.filter((event) => event.event === 'opaque')).toEqual([])
+    expect(events.some((event) => event.event === 'stream.closed')).toBe(false)
+    const spec = readSpec('format: trace-spec/1\nid: t\nexpectations:\n  - id: no-bash\n    expect: {tool.absent: {tools: [Bash]}}\n')
+    const report = await checkTranscriptFile(spec, path, { from: 'claude-code/stream-json' })
+    expect(report.expectations[0]).toMatchObject({ verdict: 'unknown', outcome: { reason: 'subagent_calls_unseen', subagents: 1 } })
+  })
+
+  it('2.1.328 announces a refused call with system/permission_denied, which carries no call of its own', async () => {
+    const denied = { type: 'system', subtype: 'permission_denied', tool_name: 'Monitor', tool_use_id: 'toolu_1', message: 'rm in /w/scratch.tmp needs approval.', session_id: 's1' }
+    const events = await convertLines('claude-code/stream-json', [init, message('msg_1', [{ type: 'tool_use', id: 'toolu_1', name: 'Monitor', input: { command: 'rm scratch.tmp', description: 'watch', timeout_ms: 5000 } }]), denied])
+    expect(events.filter((event) => event.event === 'opaque')).toEqual([])
+    expect(events.find((event) => event.event === 'tool.requested')).toMatchObject({ name: 'Monitor', operations: ['shell'], subjects: ['proc:rm'] })
   })
 
   it('assistant lines sharing message.id are one message: blocks in order, one usage, the last line’s figures', async () => {

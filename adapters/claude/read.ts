@@ -52,6 +52,9 @@ const CLAUDE_CODE_DIALECT: StreamJsonDialect = {
   projection: 'upstream',
 }
 
+// Claude Code 2.1's `task_type` for a Workflow tool call's background run.
+const WORKFLOW_TASK = 'local_workflow'
+
 type Usage = Extract<Emission, { event: 'usage' }>['usage']
 
 /** The vendor's own words for a credential that aged out (upstream's phrases, matched case-insensitively). */
@@ -302,6 +305,7 @@ export class ClaudeProjector implements RecordProjector {
         if (subtype === 'init' && this.variant === 'stream-json') return { events: [this.sessionStarted(record)] }
         if (subtype === 'init' && this.enriched) return { events: this.additionalInit(record) }
         if (subtype === 'thinking_tokens') return { events: thinkingEstimate(record) }
+        if (subtype === 'task_started' && asString(record['task_type']) === WORKFLOW_TASK) return { events: this.workflowStarted(record) }
         if (subtype === 'task_started' && this.dialect.backgroundAgentsUnseen) return { events: this.backgroundTask(record) }
         return { events: [] }
       }
@@ -432,6 +436,13 @@ export class ClaudeProjector implements RecordProjector {
     }
     this.drift.sawUnknown(record, kind)
     return [opaqueValue(block, record, kind, lineNumber)]
+  }
+
+  // A workflow began: it runs its agents in the background, and their calls go to the workflow's
+  // own transcript directory, never to this stream (2.1.328: only task_progress notes of them).
+  private workflowStarted(record: JsonObject): Emission[] {
+    this.quietlyRead = true
+    return [this.subagents.announce(asString(record['tool_use_id']) ?? '?', 'the workflow’s own transcript directory')]
   }
 
   // A background task began. A subagent's calls are not in this stream, so it stops proving the

@@ -28,6 +28,7 @@ export const CLAUDE_SHARED_RECORDS: Readonly<Record<string, RecordMeaning>> = {
   'system/thinking_tokens': { becomes: ['thinking.estimate'] },
   'system/compact_boundary': NO_CALL('marks where the conversation was compacted; the summary arrives as a user record'),
   'system/microcompact_boundary': NO_CALL('marks where old tool results were cleared from context'),
+  'system/permission_denied': NO_CALL('a call the harness refused; its tool_result says so, and the result record’s permission_denials lists it'),
   'system/api_error': NO_CALL('a failed API request the harness retries; the retried request is a later assistant record'),
   'system/api_retry': NO_CALL('the SDK notice of a retried API request; no call in it'),
   'system/api_refusal': NO_CALL('the API refused the request; the refusal text is not a call'),

@@ -6,6 +6,8 @@ import type { LaunchDeclaration, Wire } from '../../adapters/launch/declaration.
 import { findLaunch } from '../../adapters/launch/launches.js'
 import { SUBAGENT_CALLS_UNSEEN } from '../../src/events/subagent-calls-unseen.js'
 import type { Emission } from '../../src/events/types.js'
+import { checkTranscriptFile } from '../../src/trace/check/check.js'
+import { readSpec } from '../../src/trace/spec/read.js'
 import { convertPath } from '../helpers/project.js'
 import { CLAUDE_CODE, CODEX, ensureHarness, OPENCODE, QWEN } from './harness-install.js'
 import { E2E_ROOT, filesUnder, freshDir, runDeclaredLaunch, type DeclaredRun } from './harness-run.js'
@@ -134,6 +136,31 @@ describe('a subagent’s calls, on the real harnesses: in their stdout or not, a
       { text: 'The subagent counted one line.' },
     ], [{ tool_calls: [{ name: 'Bash', arguments: { command: SUBAGENT_COMMAND, description: 'the subagent’s own call' } }] }, { text: 'It has 1 line.' }]))
     await expectCarried(ran, 'claude')
+  })
+
+  it('Claude Code, a Workflow: its agent’s call is only in the workflow’s transcript directory, so the stream proves no closure', async () => {
+    // A Workflow is asked for permission, unlike Agent: this run allows it.
+    const allowed = CLAUDE_CODE.argv.map((arg) => (arg.startsWith('Read,Bash') ? `${arg},Workflow` : arg))
+    const launch = { ...CLAUDE_CODE, argv: allowed } as LaunchDeclaration
+    const script = `export const meta = { name: 'count', description: 'Count lines', phases: [{ name: 'count' }] }\nphase('count')\nreturn await agent(${JSON.stringify(SUBAGENT_PROMPT)})`
+    const ran = await run(launch, 'anthropic-messages', 'claude-workflow', scenario('claude-workflow', [
+      { tool_calls: [{ name: 'Workflow', arguments: { script } }] },
+      // 2.1.328 runs the workflow in the background and wakes the main conversation when it is done.
+      { text: 'The workflow is counting the lines.' },
+      { text: 'The workflow counted one line.' },
+    ], [{ tool_calls: [{ name: 'Bash', arguments: { command: SUBAGENT_COMMAND, description: 'the agent’s own call' } }] }, { text: 'It has 1 line.' }]))
+    // Its progress notes name the agent's last tool (`lastToolSummary`), but no record of stdout is the call.
+    const events = await stdoutEvents(ran, 'claude-workflow')
+    expect(shellCommands(events)).toEqual([])
+    expect(unseenWarnings(events)).toHaveLength(1)
+    expect(closed(events)).toBe(false)
+    expect(events.find((event) => event.event === 'tool.requested')).toMatchObject({ name: 'Workflow', operations: ['subagent.spawn'] })
+    // Read as it is (upstream's stream-json reader), the stream proves no closure either.
+    const path = join(E2E_ROOT, 'subagents', 'claude-workflow.stdout.jsonl')
+    const report = await checkTranscriptFile(readSpec('format: trace-spec/1\nid: t\nexpectations:\n  - id: no-bash\n    expect: {tool.absent: {tools: [Bash]}}\n'), path, { from: 'claude-code/stream-json' })
+    expect(report.expectations[0]).toMatchObject({ verdict: 'unknown', outcome: { reason: 'subagent_calls_unseen' } })
+    const workflows = filesUnder(join(ran.result.scratch, 'claude', 'projects')).filter((file) => file.includes('/subagents/workflows/') && file.endsWith('.jsonl'))
+    expect(workflows.filter((file) => readFileSync(file, 'utf8').includes(SUBAGENT_COMMAND)).length).toBeGreaterThan(0)
   })
 
   it('Codex: the sub-agent’s call is only in its own thread’s rollout, so the stream proves no closure', async () => {

@@ -181,6 +181,7 @@ export class StreamJsonIrReader {
       opaque: { eventType, subtype: eventSubtype, digest: digestLine(raw), vendorLine: null },
     })
 
+    if (type === 'system' && subtype === 'task_started' && textAt(value, 'task_type') === 'local_workflow') this.subagentsUnseen += 1
     if (type === 'system' && subtype === 'init') emit({ family: 'session_start', start: sessionStart(value) })
     else if (type === 'system' && subtype === 'thinking_tokens') {
       emit({ family: 'thinking_estimate', estimatedTokens: u64At(value, 'estimated_tokens'), estimatedTokensDelta: i64At(value, 'estimated_tokens_delta') })
@@ -250,8 +251,12 @@ export class StreamJsonIrReader {
     if (this.emitter.count === before && quiet === 0 && !carriesNoCall(type, subtype)) emit(opaque(type, subtype))
   }
 
-  /** Claude Code's stream carries every subagent's calls: none is elsewhere. */
-  readonly subagentsUnseen = 0
+  /**
+   * Subagents whose calls the stream does not carry: Claude Code streams every Agent's calls, but a
+   * Workflow (2.1, `system/task_started` with `task_type: local_workflow`) runs its agents apart,
+   * their calls in the workflow's own transcript directory.
+   */
+  subagentsUnseen = 0
   /** Nor does a process outlive a call unseen: Claude Code's background shells are read through calls it streams. */
   readonly processesUnseen = 0
   /** Read as it is, this is Claude Code's stream, whose tools call no tools apart from it. */
@@ -259,6 +264,7 @@ export class StreamJsonIrReader {
 
   /** A vendor transcript ends where the run did when its last event is the terminal record. */
   closure(): StreamClose | null {
+    if (this.subagentsUnseen > 0) return null
     const last = this.emitter.lastEvent
     if (last?.family !== 'run_outcome') return null
     return { witness: 'terminal_record', events: null, reason: last.outcome.subtype }
