@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { checkTranscriptFile } from '../../src/trace/check/check.js'
 import { readSpec } from '../../src/trace/spec/read.js'
+import { classifyCall } from '../shared/operations.js'
+import { CLAUDE_TOOL_OPERATIONS } from './operations.js'
 import { convertLines, convertPath, names } from '../../test/helpers/project.js'
 
 const init = { type: 'system', subtype: 'init', session_id: 's1', cwd: '/w', tools: ['Read', 'Bash'], model: 'm', apiKeySource: 'none', claude_code_version: '2.1.328', mcp_servers: [] }
@@ -33,6 +36,12 @@ describe('claude-code/stream-json', () => {
     const spec = readSpec('format: trace-spec/1\nid: t\nexpectations:\n  - id: no-bash\n    expect: {tool.absent: {tools: [Bash]}}\n')
     const report = await checkTranscriptFile(spec, path, { from: 'claude-code/stream-json' })
     expect(report.expectations[0]).toMatchObject({ verdict: 'unknown', outcome: { reason: 'subagent_calls_unseen', subagents: 1 } })
+  })
+
+  it('every tool the real 2.1.328 offered is in its table, by operation or as inert', async () => {
+    const init = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../test/fixtures/claude-workflow/monitor-then-workflow.stream.jsonl'), 'utf8').split('\n')[0] as string) as { tools: string[] }
+    expect(init.tools.length).toBeGreaterThan(20)
+    expect(init.tools.filter((tool) => !classifyCall(CLAUDE_TOOL_OPERATIONS, tool, {}).known)).toEqual([])
   })
 
   it('2.1.328 announces a refused call with system/permission_denied, which carries no call of its own', async () => {

@@ -42,6 +42,10 @@ export const CODEX_TOOL_OPERATIONS: ToolOperationTable = {
     wait: 'waits for agents already spawned to finish; it performs nothing itself',
     wait_agent: 'waits for agents already spawned to finish; it performs nothing itself',
     close_agent: 'closes an agent already spawned; it performs nothing on the machine',
+    // 0.169's thread goal (the `goals` feature): Codex's own state, nothing on the machine.
+    get_goal: 'reads the thread’s own goal',
+    create_goal: 'sets the thread’s goal; it performs nothing itself',
+    update_goal: 'records the goal’s progress; it performs nothing itself',
   },
   intercept: interceptedApplyPatch,
   pathKeys: ['path', 'file_path', 'dir_path'],

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { censusToText, inspectTranscriptFile } from '../../src/trace/census.js'
 import { checkTranscriptFile } from '../../src/trace/check/check.js'
 import { readSpec } from '../../src/trace/spec/read.js'
+import { classifyCall } from '../shared/operations.js'
+import { CODEX_TOOL_OPERATIONS } from './operations.js'
 import { convertLines, names } from '../../test/helpers/project.js'
 import { tree } from '../../test/helpers/tree.js'
 
@@ -48,6 +50,11 @@ describe('codex/rollout-jsonl', () => {
     ])
     const subjects = Object.fromEntries(events.flatMap((event) => (event.event === 'tool.requested' ? [[event.call_id, event.subjects ?? []]] : [])))
     expect(subjects).toEqual({ c1: ['proc:bash'], c2: ['proc:rm', 'proc:echo'], c3: ['proc:python3'], c4: [], c5: [] })
+  })
+
+  it('the tools 0.169 offers (its request’s tool names in the e2e runs) are all in its table', () => {
+    const offered = ['exec_command', 'write_stdin', 'request_user_input', 'view_image', 'spawn_agent', 'send_input', 'wait_agent', 'close_agent', 'get_goal', 'create_goal', 'update_goal', 'web_search']
+    expect(offered.filter((tool) => !classifyCall(CODEX_TOOL_OPERATIONS, tool, {}).known)).toEqual([])
   })
 
   it('usage is per request: cumulative token_count totals become differences; a repeated total is no new request', async () => {

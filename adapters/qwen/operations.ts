@@ -5,8 +5,8 @@ import type { ToolOperationTable } from '../shared/operations.js'
  * declarations it sends the model), plus the names of the Gemini CLI fork's earlier releases
  * (`list_directory`, `read_many_files`, `task`…) so their transcripts classify too. A deferred
  * tool (`web_fetch` among them in 0.24) is called through `tool_call {name, arguments}`: the call is
- * read as that tool. `exec`, `monitor` and the media tools are left out: what they do depends on
- * their arguments, so a check over operations says unknown for them.
+ * read as that tool. `exec` (code mode: JavaScript that calls tools) and the media tools
+ * (`zoom_image`, `record_artifact`) are left out, so a check over operations says unknown for them.
  */
 export const QWEN_TOOL_OPERATIONS: ToolOperationTable = {
   tools: {
@@ -21,6 +21,8 @@ export const QWEN_TOOL_OPERATIONS: ToolOperationTable = {
     grep_search: 'search',
     search_file_content: 'search',
     run_shell_command: 'shell',
+    // A shell command whose every output line becomes an event (its `command` is a shell line).
+    monitor: 'shell',
     web_fetch: 'web.read',
     web_search: 'web.read',
     todo_write: 'task.todo',
@@ -44,6 +46,11 @@ export const QWEN_TOOL_OPERATIONS: ToolOperationTable = {
     update_goal: 'proposes that the Goal is complete or blocked; a verifier decides, and nothing is performed',
     list_agents: 'lists the subagents already running; it starts nothing',
     tool_search: 'reviews the declarations of deferred tools; it calls none',
+    task_stop: 'stops a background task the run started',
+    send_message: 'sends a message to a subagent the run started; that agent’s calls are its own',
+    report_findings: 'hands a review’s findings to the CLI to show; touches nothing',
+    enter_worktree: 'switches the session into a git worktree the CLI manages',
+    exit_worktree: 'leaves the CLI-managed git worktree',
   },
   pathKeys: ['file_path', 'absolute_path', 'notebook_path', 'path', 'dir_path'],
   commandKeys: ['command'],

@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Emission } from '../../src/events/types.js'
 import { censusToText, inspectTranscriptFile } from '../../src/trace/census.js'
 import { checkTranscriptFile } from '../../src/trace/check/check.js'
 import { readSpec } from '../../src/trace/spec/read.js'
+import { classifyCall } from '../shared/operations.js'
+import { QWEN_TOOL_OPERATIONS } from './operations.js'
 import { convertLines, convertPath } from '../../test/helpers/project.js'
 import { detectCandidates } from '../transcript/detect.js'
 import { detectTranscriptFile } from '../transcript/read.js'
@@ -260,6 +263,14 @@ describe('qwen-code/stream-json and qwen-code/json', () => {
     expect(report.expectations[0]).toMatchObject({ verdict: 'unknown', outcome: { reason: 'nested_calls_unseen', calls: 1 } })
     expect(censusToText(await inspectTranscriptFile(resolve(REAL, 'code-mode.stream.jsonl')))).toContain('closure      not closed — 1 call(s) ran code that called tools apart from this transcript (nested_calls_unseen)')
     expect((await checkTranscriptFile(spec, resolve(REAL, 'code-mode.session.jsonl'))).expectations[0]?.verdict).toBe('gap')
+  })
+
+  it('every tool the real 0.24.4 offered is in its table, but exec and the media tools', async () => {
+    const init = JSON.parse(readFileSync(resolve(REAL, 'code-mode.stream.jsonl'), 'utf8').split('\n')[0] as string) as { tools: string[] }
+    expect(init.tools.length).toBeGreaterThan(20)
+    // tool_call is a dispatcher: a call of it reads as the tool it names, so an empty one names none.
+    expect(init.tools.filter((tool) => !classifyCall(QWEN_TOOL_OPERATIONS, tool, {}).known)).toEqual(['exec', 'tool_call', 'zoom_image', 'record_artifact'])
+    expect(classifyCall(QWEN_TOOL_OPERATIONS, 'monitor', { command: 'tail -f log.txt' })).toMatchObject({ operations: ['shell'], subjects: ['proc:tail', 'file:log.txt'] })
   })
 
   it('a Claude Code stream is still Claude Code’s', () => {
