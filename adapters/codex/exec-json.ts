@@ -1,9 +1,9 @@
+import { processInputUnseenWarning } from '../../src/events/process-input-unseen.js'
 import type { CloseReason, Emission } from '../../src/events/types.js'
 import { asArray, asI64, asObject, asString, isObject, type JsonObject } from '../shared/fields.js'
 import { argumentsObject } from '../shared/arguments.js'
-import { opaqueLine } from '../shared/opaque.js'
-import { processInputUnseenWarning } from '../../src/events/process-input-unseen.js'
 import { interactiveProgram } from '../shared/interactive.js'
+import { opaqueLine } from '../shared/opaque.js'
 import { CallClassifier, sessionEnded, sessionStart, toolResult } from '../shared/session.js'
 import { UnseenSubagents } from '../shared/subagent.js'
 import { DriftWatch, knowsRecord } from '../shared/vocabulary.js'
@@ -134,7 +134,6 @@ export class CodexExecProjector implements RecordProjector {
       ...drift,
     ]
   }
-
 
   closure(): CloseReason | null {
     return this.running.size > 0 || this.reading.size > 0 ? null : this.subagents.closure(this.last)

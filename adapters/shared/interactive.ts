@@ -10,8 +10,13 @@ const INTERPRETERS = new Set(['python', 'python3', 'node', 'ruby', 'irb', 'perl'
 // Options after which a shell reads no command: it prints and exits.
 const PRINTING = new Set(['--version', '--help', '-h', '-V'])
 
+// A shell or interpreter named as a word and not followed by a script flag. A line without one
+// (every `bash -lc '<command>'` a harness runs, but for a shell as the command) is not read again.
+const NAMED = new RegExp(`(?:^|[\\s/'"(;&|])(?:${[...SHELLS, ...INTERPRETERS].join('|')})(?![\\w.-])(?!\\s+-[a-zA-Z]*c\\b)`)
+
 /** What kind of program reading its terminal a line starts: `shell`, `interpreter`, or undefined for none. */
 export function interactiveProgram(line: string): 'shell' | 'interpreter' | undefined {
+  if (!NAMED.test(line)) return undefined
   const commands = readShellLine(line).commands
   const only = commands.length === 1 ? commands[0] : undefined
   if (!only) return undefined
