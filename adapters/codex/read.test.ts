@@ -89,6 +89,16 @@ describe('codex/rollout-jsonl', () => {
   })
 })
 
+/** One exec-json turn around `items`, ending with an answer and the turn's completion. */
+const execTurn = (items: object[]) =>
+  convertLines('codex/exec-json', [
+    { type: 'thread.started', thread_id: 'th' },
+    { type: 'turn.started' },
+    ...items,
+    { type: 'item.completed', item: { id: 'm', type: 'agent_message', text: 'Done.' } },
+    { type: 'turn.completed', usage: { input_tokens: 5, cached_input_tokens: 0, output_tokens: 1 } },
+  ])
+
 describe('codex/exec-json', () => {
   it('a declined command is an errored result; turn.failed is a warning and the stream closes as error', async () => {
     const events = await convertLines('codex/exec-json', [
@@ -108,49 +118,33 @@ describe('codex/exec-json', () => {
 
   it('a stream that spawned a sub-agent proves no closure: the sub-agent works in a thread of its own (test/e2e/subagents.test.ts shows it on the real 0.169)', async () => {
     // A collab item as 0.169's exec events write it (CollabToolCallItem: tool, sender and receiver threads, prompt).
-    const run = (items: object[]) =>
-      convertLines('codex/exec-json', [
-        { type: 'thread.started', thread_id: 'th' },
-        { type: 'turn.started' },
-        ...items,
-        { type: 'item.completed', item: { id: 'm', type: 'agent_message', text: 'done' } },
-        { type: 'turn.completed', usage: { input_tokens: 5, cached_input_tokens: 0, output_tokens: 1 } },
-      ])
-    const spawned = await run([{ type: 'item.completed', item: { id: 'a1', type: 'collab_tool_call', tool: 'spawn_agent', sender_thread_id: 'th', receiver_thread_ids: ['th2'], prompt: 'run the tests', agents_states: {}, status: 'completed' } }])
+    const spawned = await execTurn([{ type: 'item.completed', item: { id: 'a1', type: 'collab_tool_call', tool: 'spawn_agent', sender_thread_id: 'th', receiver_thread_ids: ['th2'], prompt: 'run the tests', agents_states: {}, status: 'completed' } }])
     expect(spawned.find((event) => event.event === 'tool.requested')).toMatchObject({ name: 'spawn_agent', operations: ['subagent.spawn'] })
     expect(spawned.filter((event) => event.event === 'warning')).toMatchObject([{ code: 'subagent_calls_unseen' }])
     expect(spawned.some((event) => event.event === 'stream.closed')).toBe(false)
-    const alone = await run([{ type: 'item.completed', item: { id: 'c1', type: 'command_execution', command: 'ls', aggregated_output: '', exit_code: 0, status: 'completed' } }])
+    const alone = await execTurn([{ type: 'item.completed', item: { id: 'c1', type: 'command_execution', command: 'ls', aggregated_output: '', exit_code: 0, status: 'completed' } }])
     expect(alone.at(-1)).toMatchObject({ event: 'stream.closed', reason: 'completed' })
   })
 
   it('a stream whose run could have typed into a process proves no closure: write_stdin calls never reach this stdout (test/e2e/shell-subjects.test.ts shows it on the real 0.169)', async () => {
-    const run = (items: object[]) =>
-      convertLines('codex/exec-json', [
-        { type: 'thread.started', thread_id: 'th' },
-        { type: 'turn.started' },
-        ...items,
-        { type: 'item.completed', item: { id: 'm', type: 'agent_message', text: 'Done.' } },
-        { type: 'turn.completed', usage: { input_tokens: 5, cached_input_tokens: 0, output_tokens: 1 } },
-      ])
     const command = (id: string, line: string) => ({ type: 'item.started', item: { id, type: 'command_execution', command: line, aggregated_output: '', exit_code: null, status: 'in_progress' } })
     const completed = (started: ReturnType<typeof command>, output: string) => ({ type: 'item.completed', item: { ...started.item, aggregated_output: output, exit_code: 0, status: 'completed' } })
-    const unseen = (events: Awaited<ReturnType<typeof run>>) => events.flatMap((event) => (event.event === 'warning' && event.code === 'process_input_unseen' ? [event.message] : []))
-    const closed = (events: Awaited<ReturnType<typeof run>>) => events.some((event) => event.event === 'stream.closed')
+    const unseen = (events: Awaited<ReturnType<typeof execTurn>>) => events.flatMap((event) => (event.event === 'warning' && event.code === 'process_input_unseen' ? [event.message] : []))
+    const closed = (events: Awaited<ReturnType<typeof execTurn>>) => events.some((event) => event.event === 'stream.closed')
 
     // A server left running: it starts, and nothing more of it is written.
     const server = command('item_1', "/bin/bash -lc 'npm run dev'")
-    const left = await run([server])
+    const left = await execTurn([server])
     expect(unseen(left)).toEqual([expect.stringContaining('"/bin/bash -lc \'npm run dev\'") was still running when the stream ended')])
     expect(closed(left)).toBe(false)
     // As 0.169 printed it: a shell that was sent `rm scratch.tmp; exit` completes, its output the terminal's echo.
     const shell = command('item_1', '/bin/bash -lc bash')
-    const typed = await run([shell, completed(shell, 'root@vm:/w# rm scratch.tmp; exit\r\nexit\r\n')])
+    const typed = await execTurn([shell, completed(shell, 'root@vm:/w# rm scratch.tmp; exit\r\nexit\r\n')])
     expect(unseen(typed)).toEqual([expect.stringContaining('"/bin/bash -lc bash") reads what to run from its input')])
     expect(closed(typed)).toBe(false)
     // A command that ends and reads nothing: the stream closes.
     const listed = command('item_1', "/bin/bash -lc 'ls -la'")
-    const ended = await run([listed, completed(listed, 'a.txt\n')])
+    const ended = await execTurn([listed, completed(listed, 'a.txt\n')])
     expect(unseen(ended)).toEqual([])
     expect(ended.at(-1)).toMatchObject({ event: 'stream.closed', reason: 'completed' })
 

@@ -294,6 +294,16 @@ class ShellLexer {
     return i
   }
 
+  /** A `` `…` `` or `<(…)` at `start` (its opener `openerLength` long): a script that runs, kept in the word as written; the index of its last character. */
+  private substitution(start: number, openerLength: number, closer: 'backtick' | 'paren'): number {
+    const end = endOfConstruct(this.text, start + openerLength, closer)
+    this.substitute([this.text.slice(start + openerLength, end - 1)])
+    this.word += this.text.slice(start, end)
+    this.inWord = true
+    this.expands = true
+    return end - 1
+  }
+
   /** A `$` at `start`: a substitution, a parameter, `$'…'` or a plain dollar; the index of its last character. */
   private dollar(start: number): number {
     const { text } = this
@@ -369,12 +379,7 @@ class ShellLexer {
         if (i + 1 < length) this.quoted = true
         i++
       } else if (c === BACKTICK) {
-        const end = endOfConstruct(text, i + 1, 'backtick')
-        this.substitute([text.slice(i + 1, end - 1)])
-        this.word += text.slice(i, end)
-        this.inWord = true
-        this.expands = true
-        i = end - 1
+        i = this.substitution(i, 1, 'backtick')
       } else if (c === DOLLAR) {
         i = this.dollar(i)
       } else if (c === 0x2a || c === 0x3f || c === 0x5b) {
@@ -383,12 +388,7 @@ class ShellLexer {
         this.expands = true
       } else if ((c === LESS || c === GREATER) && text.charCodeAt(i + 1) === OPEN) {
         // <(…) and >(…): process substitution, a word whose script runs.
-        const end = endOfConstruct(text, i + 2, 'paren')
-        this.substitute([text.slice(i + 2, end - 1)])
-        this.word += text.slice(i, end)
-        this.inWord = true
-        this.expands = true
-        i = end - 1
+        i = this.substitution(i, 2, 'paren')
       } else if (c === LESS || c === GREATER || (c === AMPERSAND && text.charCodeAt(i + 1) === GREATER)) {
         // A word of digits right before the operator is its file descriptor, not an argument.
         if (this.inWord && !this.quoted && !this.expands && /^[0-9]+$/.test(this.word)) {
