@@ -118,14 +118,17 @@ export function parseScenario(document: unknown, source = 'scenario'): Scenario 
     throw new RecorderError('VH_SCENARIO_INVALID', `${source}: ${path}: ${issue?.message ?? 'invalid'}`, { location: `${source} ${path}` })
   }
   const raw = result.data
-  const turnLists: [string, z.infer<typeof turnSchema>[]][] = [['$.turns', raw.turns], ...(raw.untooled ? [['$.untooled', [raw.untooled]] as [string, z.infer<typeof turnSchema>[]]] : []), ...(raw.threads ?? []).map((thread, index): [string, z.infer<typeof turnSchema>[]] => [`$.threads[${index}].turns`, thread.turns])]
-  for (const [listPath, turns] of turnLists) {
-    for (const [index, turn] of turns.entries()) {
-      for (const [callIndex, call] of (turn.tool_calls ?? []).entries()) {
-        const base = listPath === '$.untooled' ? listPath : `${listPath}[${index}]`
-        const problem = checkReferences(call.arguments as JsonValue, `${base}.tool_calls[${callIndex}].arguments`)
-        if (problem) throw new RecorderError('VH_SCENARIO_INVALID', `${source}: ${problem.path}: ${problem.message}`, { location: `${source} ${problem.path}` })
-      }
+  // Every turn with its path, so a malformed `$from_result` is refused where it stands.
+  type RawTurn = z.infer<typeof turnSchema>
+  const turns: [string, RawTurn][] = [
+    ...raw.turns.map((turn, index): [string, RawTurn] => [`$.turns[${index}]`, turn]),
+    ...(raw.untooled ? [['$.untooled', raw.untooled] as [string, RawTurn]] : []),
+    ...(raw.threads ?? []).flatMap((thread, at) => thread.turns.map((turn, index): [string, RawTurn] => [`$.threads[${at}].turns[${index}]`, turn])),
+  ]
+  for (const [path, turn] of turns) {
+    for (const [callIndex, call] of (turn.tool_calls ?? []).entries()) {
+      const problem = checkReferences(call.arguments as JsonValue, `${path}.tool_calls[${callIndex}].arguments`)
+      if (problem) throw new RecorderError('VH_SCENARIO_INVALID', `${source}: ${problem.path}: ${problem.message}`, { location: `${source} ${problem.path}` })
     }
   }
   return {

@@ -100,6 +100,12 @@ describe('scenario arguments taken from the last tool result', () => {
     await expect(asked).rejects.toMatchObject({ status: 400, message: expect.stringContaining('the scenario type-into-a-shell turn 2: /session ID (\\d+)/ matched nothing in the last tool result: "Process exited with code 0"') })
   })
 
+  it('names where a malformed reference stands: in a thread’s turn, or in the untooled answer', () => {
+    const bad = { tool_calls: [{ name: 'x', arguments: { id: { $from_result: '(' } } }] }
+    expect(() => parseScenario({ scenario: 's', turns: [{ text: 'hi' }], threads: [{ when: { first_user_text_contains: 'sub' }, turns: [{ text: 'a' }, bad] }] })).toThrow('$.threads[0].turns[1].tool_calls[0].arguments.id.$from_result')
+    expect(() => parseScenario({ scenario: 's', turns: [{ text: 'hi' }], untooled: bad })).toThrow('$.untooled.tool_calls[0].arguments.id.$from_result')
+  })
+
   it.each([
     [{ $from_result: '(' }, '$.turns[0].tool_calls[0].arguments.id.$from_result: not a regex RE2 can run'],
     [{ $from_result: 'x', as: 'boolean' }, '$.turns[0].tool_calls[0].arguments.id.as: "as" is "string" or "number"'],
