@@ -1,8 +1,9 @@
 /**
  * Programs that run another program named in their arguments — `sudo rm`, `env X=1 node`,
- * `timeout 10 pytest`, `xargs grep`, `find -exec rm`, `npx vitest` — and where in their
- * arguments that program starts. The wrapper is a program of its own (`sudo` is worth a
- * subject); the program it runs is one too, or "no `rm`" would hold over `sudo rm -rf`.
+ * `timeout 10 pytest`, `xargs grep`, `find -exec rm`, `npx vitest`, `python -m pytest`,
+ * `ssh host rm`, `trap 'rm x' EXIT` — and where in their arguments that program starts. The
+ * wrapper is a program of its own (`sudo` is worth a subject); the program it runs is one too,
+ * or "no `rm`" would hold over `sudo rm -rf`.
  */
 
 /** A wrapper's options that take the next word as their value; any other option stands alone. */
@@ -12,6 +13,12 @@ interface Wrapper {
   readonly leading?: number
   /** Words of the form `NAME=value` before the program set its environment (`env`). */
   readonly assignments?: boolean
+  /** Options whose value is a script for a shell (`su -c 'rm x'`); the wrapper then runs only that. */
+  readonly scripts?: readonly string[]
+  /** It runs nothing but a script option's (`su`, `script`): its other words start a shell on the terminal. */
+  readonly onlyScripts?: boolean
+  /** The program starts only after a `--` (`kubectl exec pod -- rm x`); without one it runs none. */
+  readonly afterDoubleDash?: boolean
 }
 
 const WRAPPERS: Readonly<Record<string, Wrapper>> = {
@@ -30,11 +37,42 @@ const WRAPPERS: Readonly<Record<string, Wrapper>> = {
   exec: { values: ['-a'] },
   unbuffer: { values: [] },
   caffeinate: { values: ['-t', '-w'] },
+  chronic: { values: [] },
+  setpriv: { values: ['--reuid', '--regid', '--groups', '--inh-caps', '--ambient-caps', '--bounding-set', '--securebits', '--pdeathsig', '--selinux-label', '--apparmor-profile'] },
+  taskset: { values: [], leading: 1 },
+  chrt: { values: [], leading: 1 },
+  flock: { values: ['-w', '--timeout', '-E', '--conflict-exit-code'], leading: 1, scripts: ['-c', '--command'] },
+  su: { values: [], scripts: ['-c', '--command', '--session-command'], onlyScripts: true },
+  runuser: { values: [], scripts: ['-c', '--command', '--session-command'], afterDoubleDash: true },
+  script: { values: [], scripts: ['-c', '--command'], onlyScripts: true },
+  chroot: { values: ['--userspec', '--groups'], leading: 1 },
+  unshare: { values: ['-S', '--setuid', '-G', '--setgid', '-R', '--root', '-w', '--wd', '--propagation', '--setgroups'] },
+  nsenter: { values: ['-t', '--target', '-S', '--setuid', '-G', '--setgid', '-r', '--root', '-w', '--wd'] },
+  firejail: { values: [] },
+  'systemd-run': { values: ['-u', '--unit', '-p', '--property', '-E', '--setenv', '--uid', '--gid', '-M', '--machine', '-H', '--host', '--description', '--slice', '--working-directory', '--nice', '--on-active', '--on-calendar'] },
+  'dbus-run-session': { values: ['--config-file', '--dbus-daemon'] },
+  'xvfb-run': { values: ['-n', '--server-num', '-s', '--server-args', '-f', '--auth-file', '-e', '--error-file', '-p', '--xauth-protocol', '-w', '--wait'] },
+  strace: { values: ['-e', '-o', '-p', '-s', '-u', '-E', '-a', '-b', '-I', '-O', '-S', '-X', '-P'] },
+  ltrace: { values: ['-e', '-o', '-p', '-s', '-u', '-a', '-n', '-l', '-A', '-D'] },
+  valgrind: { values: [] },
+  busybox: { values: [] },
+  coproc: { values: [] },
   // Package runners: the package's program is what runs.
   npx: { values: ['-p', '--package', '--cache', '--registry'] },
   pnpx: { values: ['-p', '--package'] },
   bunx: { values: ['-p', '--package'] },
   uvx: { values: ['--from', '--with', '--with-editable', '--with-requirements', '-p', '--python', '--index', '--default-index', '-i', '--index-url'] },
+}
+
+// `docker exec [options] CONTAINER cmd…` and `docker run [options] IMAGE cmd…`: the options that take a value.
+const CONTAINER_EXEC: Wrapper = { values: ['-e', '--env', '--env-file', '-u', '--user', '-w', '--workdir', '--detach-keys'], leading: 1 }
+const CONTAINER_RUN: Wrapper = {
+  values: [
+    '-e', '--env', '--env-file', '-u', '--user', '-w', '--workdir', '-v', '--volume', '-p', '--publish', '--name', '--network', '--net', '--entrypoint', '--mount',
+    '--platform', '-l', '--label', '--cpus', '-m', '--memory', '--gpus', '--add-host', '-h', '--hostname', '--device', '--cap-add', '--cap-drop', '--security-opt',
+    '--ulimit', '--tmpfs', '--restart', '--pull', '--log-driver', '--shm-size', '--ipc', '--pid', '--userns', '--cidfile', '--dns', '--expose', '--group-add', '--runtime',
+  ],
+  leading: 1,
 }
 
 /** `uv run`, `poetry run`…: a package manager's subcommand that runs the program after it. */
@@ -44,6 +82,10 @@ const RUNNER_SUBCOMMANDS: Readonly<Record<string, Readonly<Record<string, Wrappe
   pipenv: { run: { values: [] } },
   pdm: { run: { values: ['-p', '--project'] } },
   pnpm: { exec: { values: ['-C', '--dir', '-F', '--filter'] }, dlx: { values: ['--package'] } },
+  // A container's or a pod's program runs too: "no `rm`" means in it as well.
+  docker: { exec: CONTAINER_EXEC, run: CONTAINER_RUN },
+  podman: { exec: CONTAINER_EXEC, run: CONTAINER_RUN },
+  kubectl: { exec: { values: ['-c', '--container', '-n', '--namespace', '--context', '--kubeconfig', '-f', '--filename'], afterDoubleDash: true } },
   yarn: { dlx: { values: ['-p', '--package'] } },
   npm: { exec: { values: ['-p', '--package', '-w', '--workspace'] } },
   bundle: { exec: { values: [] } },
@@ -54,6 +96,8 @@ const RUNNER_SUBCOMMANDS: Readonly<Record<string, Readonly<Record<string, Wrappe
 // A package runner may name a version (`vitest@3`, `@biomejs/biome@1.9`, `ruff==0.6`): the program is the package's own name.
 const PACKAGE_VERSION = /(?<=.)[@=<>~!].*$/
 const PACKAGE_RUNNERS = new Set(['npx', 'pnpx', 'bunx', 'uvx'])
+// Their subcommands run a container's program, named as it is, not a package.
+const CONTAINER_RUNNERS = new Set(['docker', 'podman', 'kubectl'])
 
 /** Where the program a wrapper runs starts in its arguments, past options, values and leading words. */
 function programIndex(args: readonly string[], wrapper: Wrapper): number {
@@ -76,7 +120,7 @@ function packageProgram(words: string[]): string[] {
 }
 
 // Every program this file knows to run another: most programs are none of them.
-const WRAPPING = new Set(['find', 'xargs', 'watch', ...Object.keys(WRAPPERS), ...Object.keys(RUNNER_SUBCOMMANDS)])
+const WRAPPING = new Set(['find', 'xargs', 'watch', 'trap', 'ssh', 'parallel', ...Object.keys(WRAPPERS), ...Object.keys(RUNNER_SUBCOMMANDS)])
 const WRAPS_NOTHING: readonly (string[] | string)[] = []
 
 /** `find … -exec prog args {} ;` (and `-execdir`, `-ok`, `-okdir`): each program it runs. */
@@ -120,23 +164,111 @@ function watchCommand(args: readonly string[]): string[] | string {
   return exec ? words : words.join(' ')
 }
 
+/** A script option's value (`-c 'rm x'`, `--command='rm x'`) among a wrapper's words before `--`. */
+function scriptOption(args: readonly string[], options: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string
+    if (arg === '--') return undefined
+    if (options.includes(arg)) return args[i + 1]
+    const equals = arg.indexOf('=')
+    if (equals > 2 && arg.startsWith('--') && options.includes(arg.slice(0, equals))) return arg.slice(equals + 1)
+  }
+  return undefined
+}
+
+/** What one wrapper runs: its script option's script, else the words past its options. */
+function wrapperCommand(args: readonly string[], wrapper: Wrapper, packages: boolean): string[] | string | undefined {
+  const script = wrapper.scripts ? scriptOption(args, wrapper.scripts) : undefined
+  if (script !== undefined) return script
+  if (wrapper.onlyScripts) return undefined
+  if (wrapper.afterDoubleDash) {
+    const dashes = args.indexOf('--')
+    return dashes === -1 ? undefined : args.slice(dashes + 1)
+  }
+  const words = args.slice(programIndex(args, wrapper))
+  return packages ? packageProgram(words) : words
+}
+
+// `python -m pytest` runs pytest: the module is the program (`python3.12`, `pypy3` alike).
+const PYTHON_NAME = /^(?:python|pypy)[0-9.]*$/
+// CPython's options that take the next word as their value.
+const PYTHON_VALUES = new Set(['-X', '-W', '--check-hash-based-pycs'])
+
+/** `python [options] -m module args…`: the module and its arguments; none for a script, `-c` or the terminal. */
+function pythonModule(args: readonly string[]): string[] | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string
+    if (arg === '-m') return args[i + 1] === undefined ? undefined : args.slice(i + 1)
+    // `-mpytest`, `-um pytest`: short flags run together, the module attached or next.
+    if (/^-[bBdEhiIOPqsSuvx]*m/.test(arg)) {
+      const attached = arg.slice(arg.indexOf('m') + 1)
+      return attached.length > 0 ? [attached, ...args.slice(i + 1)] : args[i + 1] === undefined ? undefined : args.slice(i + 1)
+    }
+    if (arg === '-c' || arg === '--' || !arg.startsWith('-') || arg === '-') return undefined
+    if (PYTHON_VALUES.has(arg)) i++
+  }
+  return undefined
+}
+
+/** `trap 'rm -f tmp' EXIT`: the handler, a script the shell runs later; none for `trap -`, `trap ''`, `trap -p`. */
+function trapHandler(args: readonly string[]): string | undefined {
+  let i = 0
+  if (args[i] === '--') i++
+  const handler = args[i]
+  if (handler === undefined || handler === '-' || handler.length === 0 || args[i + 1] === undefined) return undefined
+  return handler.startsWith('-') ? undefined : handler
+}
+
+// ssh's options that take the next word as their value.
+const SSH_VALUES = new Set(['-B', '-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i', '-J', '-L', '-l', '-m', '-O', '-o', '-p', '-Q', '-R', '-S', '-W', '-w'])
+
+/** `ssh [options] host command…`: the remote command's words, joined for the remote shell to read. */
+function sshCommand(args: readonly string[]): string | undefined {
+  let i = 0
+  while (i < args.length) {
+    const arg = args[i] as string
+    if (arg === '--') {
+      i++
+      break
+    }
+    if (!arg.startsWith('-')) break
+    i += SSH_VALUES.has(arg) ? 2 : 1
+  }
+  const command = args.slice(i + 1)
+  return command.length === 0 ? undefined : command.join(' ')
+}
+
+// GNU parallel's options that take the next word as their value.
+const PARALLEL_VALUES = new Set(['-j', '--jobs', '-P', '--max-procs', '-a', '--arg-file', '-S', '--sshlogin', '-d', '--delimiter', '-n', '--max-args', '-I', '--joblog', '--results', '--timeout', '--delay', '--tmpdir', '--tag-string'])
+
+/** `parallel [options] command ::: args`: the command, a script its shell reads for each argument. */
+function parallelCommand(args: readonly string[]): string | undefined {
+  let i = 0
+  while (i < args.length && (args[i] as string).startsWith('-') && !(args[i] as string).startsWith(':::')) i += PARALLEL_VALUES.has(args[i] as string) ? 2 : 1
+  const end = args.findIndex((arg, index) => index >= i && /^::::?\+?$/.test(arg))
+  const command = args.slice(i, end === -1 ? undefined : end)
+  return command.length === 0 ? undefined : command.join(' ')
+}
+
 /**
  * The programs a wrapper runs: each as its words (`["rm", "-rf", "x"]`), or as a script for a
  * shell to read (`env -S '…'`, `watch '…'`, `npx -c '…'`). None for a program that wraps nothing.
  */
 export function wrappedCommands(program: string, args: readonly string[]): readonly (string[] | string)[] {
-  if (!WRAPPING.has(program)) return WRAPS_NOTHING
+  if (!WRAPPING.has(program) && !PYTHON_NAME.test(program)) return WRAPS_NOTHING
   if (program === 'find') return findCommands(args)
   if (program === 'xargs') return [xargsCommand(args)]
   if (program === 'watch') return [watchCommand(args)]
+  if (program === 'command' && (args[0] === '-v' || args[0] === '-V')) return WRAPS_NOTHING
+  const inner = program === 'trap' ? trapHandler(args) : program === 'ssh' ? sshCommand(args) : program === 'parallel' ? parallelCommand(args) : PYTHON_NAME.test(program) ? pythonModule(args) : null
+  if (inner !== null) return inner === undefined ? WRAPS_NOTHING : [inner]
   if ((program === 'env' && (args[0] === '-S' || args[0] === '--split-string')) || (PACKAGE_RUNNERS.has(program) && args[0] === '-c')) {
     return args[1] === undefined ? [] : [args[1]]
   }
   const subcommand = Object.hasOwn(RUNNER_SUBCOMMANDS, program) ? RUNNER_SUBCOMMANDS[program] : undefined
   const runner = subcommand && args[0] !== undefined && Object.hasOwn(subcommand, args[0]) ? subcommand[args[0]] : undefined
-  if (runner) return [packageProgram(args.slice(1 + programIndex(args.slice(1), runner)))]
-  const wrapper = Object.hasOwn(WRAPPERS, program) ? WRAPPERS[program] : undefined
-  if (!wrapper) return []
-  const words = args.slice(programIndex(args, wrapper))
-  return [PACKAGE_RUNNERS.has(program) ? packageProgram(words) : words]
+  const wrapper = runner ?? (Object.hasOwn(WRAPPERS, program) ? WRAPPERS[program] : undefined)
+  if (!wrapper) return WRAPS_NOTHING
+  const command = runner ? wrapperCommand(args.slice(1), runner, !CONTAINER_RUNNERS.has(program)) : wrapperCommand(args, wrapper, PACKAGE_RUNNERS.has(program))
+  return command === undefined ? WRAPS_NOTHING : [command]
 }

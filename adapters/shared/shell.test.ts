@@ -109,7 +109,34 @@ describe('the programs a shell line runs', () => {
     ['uv run --with rich pytest -q', ['uv', 'pytest']],
     ['poetry run mypy .', ['poetry', 'mypy']],
     ['time make', ['time', 'make']],
-    ['command -v gh', ['command', 'gh']],
+    // `command -v` and `-V` only look a program up.
+    ['command -v gh', ['command']],
+    ['command git status', ['command', 'git']],
+    // A module run by Python is the program: `python -m pip` is pip.
+    ['python -m pytest -q', ['python', 'pytest']],
+    ['python3.12 -X dev -um pip install x', ['python3.12', 'pip']],
+    ['uv run python -m pytest', ['uv', 'python', 'pytest']],
+    ['python script.py -m pytest', ['python']],
+    ["python -c 'import os' -m x", ['python']],
+    // A trap's handler is a script the shell runs later; `trap -` and `trap ''` set none.
+    ["trap 'rm -f tmp' EXIT; ls", ['trap', 'rm', 'ls']],
+    ["trap - EXIT; trap '' INT", ['trap', 'trap']],
+    // What runs on another host, in a container or a pod runs too.
+    ['ssh -p 22 -o BatchMode=yes host rm -rf /x', ['ssh', 'rm']],
+    ['ssh host', ['ssh']],
+    ["docker run --rm -v a:b -e X=1 img sh -c 'rm z'", ['docker', 'rm']],
+    ['podman exec -it -u root box rm x', ['podman', 'rm']],
+    ['kubectl exec -n ns pod -- rm x', ['kubectl', 'rm']],
+    ['kubectl exec pod', ['kubectl']],
+    // Programs run under a lock, a user, a tracer, a display or a CPU mask.
+    ["flock /tmp/l rm x && flock /tmp/l -c 'rm y'", ['flock', 'rm', 'flock', 'rm']],
+    ["su -c 'rm x' bob; su - bob; runuser -u bob -- rm y", ['su', 'rm', 'su', 'runuser', 'rm']],
+    ["script -q -c 'rm x' /dev/null", ['script', 'rm']],
+    ['strace -f -o o.txt rm x', ['strace', 'rm']],
+    ['taskset -c 0 rm x', ['taskset', 'rm']],
+    ['xvfb-run -a npm test', ['xvfb-run', 'npm']],
+    ['chronic busybox rm x', ['chronic', 'busybox', 'rm']],
+    ['parallel -j 4 rm {} ::: a b', ['parallel', 'rm']],
     ["eval 'rm -rf x'", ['rm']],
     ["bash -c 'sudo rm -rf /'", ['sudo', 'rm']],
     // A shell reading its script from stdin runs the here-document.

@@ -87,6 +87,9 @@ describe('the programs real shell lines ran (the wild corpus)', async () => {
     ['codex-rollout/duet_codex-desktop-0.133.0-alpha.1.jsonl', 'call_hqSlQl45di0ViF4gpnuPF6zQ', ['nl', 'sed'], ['src/app/(portal)/org/[orgSlug]/(admin)/settings/actions.ts']],
     // `for f in …; do echo …; sed …; done`: the loop's words are not programs.
     ['codex-exec-json/heru_T-0010-SA-0004-reviewer.jsonl', 'item_7', ['echo', 'sed'], []],
+    // OpenClaw's `python -m pytest …`: the module Python runs is the program, so "the tests ran" can hold.
+    ['atif/v1.7-openclaw-clawbench-browser-research.json', 'tool_5rUPj6sj3QUBlfdbfpc0GmBm', ['python', 'pytest'], []],
+    ['codex-rollout/hyperweave_codex-desktop-patches-0.116.0-alpha.10.jsonl', 'call_kEHhrOJj4sRnZJFPmA8osOFN', ['python3', 'hyperweave.serve.cli'], []],
   ])('%s %s runs %j and names %j', (entry, id, expectedPrograms, expectedFiles) => {
     const call = callOf(entry, id)
     expect(programs(call)).toEqual(expectedPrograms)
