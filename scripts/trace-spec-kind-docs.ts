@@ -85,7 +85,7 @@ interface KindDoc {
   readonly unknown: readonly UnknownReasonName[]
 }
 
-const SELECTED = ['opaque_events', 'unclassified_calls'] as const satisfies readonly UnknownReasonName[]
+const SELECTED = ['opaque_events', 'unclassified_calls', 'programs_unnamed'] as const satisfies readonly UnknownReasonName[]
 const RESULTS = ['nothing_in_scope', 'no_result_correlated', 'result_field_absent', ...SELECTED] as const satisfies readonly UnknownReasonName[]
 const ENV = ['no_session_start', 'field_absent'] as const satisfies readonly UnknownReasonName[]
 const OUTCOME = ['no_run_outcome', 'field_absent'] as const satisfies readonly UnknownReasonName[]
@@ -178,6 +178,7 @@ const REASONS: Record<UnknownReasonName, string> = {
   timestamp_absent: 'a timestamp the duration needs was not recorded',
   opaque_events: 'records the adapter could not read could have changed the answer (a count under them is a lower bound)',
   unclassified_calls: 'calls of tools no operation table knows could have changed the answer of a selector by operation, or by subject alone',
+  programs_unnamed: 'a shell line named the program it ran only through an expansion (`$TOOL x`), so a selector by subject cannot rule its call out',
   stream_not_closed: 'nothing states that the transcript is the whole run, so an absence cannot be told from a hole',
   subagent_calls_unseen: 'a subagent ran whose calls the harness wrote to its own file, not to this transcript',
   process_input_unseen: 'a process the run started could have been sent input this transcript does not show (still running at its end, or a shell or interpreter reading its input)',

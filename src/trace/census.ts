@@ -45,6 +45,8 @@ export interface TraceCensus {
   tool_traffic: Record<string, ToolTraffic>
   /** Calls of tools no operation table knows, by tool name: a selector by operation or by subject alone cannot see them. */
   unclassified_calls: Record<string, number>
+  /** Shell calls by the program their line named only through an expansion (`$TOOL`): a selector by subject cannot rule them out. */
+  unnamed_programs: Record<string, number>
   repeated_call_groups: number
   steps: CensusStep[]
   inference_total_ms: number | null
@@ -91,6 +93,7 @@ export class CensusSink implements IrSink {
   private anonymousRequests = 0
   private readonly traffic = new Map<string, ToolTraffic>()
   private readonly unclassified = new Map<string, number>()
+  private readonly unnamed = new Map<string, number>()
   private readonly groups = new Map<string, number>()
   private readonly steps: CensusStep[] = []
   private readonly clock = new StepClock()
@@ -113,6 +116,7 @@ export class CensusSink implements IrSink {
       const counted = traffic
       counted.calls += 1
       if (call.unclassified) this.unclassified.set(call.name, (this.unclassified.get(call.name) ?? 0) + 1)
+      for (const program of call.unnamedPrograms) this.unnamed.set(program, (this.unnamed.get(program) ?? 0) + 1)
       counted.input_bytes += utf8Length(compactInput(call.input))
       const key = repetitionKey(call)
       const id = key.length <= 64 ? `k${key}` : `h${sha256Hex(key)}`
@@ -153,6 +157,7 @@ export class CensusSink implements IrSink {
       api_requests: this.requestIds.size + this.anonymousRequests,
       tool_traffic: sortedRecord(this.traffic),
       unclassified_calls: sortedRecord(this.unclassified),
+      unnamed_programs: sortedRecord(this.unnamed),
       repeated_call_groups: [...this.groups.values()].filter((count) => count > 1).length,
       steps: this.steps,
       inference_total_ms: totalOf(this.steps.map((step) => step.gen_ms)),
@@ -204,6 +209,11 @@ export function censusToText(census: TraceCensus): string {
   if (unclassified.length > 0) {
     const named = unclassified.map(([tool, count]) => `${tool} ×${count}`).join(', ')
     lines.push(`unclassified ${unclassified.reduce((sum, [, count]) => sum + count, 0)} call(s) of tools no operation table knows: ${named} — a check by operation or by subject alone cannot see them`)
+  }
+  const unnamed = Object.entries(census.unnamed_programs)
+  if (unnamed.length > 0) {
+    const named = unnamed.map(([program, count]) => `${program} ×${count}`).join(', ')
+    lines.push(`unnamed      shell lines name a program only through an expansion: ${named} — a check by subject cannot rule those calls out`)
   }
   lines.push(`repeated     ${census.repeated_call_groups} identical call group(s)`)
   census.steps.forEach((step, position) => {

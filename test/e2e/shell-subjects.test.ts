@@ -2,8 +2,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { LaunchDeclaration, Wire } from '../../adapters/launch/declaration.js'
+import { convertTranscript } from '../../adapters/transcript/read.js'
 import type { Emission } from '../../src/events/types.js'
 import { checkTranscriptFile } from '../../src/trace/check/check.js'
+import type { TraceSpec } from '../../src/trace/spec/model.js'
 import { readSpec } from '../../src/trace/spec/read.js'
 import { CLAUDE_CODE, CODEX, ensureHarness, QWEN } from './harness-install.js'
 import { convertPath } from '../helpers/project.js'
@@ -34,18 +36,25 @@ beforeAll(() => {
 }, 900_000)
 
 /** One call per line of `tool` with the line under `key`, then an answer. */
-function runLines(launch: LaunchDeclaration, wire: Wire, tool: string, key: string, lines: readonly string[], name: string = launch.adapter): Promise<{ workspace: string; stdout: string; scratch: string }> {
+function lineTurns(tool: string, key: string, lines: readonly string[]): unknown[] {
   const calls = lines.map((line) => ({ tool_calls: [{ name: tool, arguments: { [key]: line, ...(tool === 'Bash' ? { description: 'a shell line' } : {}) } }] }))
-  return runTurns(launch, wire, [...calls, { text: 'Done.' }], name)
+  return [...calls, { text: 'Done.' }]
 }
 
-async function runTurns(launch: LaunchDeclaration, wire: Wire, turns: readonly unknown[], name: string, files: readonly string[] = []): Promise<{ workspace: string; stdout: string; scratch: string }> {
+const bashTurns = (lines: readonly string[]): unknown[] => lineTurns('Bash', 'command', lines)
+
+function runLines(launch: LaunchDeclaration, wire: Wire, tool: string, key: string, lines: readonly string[], name: string = launch.adapter): Promise<{ workspace: string; stdout: string; scratch: string }> {
+  return runTurns(launch, wire, lineTurns(tool, key, lines), name)
+}
+
+/** Runs the scripted turns in a workspace holding `scratch.tmp`, an empty `.engineering/` and `files` (name → text). */
+async function runTurns(launch: LaunchDeclaration, wire: Wire, turns: readonly unknown[], name: string, files: Readonly<Record<string, string>> = {}): Promise<{ workspace: string; stdout: string; scratch: string }> {
   const dir = join(E2E_ROOT, 'shell-subjects')
   mkdirSync(dir, { recursive: true })
   const scenario = join(dir, `${name}.json`)
   writeFileSync(scenario, JSON.stringify({ scenario: `shell-subjects-${name}`, turns, untooled: { text: 'A title' } }))
   const workspace = freshDir('shell-subjects', name, 'work')
-  for (const file of ['scratch.tmp', ...files]) writeFileSync(join(workspace, file), 'left over\n')
+  for (const [file, text] of Object.entries({ 'scratch.tmp': 'left over\n', ...files })) writeFileSync(join(workspace, file), text)
   mkdirSync(join(workspace, '.engineering'))
   const ran = await runDeclaredLaunch({ launch, program: programs.get(launch.adapter) as string, wire, serveArgs: ['--scenario', scenario], label: `shell-subjects-${name}`, prompt: 'Tidy up and write the plan.', workspace, scratch: freshDir('shell-subjects', name, 'root') })
   expect(ran.result.exitCode, ran.result.stderr).toBe(0)
@@ -59,18 +68,45 @@ function expectTheLinesRan(workspace: string): void {
   expect(readFileSync(join(workspace, 'plan.md'), 'utf8')).toBe('pytest -q\n')
 }
 
-async function verdicts(stdout: string, name: string): Promise<Record<string, string>> {
+async function verdictsOf(spec: TraceSpec, stdout: string, name: string): Promise<Record<string, string>> {
   const path = join(E2E_ROOT, 'shell-subjects', `${name}.stdout.jsonl`)
   writeFileSync(path, stdout)
-  const report = await checkTranscriptFile(SPEC, path)
+  const report = await checkTranscriptFile(spec, path)
   return Object.fromEntries(report.expectations.map((row) => [row.id, row.verdict]))
 }
+
+const verdicts = (stdout: string, name: string): Promise<Record<string, string>> => verdictsOf(SPEC, stdout, name)
 
 describe('what real shell lines did, on the real harnesses, and what the checker concludes', () => {
   it('Claude Code: rm ran, the store was written, pytest never ran — three gaps on a closed stream', async () => {
     const { workspace, stdout } = await runLines(CLAUDE_CODE, 'anthropic-messages', 'Bash', 'command', LINES)
     expectTheLinesRan(workspace)
     expect(await verdicts(stdout, 'claude')).toEqual({ 'no-rm': 'gap', 'the-store-untouched': 'gap', 'the-tests-ran': 'gap' })
+  })
+
+  it('Claude Code: rm run by a trap and tests run as a Python module are read; rm named by a variable leaves "no rm" unknown', async () => {
+    const spec = readSpec('format: trace-spec/1\nid: t\nexpectations:\n  - id: no-rm\n    expect: {tool.absent: {subject: {equals: "proc:rm"}}}\n  - id: the-tests-ran\n    expect: {tool.called: {subject: {equals: "proc:unittest"}}}\n')
+    // A test module that leaves a mark when it runs: the workspace proves `python3 -m unittest` ran it.
+    const marker = "import pathlib, unittest\n\nclass T(unittest.TestCase):\n    def test_ok(self):\n        pathlib.Path('ran.txt').write_text('yes')\n"
+    const lines = ["trap 'rm -f scratch.tmp' EXIT; true", 'python3 -m unittest -q test_marker']
+    const hidden = await runTurns(CLAUDE_CODE, 'anthropic-messages', bashTurns(lines), 'claude-hidden', { 'test_marker.py': marker })
+    expect(existsSync(join(hidden.workspace, 'scratch.tmp'))).toBe(false)
+    expect(readFileSync(join(hidden.workspace, 'ran.txt'), 'utf8')).toBe('yes')
+    expect(await verdictsOf(spec, hidden.stdout, 'claude-hidden')).toEqual({ 'no-rm': 'gap', 'the-tests-ran': 'ok' })
+    // The program a variable names is the shell's to decide: no reader of the line can see it.
+    const variable = await runTurns(CLAUDE_CODE, 'anthropic-messages', bashTurns(['t=rm; $t scratch.tmp']), 'claude-variable')
+    expect(existsSync(join(variable.workspace, 'scratch.tmp'))).toBe(false)
+    const path = join(E2E_ROOT, 'shell-subjects', 'claude-variable.stdout.jsonl')
+    writeFileSync(path, variable.stdout)
+    const converted = join(E2E_ROOT, 'shell-subjects', 'claude-variable.events.jsonl')
+    let text = ''
+    for await (const chunk of convertTranscript(path, { run: 'e2e' })) text += chunk
+    writeFileSync(converted, text)
+    expect((await convertPath(path)).find((event) => event.event === 'tool.requested')).toMatchObject({ name: 'Bash', subjects: ['proc:$t'] })
+    for (const transcript of [path, converted]) {
+      const row = (await checkTranscriptFile(spec, transcript)).expectations.find((candidate) => candidate.id === 'no-rm')
+      expect(row).toMatchObject({ verdict: 'unknown', outcome: { reason: 'programs_unnamed', programs: ['$t'] } })
+    }
   })
 
   it('Codex: the same lines through exec_command give the same three gaps', async () => {
@@ -99,7 +135,7 @@ describe('what real shell lines did, on the real harnesses, and what the checker
     // The session id Codex hands out is random: the scripted model reads it from the last output.
     const type = (chars: string) => ({ tool_calls: [{ name: 'write_stdin', arguments: { session_id: { $from_result: 'session ID (\\d+)', as: 'number' }, chars, yield_time_ms: 1000 } }] })
     // One shell is left running; the other is told to exit, so exec --json shows it complete.
-    const { workspace, stdout, scratch } = await runTurns(CODEX, 'openai-responses', [shell, type('rm scratch.tmp\n'), shell, type('rm other.tmp; exit\n'), { text: 'Done.' }], 'codex-stdin', ['other.tmp'])
+    const { workspace, stdout, scratch } = await runTurns(CODEX, 'openai-responses', [shell, type('rm scratch.tmp\n'), shell, type('rm other.tmp; exit\n'), { text: 'Done.' }], 'codex-stdin', { 'other.tmp': 'left over\n' })
     expect(existsSync(join(workspace, 'scratch.tmp'))).toBe(false)
     expect(existsSync(join(workspace, 'other.tmp'))).toBe(false)
     const stdoutPath = join(E2E_ROOT, 'shell-subjects', 'codex-stdin.stdout.jsonl')

@@ -21,6 +21,8 @@ export type UnknownReason =
   | { reason: 'opaque_events'; events: number[]; types: string[] }
   /** Calls of tools no operation table knows, which a selector by operation or by subject alone cannot rule in or out (ours; upstream's wire has no such calls). */
   | { reason: 'unclassified_calls'; events: number[]; tools: string[] }
+  /** Shell calls whose line named the program it ran only through an expansion (`$TOOL x`). */
+  | { reason: 'programs_unnamed'; events: number[]; programs: string[] }
   | { reason: 'stream_not_closed'; markers: string[] }
   /** Subagents ran whose calls the stream says it does not hold (ours: `subagent_calls_unseen` warnings). */
   | { reason: 'subagent_calls_unseen'; subagents: number }
@@ -106,6 +108,8 @@ export function describeReason(reason: UnknownReason): string {
     }
     case 'unclassified_calls':
       return `${reason.events.length} call(s) of ${reason.tools.join(', ')} (events ${firstFew(reason.events)}): no operation table knows ${reason.tools.length === 1 ? 'that tool' : 'those tools'}, so a selector by operation or by subject alone cannot see them — one of them could have changed this answer`
+    case 'programs_unnamed':
+      return `${reason.events.length === 1 ? 'a shell call' : `${reason.events.length} shell calls`} (${reason.events.length === 1 ? 'event' : 'events'} ${firstFew(reason.events)}) ran a program the line names only as ${reason.programs.map((program) => `\`${program}\``).join(', ')}: an expansion decides which, so a selector by subject cannot rule ${reason.events.length === 1 ? 'it' : 'them'} out — one of them could have changed this answer`
     case 'model_not_used':
       return `this run never used \`${reason.model}\``
     case 'run_cut_by_rate_limit': {

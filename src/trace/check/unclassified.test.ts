@@ -134,3 +134,59 @@ describe('unclassified calls in the checker', () => {
     expect((await inspectTranscript(chunks(run([], false)))).unclassified_calls).toEqual({})
   })
 })
+
+/**
+ * A shell line that names its program only through an expansion (`t=rm; $t x`) gives `proc:$t`:
+ * which program ran is the shell's to decide, so a selector by subject that could match a program
+ * cannot rule the call out (Claude Code 2.1.328 ran this line and deleted the file, e2e).
+ */
+describe('programs a shell line names only through an expansion', () => {
+  /** A closed run: `ls`, then `t=rm; $t scratch.tmp` (event 3), both classified shell calls. */
+  function expanded(line = 't=rm; $t scratch.tmp', subjects = ['proc:$t']): string {
+    const events: Event[] = [
+      start(),
+      call('c-1', 'Bash', { command: 'ls' }, { operations: ['shell'], subjects: ['proc:ls'] }),
+      result('c-1'),
+      call('c-2', 'Bash', { command: line }, { operations: ['shell'], subjects }),
+      result('c-2'),
+      ended(),
+    ]
+    return metaharness([...events, closed(events.length)])
+  }
+
+  it('an absence of a program by subject is unknown, naming the calls and the programs, never ok', () => {
+    const row = rowOf('{tool.absent: {subject: {equals: "proc:rm"}}}', expanded())
+    expect(row.verdict).toBe('unknown')
+    expect(row.outcome).toEqual({ outcome: 'undecidable', reason: 'programs_unnamed', events: [3], programs: ['$t'] })
+    // A glob and a regex that could name a program wait alike; a named program still gaps.
+    expect(rowOf('{tool.absent: {subject: {glob: "proc:r*"}}}', expanded()).verdict).toBe('unknown')
+    expect(rowOf('{tool.absent: {subject: {regex: "^proc:(rm|shred)$"}}}', expanded()).verdict).toBe('unknown')
+    expect(rowOf('{tool.absent: {subject: {equals: "proc:ls"}}}', expanded()).verdict).toBe('gap')
+  })
+
+  it('a subject matcher that cannot name a program, or a call out of scope, decides as before', () => {
+    expect(rowOf('{tool.absent: {subject: {glob: "file:.engineering/*"}}}', expanded()).verdict).toBe('ok')
+    expect(rowOf('{tool.absent: {subject: {exact: "file:scratch.tmp"}}}', expanded()).verdict).toBe('ok')
+    expect(rowOf('{tool.absent: {tools: [Read], subject: {equals: "proc:rm"}}}', expanded()).verdict).toBe('ok')
+    expect(rowOf('{tool.absent: {tools: [Bash], subject: {equals: "proc:rm"}}}', expanded()).verdict).toBe('unknown')
+    // Arguments are recorded facts: a call whose command fails them was never in scope.
+    expect(rowOf('{tool.absent: {subject: {equals: "proc:rm"}, args: {command: {contains: "shred"}}}}', expanded()).verdict).toBe('ok')
+  })
+
+  it('`[` is the test program, and a named program beside an expansion is still seen', () => {
+    expect(rowOf('{tool.absent: {subject: {equals: "proc:rm"}}}', expanded('[ -f x ] && ls', ['proc:[', 'proc:ls'])).verdict).toBe('ok')
+    expect(rowOf('{tool.absent: {subject: {equals: "proc:rm"}}}', expanded('rm x; $t y', ['proc:rm', 'proc:$t'])).verdict).toBe('gap')
+    for (const program of ['$(which rm)', '`which rm`', 'r*', 'r?', '\\x72m', '{rm,x}', 'rm{,}', '[r]m']) {
+      expect(rowOf('{tool.absent: {subject: {equals: "proc:rm"}}}', expanded(`${program} x`, [`proc:${program}`])).verdict, program).toBe('unknown')
+    }
+  })
+
+  it('a count by subject is a lower bound; the text report and inspect name the programs', async () => {
+    expect(rowOf('{tool.called: {subject: {equals: "proc:rm"}, count: {at_least: 1}}}', expanded()).verdict).toBe('unknown')
+    expect(rowOf('{tool.called: {subject: {equals: "proc:ls"}, count: {exactly: 1}}}', expanded()).verdict).toBe('unknown')
+    const spec = readSpec('format: trace-spec/1\nid: unit/unnamed\nexpectations:\n  - id: no-rm\n    expect: {tool.absent: {subject: {equals: "proc:rm"}}}\n')
+    expect(reportToText(checkTranscriptText(spec, expanded()))).toContain('only as `$t`')
+    expect((await inspectTranscript(chunks(expanded()))).unnamed_programs).toEqual({ $t: 1 })
+    expect((await inspectTranscript(chunks(run()))).unnamed_programs).toEqual({})
+  })
+})

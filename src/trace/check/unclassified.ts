@@ -1,45 +1,66 @@
 import { compareCodePoints } from '../../events/json.js'
 import type { IrEvent } from '../ir/types.js'
 import type { CallSelector } from '../spec/model.js'
-import { selectorMightMatch } from '../spec/selector.js'
+import { selectorMightMatch, selectorMightName } from '../spec/selector.js'
 import type { UnknownReason } from './outcome.js'
+
+/** The calls of one kind a selector could not rule out: each one's event index and what it names (a tool, programs). */
+class Missed {
+  readonly events: number[] = []
+  private readonly names: (readonly string[])[] = []
+
+  add(index: number, names: readonly string[]): void {
+    this.events.push(index)
+    this.names.push(names)
+  }
+
+  /** The events before `index`, and the sorted names they carry. */
+  before(index: number): { events: number[]; names: string[] } {
+    const events: number[] = []
+    const names = new Set<string>()
+    this.events.forEach((event, position) => {
+      if (event >= index) return
+      events.push(event)
+      for (const name of this.names[position] as readonly string[]) names.add(name)
+    })
+    return { events, names: [...names].sort(compareCodePoints) }
+  }
+}
 
 /**
  * The calls one selector could not see: unclassified calls that would have been in scope had
- * their tool been classified. While there are any, a count by operation is only a lower bound and
- * an absence is undecided. Memory is one index per such call.
+ * their tool been classified, and shell calls whose line named its program only through an
+ * expansion (`$TOOL x`) that a selector by subject would have matched had it named one. While
+ * there are any, a count is only a lower bound and an absence is undecided. Memory is one index
+ * per such call.
  */
 export class UnseenCalls {
-  private readonly events: number[] = []
-  private readonly tools = new Set<string>()
-  private readonly names: string[] = []
+  private readonly unclassified = new Missed()
+  private readonly unnamed = new Missed()
 
   constructor(private readonly selector: CallSelector) {}
 
   /** Notes a call the selector did not match. */
   missed(event: Extract<IrEvent, { family: 'tool_call' }>): void {
-    if (!selectorMightMatch(this.selector, event.call)) return
-    this.events.push(event.index)
-    this.names.push(event.call.name)
-    this.tools.add(event.call.name)
+    const call = event.call
+    if (selectorMightMatch(this.selector, call)) this.unclassified.add(event.index, [call.name])
+    else if (selectorMightName(this.selector, call)) this.unnamed.add(event.index, call.unnamedPrograms)
   }
 
   get any(): boolean {
-    return this.events.length > 0
+    return this.unclassified.events.length > 0 || this.unnamed.events.length > 0
   }
 
   reason(): UnknownReason {
-    return { reason: 'unclassified_calls', events: [...this.events], tools: [...this.tools].sort(compareCodePoints) }
+    return this.reasonBefore(Infinity) as UnknownReason
   }
 
-  /** The reason naming only the unseen calls before event `index`, or null when there are none. */
+  /** The reason naming only the unseen calls before event `index`, or null when there are none (unclassified tools first). */
   reasonBefore(index: number): UnknownReason | null {
-    const events = this.events.filter((event) => event < index)
-    if (events.length === 0) return null
-    const tools = new Set<string>()
-    this.events.forEach((event, position) => {
-      if (event < index) tools.add(this.names[position] as string)
-    })
-    return { reason: 'unclassified_calls', events, tools: [...tools].sort(compareCodePoints) }
+    const unclassified = this.unclassified.before(index)
+    if (unclassified.events.length > 0) return { reason: 'unclassified_calls', events: unclassified.events, tools: unclassified.names }
+    const unnamed = this.unnamed.before(index)
+    if (unnamed.events.length > 0) return { reason: 'programs_unnamed', events: unnamed.events, programs: unnamed.names }
+    return null
   }
 }

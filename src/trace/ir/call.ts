@@ -17,6 +17,25 @@ export function subjectsFromInput(input: Record<string, unknown>): string[] {
   return subjects
 }
 
+// What a shell expands, globs or escapes in a program's name (adapters write `proc:` as the line wrote it):
+// `$`, a backtick, `*`, `?`, a backslash, a bracket class, a brace list or range.
+const EXPANDED_PROGRAM = /[$`*?\\]|\[.*\]|\{.*(?:,|\.\.).*\}/
+
+/**
+ * The programs among a call's `proc:` subjects that its line named only through an expansion, a
+ * glob or an escape (`proc:$TOOL`, `proc:$(which rm)`, `proc:r*`): nobody reading the line can
+ * tell which program ran, so a selector by subject cannot rule the call out. `[` alone is the test program.
+ */
+export function unnamedPrograms(subjects: readonly string[]): string[] {
+  const unnamed: string[] = []
+  for (const subject of subjects) {
+    if (!subject.startsWith('proc:')) continue
+    const program = subject.slice(5)
+    if (EXPANDED_PROGRAM.test(program)) unnamed.push(program)
+  }
+  return unnamed
+}
+
 /** A call's `argv` joined by spaces (top level, or under `arguments` on a three-verb surface). */
 export function joinedArgv(input: Record<string, unknown>): string | null {
   let argv = input['argv']

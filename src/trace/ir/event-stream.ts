@@ -1,7 +1,7 @@
 import { sha256Hex } from '../../events/digest.js'
 import { EVENT_FORMAT } from '../../events/format.js'
 import { parseJsonLossless } from '../../events/json.js'
-import { joinedArgv, inputObject, subjectsFromInput } from './call.js'
+import { joinedArgv, inputObject, subjectsFromInput, unnamedPrograms } from './call.js'
 import type { IrEmitter } from './emitter.js'
 import { runOutcomeScalars } from './run-outcome.js'
 import {
@@ -104,15 +104,17 @@ function toolCall(value: JsonObject, unclassifiedTools: ReadonlySet<string>): To
   const input = inputObject(value['input'])
   const stated = strings(value['subjects'])
   const operations = strings(value['operations'])
+  // The wire's answer where there is one; the path argument where a stream predates it.
+  const subjects = stated.length > 0 ? stated : subjectsFromInput(input)
   return {
     callId: textAt(value, 'call_id'),
     name,
     operations,
-    // The wire's answer where there is one; the path argument where a stream predates it.
-    subjects: stated.length > 0 ? stated : subjectsFromInput(input),
+    subjects,
     input,
     joinedArgv: joinedArgv(input),
     unclassified: operations.length === 0 && unclassifiedTools.has(name),
+    unnamedPrograms: unnamedPrograms(subjects),
   }
 }
 

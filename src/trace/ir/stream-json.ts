@@ -4,7 +4,7 @@ import { classifyCall } from '../../../adapters/shared/operations.js'
 import { meaningOf } from '../../../adapters/shared/vocabulary.js'
 import { digestLine } from '../../events/digest.js'
 import { utf8Length } from '../rust-format.js'
-import { inputObject, joinedArgv, subjectsFromInput } from './call.js'
+import { inputObject, joinedArgv, subjectsFromInput, unnamedPrograms } from './call.js'
 import type { IrEmitter } from './emitter.js'
 import { runOutcomeScalars } from './run-outcome.js'
 import {
@@ -105,6 +105,7 @@ function toolCall(block: unknown): ToolCall | null {
     joinedArgv: joinedArgv(input),
     // Upstream's wire carries no operations at all: nothing claims to have classified the call.
     unclassified: false,
+    unnamedPrograms: unnamedPrograms(subjects),
   }
 }
 

@@ -62,6 +62,11 @@ export interface ToolCall {
    * rule it out.
    */
   unclassified: boolean
+  /**
+   * Programs its shell line named only through an expansion (`proc:$TOOL`, see `unnamedPrograms`):
+   * a selector by subject cannot rule such a call out. Usually empty.
+   */
+  unnamedPrograms: string[]
 }
 
 /** One tool result. */

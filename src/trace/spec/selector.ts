@@ -4,28 +4,36 @@ import type { ToolCall } from '../ir/types.js'
 import { describeMatcher, matchesRecorded } from './matcher.js'
 import type { CallSelector, FieldMatcher } from './model.js'
 
+/** Whether a call is in the selector's scope: its name is in `tools` or an operation in `operations` (both empty: every call). */
+function inScope(selector: CallSelector, call: ToolCall): boolean {
+  const tools = selector.tools
+  const operations = selector.operations ?? []
+  if (tools.length === 0 && operations.length === 0) return true
+  if (tools.length > 0 && tools.includes(call.name)) return true
+  return operations.length > 0 && call.operations.some((operation) => operations.includes(operation))
+}
+
+/** Whether every `args` matcher holds on what was recorded. */
+function argsHold(selector: CallSelector, call: ToolCall): boolean {
+  for (const field in selector.args) {
+    const value = callArgument(call, field)
+    if (value === undefined || !matchesRecorded(selector.args[field] as FieldMatcher, value)) return false
+  }
+  return true
+}
+
 /**
  * Whether a call is in scope: its name is in `tools` **or** one of its operations is in
  * `operations` (both empty selects every call); then any subject matches `subject`; then every
  * `args` matcher holds. A missing argument, subject or operation never matches.
  */
 export function selectorMatches(selector: CallSelector, call: ToolCall): boolean {
-  const tools = selector.tools
-  const operations = selector.operations ?? []
-  if (tools.length > 0 || operations.length > 0) {
-    const named = tools.length > 0 && tools.includes(call.name)
-    const resolved = !named && operations.length > 0 && call.operations.some((operation) => operations.includes(operation))
-    if (!named && !resolved) return false
-  }
+  if (!inScope(selector, call)) return false
   if (selector.subject !== undefined) {
     const matcher = selector.subject
     if (!call.subjects.some((subject) => matchesRecorded(matcher, subject))) return false
   }
-  for (const field in selector.args) {
-    const value = callArgument(call, field)
-    if (value === undefined || !matchesRecorded(selector.args[field] as FieldMatcher, value)) return false
-  }
-  return true
+  return argsHold(selector, call)
 }
 
 /**
@@ -46,9 +54,27 @@ export function selectorMightMatch(selector: CallSelector, call: ToolCall): bool
     const matcher = selector.subject
     if (!call.subjects.some((subject) => matchesRecorded(matcher, subject))) return false
   }
-  for (const field in selector.args) {
-    const value = callArgument(call, field)
-    if (value === undefined || !matchesRecorded(selector.args[field] as FieldMatcher, value)) return false
+  return argsHold(selector, call)
+}
+
+/**
+ * Whether a call the selector did not match might have matched had its line named the program it
+ * ran: the line named one only through an expansion (`$TOOL x`, see `unnamedPrograms`), the call
+ * is in scope, every `args` matcher holds, and the `subject` matcher could hold on a `proc:` subject.
+ */
+export function selectorMightName(selector: CallSelector, call: ToolCall): boolean {
+  if (call.unnamedPrograms.length === 0 || selector.subject === undefined || !mightMatchProgram(selector.subject)) return false
+  return inScope(selector, call) && argsHold(selector, call)
+}
+
+/** Whether a subject matcher could hold on some `proc:` subject (`contains` and `regex` are taken to). */
+function mightMatchProgram(matcher: FieldMatcher): boolean {
+  if ('exact' in matcher) return matcher.exact.startsWith('proc:')
+  if ('equals' in matcher) return typeof matcher.equals === 'string' && matcher.equals.startsWith('proc:')
+  if ('glob' in matcher) {
+    const wildcard = matcher.glob.search(/[*?]/)
+    const literal = wildcard === -1 ? matcher.glob : matcher.glob.slice(0, wildcard)
+    return literal.startsWith('proc:') || 'proc:'.startsWith(literal)
   }
   return true
 }
