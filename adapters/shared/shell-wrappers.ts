@@ -255,7 +255,8 @@ function parallelCommand(args: readonly string[]): string | undefined {
  * shell to read (`env -S '…'`, `watch '…'`, `npx -c '…'`). None for a program that wraps nothing.
  */
 export function wrappedCommands(program: string, args: readonly string[]): readonly (string[] | string)[] {
-  if (!WRAPPING.has(program) && !PYTHON_NAME.test(program)) return WRAPS_NOTHING
+  // Most programs are no wrapper: the set answers them, the pattern only names that start like Python's.
+  if (!WRAPPING.has(program) && !(program.startsWith('py') && PYTHON_NAME.test(program))) return WRAPS_NOTHING
   if (program === 'find') return findCommands(args)
   if (program === 'xargs') return [xargsCommand(args)]
   if (program === 'watch') return [watchCommand(args)]
