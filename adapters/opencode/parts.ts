@@ -1,5 +1,5 @@
 import type { Emission } from '../../src/events/types.js'
-import { asF64, asObject, asString, asU64, millisToIso, type JsonObject } from '../shared/fields.js'
+import { asF64, asI64, asObject, asString, asU64, millisToIso, type JsonObject } from '../shared/fields.js'
 import type { ToolOperationTable } from '../shared/operations.js'
 import { opaqueValue } from '../shared/opaque.js'
 import { timed, toolResult, type CallClassifier } from '../shared/session.js'
@@ -78,9 +78,19 @@ function toolEvents(part: JsonObject, calls: CallClassifier, at: string | undefi
   const time = asObject(state['time'])
   const events: Emission[] = timed(calls.call(callId, name, input), millisToIso(time?.['start']) ?? at)
   const status = asString(state['status'])
-  const result = status === 'completed' ? toolResult(callId, false, state['output'] ?? null) : status === 'error' ? toolResult(callId, true, state['error'] ?? null) : undefined
+  const result = status === 'completed' ? completedResult(callId, state) : status === 'error' ? toolResult(callId, true, state['error'] ?? null) : undefined
   if (result) events.push(...timed([result], millisToIso(time?.['end'])))
   return events
+}
+
+/**
+ * A completed call's result. opencode completes a `bash` call whose command failed and keeps the
+ * exit code in `metadata.exit` (1.18.18 ran `exit 3` and said `completed`): a nonzero exit is a
+ * failure, as every other harness's shell result reports one.
+ */
+function completedResult(callId: string, state: JsonObject): Emission {
+  const exit = asI64(asObject(state['metadata'])?.['exit']) ?? null
+  return toolResult(callId, exit !== null && exit !== 0, state['output'] ?? null, exit)
 }
 
 function untimedPartEvents(part: JsonObject, role: string | null, model: string | null, line: number | null): Emission[] {

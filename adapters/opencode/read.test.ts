@@ -1,4 +1,4 @@
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { convertLines, convertPath, names } from '../../test/helpers/project.js'
 import { tree } from '../../test/helpers/tree.js'
@@ -53,7 +53,26 @@ describe('opencode-run-json', () => {
     const events = await convertLines('opencode-run-json', [{ type: 'error', sessionID: 's', timestamp: 1, error: { name: 'ProviderAuthError', data: { message: 'no key' } } }])
     expect(names(events)).toEqual(['session.started', 'warning', 'session.ended', 'stream.closed'])
     expect(events[3]).toMatchObject({ reason: 'error' })
-    expect(join('a', 'b')).toBe('a/b')
+  })
+})
+
+describe('opencode-run-json: a command that failed', () => {
+  const FIXTURE = resolve(import.meta.dirname, '../../test/fixtures/failing-shell/opencode.run.jsonl')
+
+  it('1.18.18 completes a bash call that exited 3 and keeps the code in metadata.exit: the result failed, with its exit code', async () => {
+    const events = await convertPath(FIXTURE)
+    expect(events.find((event) => event.event === 'tool.result')).toMatchObject({ is_error: true, exit_code: 3, content: 'out\n' })
+    const spec = readSpec('format: trace-spec/1\nid: t\nexpectations:\n  - id: no-command-failed\n    expect: {tool.failed: {operations: [shell], count: {at_most: 0}}}\n')
+    expect((await checkTranscriptFile(spec, FIXTURE)).expectations[0]).toMatchObject({ verdict: 'gap' })
+  })
+
+  it('an exit of 0 succeeded; a call without metadata.exit is as opencode says', async () => {
+    const part = (callID: string, metadata: object | undefined) => ({ type: 'tool_use', sessionID: 's', timestamp: 1, part: { type: 'tool', tool: 'bash', callID, state: { status: 'completed', input: { command: 'true' }, output: '', ...(metadata ? { metadata } : {}) } } })
+    const results = (await convertLines('opencode-run-json', [part('a', { exit: 0 }), part('b', undefined)])).filter((event) => event.event === 'tool.result')
+    expect(results).toMatchObject([
+      { call_id: 'a', is_error: false, exit_code: 0 },
+      { call_id: 'b', is_error: false, exit_code: null },
+    ])
   })
 })
 
