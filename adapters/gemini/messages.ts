@@ -21,6 +21,22 @@ function resultContent(call: JsonObject): unknown {
   return outputs.length === 1 ? outputs[0] : outputs
 }
 
+// `run_shell_command` tells the model a failed command's code on a line of its own, after the output.
+const EXIT_CODE_LINE = /^Exit Code: (-?\d+)$/gm
+
+/**
+ * The exit code a shell call's answer names: the last `Exit Code: N` line (the command's own output
+ * comes first, so a line it printed cannot stand in for the CLI's). 0.61 writes the line only for a
+ * nonzero code (`exit 3` completed with `status: success` and `Exit Code: 3`); without one the
+ * code is unknown (null) and the call's status stands.
+ */
+function shellExitCode(content: unknown): number | null {
+  if (typeof content !== 'string' || !content.includes('Exit Code: ')) return null
+  let code: number | null = null
+  for (const match of content.matchAll(EXIT_CODE_LINE)) code = Number(match[1])
+  return code
+}
+
 /**
  * The messages of a Gemini CLI chat recording, as both of its forms hold them: records with an
  * `id`, a `type` (`user`, `gemini`, `info`, `warning`, `error`) and a `timestamp`. The JSONL log
@@ -113,7 +129,9 @@ export class GeminiMessages {
     const status = asString(call['status']) ?? ''
     if (ENDED.has(status) && !this.endedCalls.has(id)) {
       this.endedCalls.add(id)
-      events.push(toolResult(id, status !== 'success', resultContent(call)))
+      const content = resultContent(call)
+      const exit = asString(call['name']) === 'run_shell_command' ? shellExitCode(content) : null
+      events.push(toolResult(id, status !== 'success' || (exit !== null && exit !== 0), content, exit))
     }
     return events
   }

@@ -234,3 +234,37 @@ describe('gemini-cli/stream-json and a subagent', () => {
   })
 })
 
+
+describe('Gemini CLI and a command that failed', () => {
+  const FAILING = resolve(import.meta.dirname, '../../test/fixtures/failing-shell')
+  const spec = readSpec('format: trace-spec/1\nid: t\nexpectations:\n  - id: no-command-failed\n    expect: {tool.failed: {operations: [shell], count: {at_most: 0}}}\n')
+
+  it('0.61’s session file: `Exit Code: 3` in a `success` answer is a failed result with its exit code', async () => {
+    const path = resolve(FAILING, 'gemini.session.jsonl')
+    expect((await convertPath(path)).find((event) => event.event === 'tool.result')).toMatchObject({ is_error: true, exit_code: 3 })
+    expect((await checkTranscriptFile(spec, path)).expectations[0]).toMatchObject({ verdict: 'gap' })
+  })
+
+  it('0.61’s stream-json says `success` whatever the exit: a shell result there says nothing of failure, so "no command failed" is unknown', async () => {
+    const path = resolve(FAILING, 'gemini.stream.jsonl')
+    expect((await convertPath(path)).find((event) => event.event === 'tool.result')).toMatchObject({ is_error: null, exit_code: null, content: 'out' })
+    expect((await checkTranscriptFile(spec, path)).expectations[0]).toMatchObject({ verdict: 'unknown', outcome: { reason: 'result_field_absent', field: 'is_error' } })
+    // Any other tool's success is a success.
+    const events = await convertLines('gemini-cli/stream-json', [
+      { type: 'tool_use', timestamp: at(1), tool_name: 'read_file', tool_id: 'r1', parameters: { file_path: 'a' } },
+      { type: 'tool_result', timestamp: at(2), tool_id: 'r1', status: 'success', output: '' },
+      { type: 'tool_use', timestamp: at(3), tool_name: 'run_shell_command', tool_id: 's1', parameters: { command: 'ls /nope' } },
+      { type: 'tool_result', timestamp: at(4), tool_id: 's1', status: 'error', output: '', error: { type: 'x', message: 'failed' } },
+    ])
+    expect(events.filter((event) => event.event === 'tool.result').map((event) => event.event === 'tool.result' && event.is_error)).toEqual([false, true])
+  })
+
+  it('the last `Exit Code:` line is the CLI’s: a line the command printed before it does not stand in', async () => {
+    const call = (id: string, output: string) => ({ id: 'g1', timestamp: at(2), type: 'gemini', content: '', toolCalls: [{ id, name: 'run_shell_command', args: { command: 'x' }, status: 'success', result: [{ functionResponse: { id, name: 'run_shell_command', response: { output } } }] }] })
+    const results = (await convertLines('gemini-cli/session-jsonl', [header, call('a', 'Output: Exit Code: 0\nExit Code: 0\nExit Code: 2\nProcess Group PGID: 1'), { ...call('b', 'Output: fine\nProcess Group PGID: 2'), id: 'g2' }])).filter((event) => event.event === 'tool.result')
+    expect(results).toMatchObject([
+      { call_id: 'a', is_error: true, exit_code: 2 },
+      { call_id: 'b', is_error: false, exit_code: null },
+    ])
+  })
+})

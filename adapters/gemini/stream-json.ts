@@ -18,6 +18,10 @@ import { GEMINI_STREAM_JSON_VOCABULARY } from './vocabulary.js'
  * model saw is in the session file's `functionResponse`), so byte checks belong on the session file.
  * Nor does it carry a subagent's calls (0.61 writes them to the subagent's own chat file,
  * `chats/<session>/<subagent session>.jsonl`): once a call spawns one, the stream proves no closure.
+ * Nor whether a shell command failed: 0.61 answers `run_shell_command` `exit 3` with `status:
+ * success` and the command's output, the exit code only in the session file's `functionResponse`.
+ * A shell call's successful result therefore says nothing of failure (`is_error` null), and a
+ * count of failed calls over it is unknown rather than a false zero.
  */
 export class GeminiStreamJsonProjector implements RecordProjector {
   private turn = 0
@@ -28,6 +32,8 @@ export class GeminiStreamJsonProjector implements RecordProjector {
   private readonly subagents = new UnseenSubagents('the subagent’s own chat file')
   private readonly classifier = new CallClassifier(GEMINI_TOOL_OPERATIONS, GEMINI_ADAPTER_ID)
   private readonly drift = new DriftWatch(GEMINI_STREAM_JSON_VOCABULARY)
+  // Shell calls by id: their result's `success` names no exit code.
+  private readonly shellCalls = new Set<string>()
 
   constructor(private readonly seam: SeamOptions) {
     // The stream names no CLI version; only the caller's word can date it.
@@ -81,13 +87,20 @@ export class GeminiStreamJsonProjector implements RecordProjector {
         // A user message opens a turn: headless runs have one prompt, and each is a turn.
         this.turn += 1
         return [{ event: 'turn.started', turn: this.turn, frame_digest: null }]
-      case 'tool_use':
-        return this.subagents.watch(this.classifier.call(asString(record['tool_id']) ?? '', asString(record['tool_name']) ?? '', record['parameters'] ?? null))
+      case 'tool_use': {
+        const id = asString(record['tool_id']) ?? ''
+        const events = this.classifier.call(id, asString(record['tool_name']) ?? '', record['parameters'] ?? null)
+        if (events.some((event) => event.event === 'tool.requested' && event.operations?.includes('shell'))) this.shellCalls.add(id)
+        return this.subagents.watch(events)
+      }
       case 'tool_result': {
+        const id = asString(record['tool_id']) ?? ''
         const status = asString(record['status'])
         const error = asObject(record['error'])
         const content = record['output'] ?? (error ? (error['message'] ?? null) : null)
-        return [toolResult(asString(record['tool_id']) ?? '', status === 'success' ? false : status === 'error' ? true : null, content)]
+        const succeeded = status === 'success' ? (this.shellCalls.has(id) ? null : false) : null
+        this.shellCalls.delete(id)
+        return [toolResult(id, status === 'error' ? true : succeeded, content)]
       }
       case 'error':
         return [{ event: 'warning', code: `gemini-${asString(record['severity']) ?? 'error'}`, message: asString(record['message']) ?? '' }]

@@ -23,6 +23,8 @@ export interface RawCount {
   readonly calls: number
   /** The call ids of the calls of a shell-like tool (a command line or argv run by a shell). */
   readonly shellCallIds: readonly string[]
+  /** Shell calls whose recorded answer names a nonzero exit code, where the count reads one. */
+  readonly failedShellCallIds?: readonly string[]
 }
 
 export interface WildFormat {
@@ -84,7 +86,7 @@ function rowOf(report: TraceReport) {
 /**
  * One `describe` per format folder, one `it` per corpus entry: detected without `--from`; as many
  * `tool.requested` as the raw count; every shell-like call classified `shell`; no opaque event of
- * a record type the vocabulary lists; "no shell" gaps where a shell call is; a required action
+ * a record type the vocabulary lists; a shell call that exited nonzero failed; "no shell" gaps where a shell call is; a required action
  * that did not happen is `gap`, or `unknown` only for want of closure.
  */
 export function describeWildFormat(corpus: WildFormat): void {
@@ -104,6 +106,10 @@ export function describeWildFormat(corpus: WildFormat): void {
           const call = calls.find((candidate) => candidate.call_id === id)
           expect(call, `shell call ${id} is read`).toBeDefined()
           expect(call?.operations, `shell call ${id} (${call?.name}) is classified`).toContain('shell')
+        }
+        for (const id of raw.failedShellCallIds ?? []) {
+          const result = events.find((event) => event.event === 'tool.result' && event.call_id === id)
+          expect(result, `shell call ${id}, which exited nonzero, is read as failed`).toMatchObject({ is_error: true })
         }
         const vocabulary = findFormat(format)?.vocabulary
         expect(vocabulary, `${format} has a record vocabulary`).toBeDefined()
