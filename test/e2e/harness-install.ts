@@ -14,6 +14,7 @@ export const CLAUDE_CODE = launchOf('claude')
 export const PI = launchOf('pi')
 export const OPENCODE = launchOf('opencode')
 export const QWEN = launchOf('qwen')
+export const GEMINI = launchOf('gemini')
 
 /** The pinned binary, installed on first use into the harness cache (see adapters/launch/harness-cache.ts). */
 export function ensureHarness(launch: LaunchDeclaration): string {
