@@ -34,6 +34,8 @@ export const piLaunch = defineLaunch({
   },
   directories: ['home', 'pi-agent', 'sessions'],
   trajectory: { format: 'pi-session-jsonl', path: 'sessions' },
+  // `--mode json` prints the session header, then its events: the same reader reads both.
+  stdout: { format: 'pi-session-jsonl' },
   bindings: {
     // pi's Anthropic client appends `/v1/messages` itself: it takes the origin.
     'anthropic-messages': {

@@ -1,7 +1,7 @@
 import type { RecordVocabulary } from '../shared/vocabulary.js'
 
 /**
- * Every entry type of a pi session file (pi-mono `packages/coding-agent/src/core/session-manager.ts`,
+ * Every entry type of a pi session file, and every event of `pi --mode json` stdout (pi-mono `packages/coding-agent/src/core/session-manager.ts`,
  * `docs/session.md`; real sessions from pi-mono's own fixtures), keyed `type` or `message/<role>`.
  * pi writes no program version into a session; the header's `version` is the session format's
  * (1: linear, no ids; 2: a tree through `id`/`parentId`; 3: `hookMessage` renamed `custom`), so
@@ -30,5 +30,26 @@ export const PI_VOCABULARY: RecordVocabulary = {
     custom_message: { becomes: ['injection'] },
     label: { carriesNoToolCall: 'a user bookmark on another entry' },
     session_info: { carriesNoToolCall: 'the session display name' },
+    // `pi --mode json` stdout (docs/json.md): the session's events after the same header.
+    message_end: { becomes: ['injection', 'text', 'thinking', 'tool.requested', 'usage', 'warning', 'tool.result'] },
+    entry_appended: { becomes: ['injection'] },
+    agent_start: { carriesNoToolCall: 'the agent began working on the prompt' },
+    agent_end: { carriesNoToolCall: 'repeats every message of the run, each already read from its message_end; ends the run unless willRetry' },
+    agent_settled: { carriesNoToolCall: 'the agent is idle: the run ended' },
+    turn_start: { carriesNoToolCall: 'a model turn began' },
+    turn_end: { carriesNoToolCall: 'repeats the turn’s assistant message and tool results, each already read from its message_end' },
+    message_start: { carriesNoToolCall: 'a message began; its message_end holds it whole' },
+    message_update: { carriesNoToolCall: 'a streamed delta of a message whose message_end holds it whole' },
+    tool_execution_start: { carriesNoToolCall: 'a call the assistant message_end already holds began to run' },
+    tool_execution_update: { carriesNoToolCall: 'partial output of a running call' },
+    tool_execution_end: { carriesNoToolCall: 'a call ended; its toolResult message_end holds the result' },
+    queue_update: { carriesNoToolCall: 'the pending steering and follow-up prompts' },
+    compaction_start: { carriesNoToolCall: 'compaction began' },
+    compaction_end: { carriesNoToolCall: 'compaction ended; its summary is appended as an entry' },
+    auto_retry_start: { carriesNoToolCall: 'a failed request will be retried' },
+    auto_retry_end: { carriesNoToolCall: 'a retried request settled' },
+    thinking_level_changed: { carriesNoToolCall: 'a reasoning-effort setting for the next requests' },
+    session_info_changed: { carriesNoToolCall: 'the session display name' },
+    bash_execution_update: { carriesNoToolCall: 'output of the user’s own `!command`, whose message_end holds it' },
   },
 }

@@ -1,6 +1,10 @@
+import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { convertLines, names } from '../../test/helpers/project.js'
+import { checkTranscriptFile } from '../../src/trace/check/check.js'
+import { readSpec } from '../../src/trace/spec/read.js'
+import { convertLines, convertPath, names } from '../../test/helpers/project.js'
 import { detect } from '../transcript/detect.js'
+import { detectTranscriptFile } from '../transcript/read.js'
 
 describe('pi-session-jsonl', () => {
   it('opens with the model a model_change named; calls, results and per-request usage with cost; an error stop is a warning', async () => {
@@ -69,5 +73,44 @@ describe('pi-session-jsonl', () => {
     const events = await convertLines('pi-session-jsonl', lines)
     expect(names(events)).toEqual(['session.started', 'tool.requested', 'usage', 'injection'])
     expect(events[1]).toMatchObject({ call_id: 'c9', operations: ['shell'] })
+  })
+})
+
+describe('pi --mode json stdout', () => {
+  const FIXTURE = resolve(import.meta.dirname, '../../test/fixtures/failing-shell/pi.stdout.jsonl')
+
+  it('0.84.2’s stdout, detected as pi’s: each message_end read as its message, nothing unread, closed by agent_settled', async () => {
+    expect(detectTranscriptFile(FIXTURE)?.name).toBe('pi-session-jsonl')
+    const events = await convertPath(FIXTURE)
+    expect(names(events)).toEqual(['session.started', 'injection', 'tool.requested', 'usage', 'tool.result', 'text', 'usage', 'stream.closed'])
+    expect(events.find((event) => event.event === 'tool.requested')).toMatchObject({ name: 'bash', operations: ['shell'], subjects: ['proc:echo', 'proc:exit'] })
+    expect(events.find((event) => event.event === 'tool.result')).toMatchObject({ is_error: true, at: new Date(1796299680805).toISOString() })
+    expect(events.at(-1)).toMatchObject({ reason: 'completed' })
+    const spec = readSpec('format: trace-spec/1\nid: t\nexpectations:\n  - id: no-command-failed\n    expect: {tool.failed: {operations: [shell], count: {at_most: 0}}}\n  - id: no-edit\n    expect: {tool.absent: {operations: [file.edit]}}\n')
+    expect((await checkTranscriptFile(spec, FIXTURE)).expectations.map((row) => [row.id, row.verdict])).toEqual([
+      ['no-command-failed', 'gap'],
+      ['no-edit', 'ok'],
+    ])
+  })
+
+  it('an agent_end that will retry, or a torn line after the end, proves no end; an answer that stopped on error closes as error', async () => {
+    const header = { type: 'session', version: 3, id: 's', timestamp: '2026-12-03T12:08:00.676Z', cwd: '/w' }
+    const answer = (stopReason: string) => ({ type: 'message_end', message: { role: 'assistant', content: [{ type: 'text', text: 'x' }], stopReason, timestamp: 1 } })
+    expect((await convertLines('pi-session-jsonl', [header, answer('stop'), { type: 'agent_end', messages: [], willRetry: true }])).at(-1)?.event).not.toBe('stream.closed')
+    expect((await convertLines('pi-session-jsonl', [header, answer('stop'), { type: 'agent_end', messages: [], willRetry: false }])).at(-1)).toMatchObject({ event: 'stream.closed', reason: 'completed' })
+    expect((await convertLines('pi-session-jsonl', [header, answer('error'), { type: 'agent_settled' }])).at(-1)).toMatchObject({ event: 'stream.closed', reason: 'error' })
+    const torn = await convertLines('pi-session-jsonl', [header, answer('stop'), { type: 'agent_settled' }, '{"type":"agent'])
+    expect(torn.at(-1)?.event).not.toBe('stream.closed')
+  })
+
+  it('an entry the session appends is read unless it is a message its message_end carried', async () => {
+    const header = { type: 'session', version: 3, id: 's', timestamp: '2026-12-03T12:08:00.676Z', cwd: '/w' }
+    const events = await convertLines('pi-session-jsonl', [
+      header,
+      { type: 'message_end', message: { role: 'user', content: [{ type: 'text', text: 'go' }], timestamp: 1 } },
+      { type: 'entry_appended', entry: { type: 'message', id: 'a', parentId: null, timestamp: '2026-12-03T12:08:01.000Z', message: { role: 'user', content: [{ type: 'text', text: 'go' }] } } },
+      { type: 'entry_appended', entry: { type: 'compaction', id: 'b', parentId: 'a', timestamp: '2026-12-03T12:08:02.000Z', summary: 'so far' } },
+    ])
+    expect(events.filter((event) => event.event === 'injection').map((event) => event.event === 'injection' && event.text)).toEqual(['go', 'so far'])
   })
 })

@@ -1,5 +1,5 @@
 import type { CloseReason, Emission } from '../../src/events/types.js'
-import { asArray, asBoolean, asF64, asObject, asString, asU64, isObject, type JsonObject } from '../shared/fields.js'
+import { asArray, asBoolean, asF64, asObject, asString, asU64, isObject, millisToIso, type JsonObject } from '../shared/fields.js'
 import { concatenatedObjects } from '../shared/concatenated.js'
 import { OpeningBuffer } from '../shared/opening.js'
 import type { ToolOperationTable } from '../shared/operations.js'
@@ -26,16 +26,26 @@ const SUMMARIES = new Set(['compaction', 'branch_summary'])
  * A pi session file (`pi-session-jsonl`, format versions 1–3): a `session` header, then entries
  * (from v2 on, a tree through `parentId`), read in file order. The opening waits for the first
  * message so it can name the model a `model_change` set.
+ *
+ * `pi --mode json` stdout opens with the same header and goes on with the session's events
+ * (`agent_start`, `message_start`/`update`/`end`, `tool_execution_*`, `turn_end`, `agent_end`…):
+ * each `message_end` holds the final message, read as a session entry's; the other events repeat
+ * what a `message_end` holds or carry no call. Unlike the session file, the stream proves the run
+ * ended: its last record is `agent_settled`, or an `agent_end` that will not retry.
  */
 export class PiProjector implements RecordProjector {
   private readonly opening = new OpeningBuffer()
   private readonly calls = new CallClassifier(PI_TOOL_OPERATIONS, PI_ADAPTER_ID)
   private readonly drift = new DriftWatch(PI_VOCABULARY)
   private model: string | null = null
+  // Whether the last record ended the run (`--mode json` stdout only), and how the last answer stopped.
+  private ended = false
+  private stoppedBy: string | null = null
 
   constructor(private readonly seam: SeamOptions) {}
 
   pushUnreadable(raw: string | Uint8Array, lineNumber: number): Emission[] {
+    this.ended = false
     // pi appends without checking the last record ended its line, so two records can share one.
     const records = typeof raw === 'string' ? concatenatedObjects(raw) : null
     if (records) return records.flatMap((record) => this.pushRecord(record.value, record.raw, lineNumber))
@@ -44,6 +54,16 @@ export class PiProjector implements RecordProjector {
 
   pushRecord(record: JsonObject, raw: string, lineNumber: number): Emission[] {
     const type = asString(record['type']) ?? ''
+    this.ended = type === 'agent_settled' || (type === 'agent_end' && record['willRetry'] !== true)
+    if (type === 'message_end') {
+      const message = asObject(record['message'])
+      return this.pushRecord({ type: 'message', message: record['message'] ?? null, ...(message && millisToIso(message['timestamp']) ? { timestamp: millisToIso(message['timestamp']) } : {}) }, raw, lineNumber)
+    }
+    // An entry the session appended: a message's own `message_end` carried it already.
+    if (type === 'entry_appended') {
+      const entry = asObject(record['entry'])
+      return entry && asString(entry['type']) !== 'message' ? this.pushRecord(entry, raw, lineNumber) : []
+    }
     const at = asString(record['timestamp'])
     if (type === 'session' && !this.opening.pending) {
       // A v1 header has no `version` and names the model itself.
@@ -75,7 +95,8 @@ export class PiProjector implements RecordProjector {
   }
 
   closure(): CloseReason | null {
-    return null
+    if (!this.ended) return null
+    return this.stoppedBy === 'error' || this.stoppedBy === 'aborted' ? 'error' : 'completed'
   }
 
   private message(record: JsonObject, raw: string, lineNumber: number): Emission[] {
@@ -140,6 +161,7 @@ export class PiProjector implements RecordProjector {
       })
     }
     const stop = asString(message['stopReason'])
+    this.stoppedBy = stop ?? null
     if (stop === 'error' || stop === 'aborted') {
       events.push({ event: 'warning', code: `pi-${stop}`, message: asString(message['errorMessage']) ?? `the assistant message stopped: ${stop}` })
     }
@@ -155,7 +177,7 @@ export const piSessionFormat: LineFormat = {
   name: 'pi-session-jsonl',
   aliases: [],
   adapter: PI_ADAPTER_ID,
-  summary: 'pi session file (format versions 1–3)',
+  summary: 'pi session file (format versions 1–3), or `pi --mode json` stdout',
   extension: '.jsonl',
   vocabulary: PI_VOCABULARY,
   createProjector: (seam) => new PiProjector(seam),

@@ -8,8 +8,8 @@ import { CLAUDE_CODE, CODEX, ensureHarness, GEMINI, OPENCODE, PI, QWEN } from '.
 import { E2E_ROOT, filesUnder, freshDir, runDeclaredLaunch } from './harness-run.js'
 
 // One shell call whose command fails (`exit 3` after printing), on every real harness. Each
-// harness ran it and went on; what its records say of the failure differs: Claude Code, Codex and
-// Qwen Code mark the result an error, opencode 1.18.18 completes it and keeps `metadata.exit: 3`,
+// harness ran it and went on; what its records say of the failure differs: Claude Code, Codex, pi
+// and Qwen Code mark the result an error, opencode 1.18.18 completes it and keeps `metadata.exit: 3`,
 // Gemini CLI 0.61 answers `status: success` on stdout and names `Exit Code: 3` only in its session
 // file. "No command failed" must never hold over any of them: a gap where the record says the
 // command failed, unknown where it does not say.
@@ -36,8 +36,7 @@ const CASES: readonly Case[] = [
   { launch: CLAUDE_CODE, wire: 'anthropic-messages', tool: 'Bash', key: 'command', session: /\/projects\/[^/]+\/[0-9a-f-]{36}\.jsonl$/, expected: { stdout: 'gap', session: 'gap' } },
   { launch: CODEX, wire: 'openai-responses', tool: 'exec_command', key: 'cmd', session: /\/sessions\/.*rollout-[^/]*\.jsonl$/, expected: { stdout: 'gap', session: 'gap' } },
   { launch: OPENCODE, wire: 'openai-chat', tool: 'bash', key: 'command', session: /$^/, expected: { stdout: 'gap', session: null } },
-  // pi's `--mode json` stdout is no format this package reads (every line unread): unknown.
-  { launch: PI, wire: 'anthropic-messages', tool: 'bash', key: 'command', session: /\/sessions\/.*\.jsonl$/, expected: { stdout: 'unknown', session: 'gap' } },
+  { launch: PI, wire: 'anthropic-messages', tool: 'bash', key: 'command', session: /\/sessions\/.*\.jsonl$/, expected: { stdout: 'gap', session: 'gap' } },
   { launch: GEMINI, wire: 'gemini', tool: 'run_shell_command', key: 'command', session: /\/chats\/session-[^/]*\.jsonl$/, expected: { stdout: 'unknown', session: 'gap' } },
   { launch: QWEN, wire: 'openai-chat', tool: 'run_shell_command', key: 'command', session: /\/chats\/[0-9a-f-]{36}\.jsonl$/, expected: { stdout: 'gap', session: 'gap' } },
 ]

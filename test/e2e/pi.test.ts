@@ -61,6 +61,9 @@ describe('pi --mode json against the loopback provider (Messages wire), launched
     expect(recorded.result.stdout).toContain('"text":"The file says: hello harness"')
     expect(recorded.result.conversionError).toBeUndefined()
     expect(recorded.result.events.map((event) => event.event)).toContain('tool.result')
+    // The stdout is read too, and unlike the session file it proves the run ended.
+    expect(recorded.result.stdoutEvents.filter((event) => event.event === 'tool.result').map((event) => event.event === 'tool.result' && event.is_error)).toEqual([false, false])
+    expect(recorded.result.stdoutEvents.at(-1)).toMatchObject({ event: 'stream.closed', reason: 'completed' })
 
     const stored = readCassette(cassette)
     expect(stored).toMatchObject({ wire: 'anthropic-messages', provenance: 'provider_emulated', scenario: 'pi-read-then-shell' })
