@@ -99,15 +99,24 @@ const PACKAGE_RUNNERS = new Set(['npx', 'pnpx', 'bunx', 'uvx'])
 // Their subcommands run a container's program, named as it is, not a package.
 const CONTAINER_RUNNERS = new Set(['docker', 'podman', 'kubectl'])
 
-/** Where the program a wrapper runs starts in its arguments, past options, values and leading words. */
-function programIndex(args: readonly string[], wrapper: Wrapper): number {
+/**
+ * Where a program's options end: at its first word that is no option (`-` alone is one), or after
+ * a `--`. An option `takesValue` names takes the next word as its value.
+ */
+function pastOptions(args: readonly string[], takesValue: (option: string) => boolean): number {
   let i = 0
   while (i < args.length) {
     const arg = args[i] as string
     if (arg === '--') return i + 1
-    if (!arg.startsWith('-') || arg === '-') break
-    i += wrapper.values.includes(arg) ? 2 : 1
+    if (!arg.startsWith('-') || arg === '-') return i
+    i += takesValue(arg) ? 2 : 1
   }
+  return i
+}
+
+/** Where the program a wrapper runs starts in its arguments, past options, values and leading words. */
+function programIndex(args: readonly string[], wrapper: Wrapper): number {
+  let i = pastOptions(args, (option) => wrapper.values.includes(option))
   if (wrapper.assignments) while (i < args.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(args[i] as string)) i++
   return i + (wrapper.leading ?? 0)
 }
@@ -137,17 +146,8 @@ function findCommands(args: readonly string[]): string[][] {
 
 /** `xargs [options] [program args…]`: the program, or `echo` when none is named. */
 function xargsCommand(args: readonly string[]): string[] {
-  let i = 0
-  while (i < args.length) {
-    const arg = args[i] as string
-    if (arg === '--') {
-      i++
-      break
-    }
-    if (!arg.startsWith('-')) break
-    // Attached values (`-n1`, `-I{}`, `--max-args=2`) stand alone; a bare value option takes the next word.
-    i += /^-(?:[aEdIiLlnPs]|-(?:arg-file|eof|delimiter|replace|max-lines|max-args|max-procs|max-chars|process-slot-var))$/.test(arg) ? 2 : 1
-  }
+  // Attached values (`-n1`, `-I{}`, `--max-args=2`) stand alone; a bare value option takes the next word.
+  const i = pastOptions(args, (option) => /^-(?:[aEdIiLlnPs]|-(?:arg-file|eof|delimiter|replace|max-lines|max-args|max-procs|max-chars|process-slot-var))$/.test(option))
   return i < args.length ? args.slice(i) : ['echo']
 }
 
@@ -224,17 +224,7 @@ const SSH_VALUES = new Set(['-B', '-b', '-c', '-D', '-E', '-e', '-F', '-I', '-i'
 
 /** `ssh [options] host command…`: the remote command's words, joined for the remote shell to read. */
 function sshCommand(args: readonly string[]): string | undefined {
-  let i = 0
-  while (i < args.length) {
-    const arg = args[i] as string
-    if (arg === '--') {
-      i++
-      break
-    }
-    if (!arg.startsWith('-')) break
-    i += SSH_VALUES.has(arg) ? 2 : 1
-  }
-  const command = args.slice(i + 1)
+  const command = args.slice(pastOptions(args, (option) => SSH_VALUES.has(option)) + 1)
   return command.length === 0 ? undefined : command.join(' ')
 }
 
@@ -243,8 +233,7 @@ const PARALLEL_VALUES = new Set(['-j', '--jobs', '-P', '--max-procs', '-a', '--a
 
 /** `parallel [options] command ::: args`: the command, a script its shell reads for each argument. */
 function parallelCommand(args: readonly string[]): string | undefined {
-  let i = 0
-  while (i < args.length && (args[i] as string).startsWith('-') && !(args[i] as string).startsWith(':::')) i += PARALLEL_VALUES.has(args[i] as string) ? 2 : 1
+  const i = pastOptions(args, (option) => PARALLEL_VALUES.has(option))
   const end = args.findIndex((arg, index) => index >= i && /^::::?\+?$/.test(arg))
   const command = args.slice(i, end === -1 ? undefined : end)
   return command.length === 0 ? undefined : command.join(' ')

@@ -98,6 +98,8 @@ describe('the programs a shell line runs', () => {
     ['sudo -u root rm -rf /tmp/x', ['sudo', 'rm']],
     ['env -i FOO=1 node x.js', ['env', 'node']],
     ['timeout -s KILL 10 pytest -q', ['timeout', 'pytest']],
+    // After `--` come the words before the program as well: `timeout`'s duration, `env`'s assignments.
+    ['timeout -s KILL -- 10 rm x; env -- FOO=1 rm y', ['timeout', 'rm', 'env', 'rm']],
     ['nohup nice -n 5 ./serve.sh &', ['nohup', 'nice', 'serve.sh']],
     ['find . -name "*.o" -exec rm {} \\; -exec echo {} +', ['find', 'rm', 'echo']],
     ['find . | xargs -I{} -n 1 grep -l x {}', ['find', 'xargs', 'grep']],
