@@ -98,9 +98,10 @@ export class GeminiStreamJsonProjector implements RecordProjector {
         const status = asString(record['status'])
         const error = asObject(record['error'])
         const content = record['output'] ?? (error ? (error['message'] ?? null) : null)
-        const succeeded = status === 'success' ? (this.shellCalls.has(id) ? null : false) : null
+        // A shell call's `success` names no exit code: it says nothing of failure.
+        const isError = status === 'error' ? true : status === 'success' && !this.shellCalls.has(id) ? false : null
         this.shellCalls.delete(id)
-        return [toolResult(id, status === 'error' ? true : succeeded, content)]
+        return [toolResult(id, isError, content)]
       }
       case 'error':
         return [{ event: 'warning', code: `gemini-${asString(record['severity']) ?? 'error'}`, message: asString(record['message']) ?? '' }]
