@@ -1,6 +1,6 @@
 import type { CloseReason, Emission } from '../../src/events/types.js'
 import { parseJsonLossless } from '../../src/events/json.js'
-import { asArray, asBoolean, asF64, asObject, asString, asU64, isObject, type JsonObject } from '../shared/fields.js'
+import { asArray, asBoolean, asF64, asI64, asObject, asString, asU64, isObject, type JsonObject } from '../shared/fields.js'
 import { argumentsObject } from '../shared/arguments.js'
 import { isEnriched } from '../shared/hermetic.js'
 import { OpeningBuffer } from '../shared/opening.js'
@@ -42,9 +42,20 @@ function reasoningText(payload: JsonObject): string {
 
 const EXIT_CODE = /(?:Process exited with code|Exit code:)\s*(-?\d+)/
 
+/**
+ * The exit code a shell call's output names: the text 0.5x and later print (`Process exited with
+ * code 2`), or the JSON the `shell` tool wrote before (`{"output": …, "metadata": {"exit_code": 2}}`,
+ * 0.58 among them).
+ */
 function exitCodeIn(output: unknown): number | null {
   const text = typeof output === 'string' ? output : isObject(output) ? asString(output['content']) : undefined
-  const match = text === undefined ? null : EXIT_CODE.exec(text)
+  if (text === undefined) return null
+  if (text.startsWith('{"output"')) {
+    const metadata = asObject(asObject(argumentsObject(text, 'output'))?.['metadata'])
+    const code = metadata ? asI64(metadata['exit_code']) : undefined
+    if (code !== undefined) return code
+  }
+  const match = EXIT_CODE.exec(text)
   return match ? Number(match[1]) : null
 }
 

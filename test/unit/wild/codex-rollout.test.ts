@@ -28,10 +28,28 @@ function runsAsPatch(argumentsText: string | undefined): boolean {
   return (command.length === 2 && /^(apply_patch|applypatch)$/.test(String(command[0]))) || (script !== undefined && PATCH_SCRIPT.test(script))
 }
 
+/**
+ * The exit code a shell call's output names, read plainly: `Process exited with code N` in the
+ * text 0.5x and later print, or `metadata.exit_code` in the JSON older releases wrote.
+ */
+function exitCodeOf(output: unknown): number | undefined {
+  const value = typeof output === 'string' ? output : typeof output === 'object' && output !== null ? text((output as { content?: unknown }).content) : undefined
+  if (value === undefined) return undefined
+  try {
+    const parsed = JSON.parse(value) as { metadata?: { exit_code?: unknown } }
+    if (typeof parsed.metadata?.exit_code === 'number') return parsed.metadata.exit_code
+  } catch {
+    // Plain text.
+  }
+  const match = /Process exited with code (-?\d+)/.exec(value)
+  return match ? Number(match[1]) : undefined
+}
+
 /** Calls and shell call ids of one rollout, read line by line. */
 export function countRollout(path: string): RawCount {
   let calls = 0
   const shellCallIds: string[] = []
+  const failedShellCallIds: string[] = []
   for (const line of readFileSync(path, 'utf8').split('\n')) {
     if (line.trim() === '') continue
     let record: { type?: unknown; payload?: Record<string, unknown> }
@@ -41,6 +59,12 @@ export function countRollout(path: string): RawCount {
       continue
     }
     const payload = record.payload
+    if (record.type === 'response_item' && payload && payload['type'] === 'function_call_output') {
+      const id = text(payload['call_id'])
+      const code = exitCodeOf(payload['output'])
+      if (id !== undefined && shellCallIds.includes(id) && code !== undefined && code !== 0) failedShellCallIds.push(id)
+      continue
+    }
     if (record.type !== 'response_item' || !payload || !CALL_ITEMS.has(text(payload['type']) ?? '')) continue
     calls += 1
     const type = payload['type']
@@ -49,7 +73,7 @@ export function countRollout(path: string): RawCount {
     const shellTool = (type === 'function_call' || type === 'custom_tool_call') && SHELL_TOOLS.has(text(payload['name']) ?? '')
     if (type === 'local_shell_call' || (shellTool && !runsAsPatch(text(payload['arguments'])))) shellCallIds.push(id)
   }
-  return { calls, shellCallIds }
+  return { calls, shellCallIds, failedShellCallIds }
 }
 
 describeWildFormat({ folder: 'codex-rollout', format: 'codex/rollout-jsonl', count: countRollout })
