@@ -31,7 +31,8 @@ export class TerminalSessions {
     if (cmd === undefined) return
     this.commands.delete(callId)
     const text = typeof output === 'string' ? output : textContent(output)
-    const running = text === undefined ? null : RUNNING.exec(text)
+    // Most outputs are of a process that ended: a plain search rules them out before the pattern.
+    const running = text === undefined || !text.includes('Process running') ? null : RUNNING.exec(text)
     if (running && interactiveProgram(cmd) === 'shell') this.shells.add(Number(running[1]))
   }
 

@@ -41,8 +41,11 @@ export function tokensSince(total: CodexTokens, previous: CodexTokens | undefine
   }
 }
 
+const nothing = (value: number | null): boolean => value === null || value === 0
+
+/** Whether no figure moved (each is 0 or unknown). Named fields, not `Object.values`: it runs per token report. */
 export function isZero(tokens: CodexTokens): boolean {
-  return Object.values(tokens).every((value) => value === null || value === 0)
+  return nothing(tokens.input) && nothing(tokens.cached) && nothing(tokens.cacheWrite) && nothing(tokens.output) && nothing(tokens.reasoning)
 }
 
 /**
