@@ -122,7 +122,8 @@ const KIND_DOCS: Record<KindName, KindDoc> = {
     family: 'order',
     summary: 'One kind of call happened before another (tests before code, a read before a write).',
     example: { first: { operations: ['file.write', 'file.edit'], subject: { glob: 'file:*/tests/*' } }, before: { operations: ['file.write', 'file.edit'], subject: { glob: 'file:*/src/*' } } },
-    unknown: ['never_occurred'],
+    // An earlier call either selector could not see may overturn it: an unclassified tool's, or a program nobody named.
+    unknown: ['never_occurred', 'unclassified_calls', 'programs_unnamed'],
   },
   'permission.denied': { family: 'outcome', summary: 'How many tool calls were denied (the vendor’s denials and the seam’s).', example: { count: { exactly: 0 } }, unknown: OUTCOME },
   'rate_limit.overage': { family: 'rateLimit', summary: 'Whether the account was using overage.', example: { equals: false }, unknown: ['no_rate_limit_event', 'field_absent'] },

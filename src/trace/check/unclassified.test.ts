@@ -181,6 +181,24 @@ describe('programs a shell line names only through an expansion', () => {
     }
   })
 
+  it('an order is undecided by an unnamed program only when it comes before the occurrence that decided it', () => {
+    const events: Event[] = [
+      start(),
+      call('c-1', 'Bash', { command: '$t a' }, { operations: ['shell'], subjects: ['proc:$t'] }),
+      result('c-1'),
+      call('c-2', 'Bash', { command: 'ls' }, { operations: ['shell'], subjects: ['proc:ls'] }),
+      result('c-2'),
+      call('c-3', 'Bash', { command: 'rm a' }, { operations: ['shell'], subjects: ['proc:rm'] }),
+      result('c-3'),
+      ended(),
+    ]
+    const transcript = metaharness([...events, closed(events.length)])
+    // rm came after ls, but `$t` at event 1 may have been an rm before it.
+    expect(rowOf('{order: {first: {subject: {equals: "proc:rm"}}, before: {subject: {equals: "proc:ls"}}}}', transcript).outcome).toEqual({ outcome: 'undecidable', reason: 'programs_unnamed', events: [1], programs: ['$t'] })
+    // ls before rm waits too: `$t` at event 1 may have been an rm before the ls.
+    expect(rowOf('{order: {first: {subject: {equals: "proc:ls"}}, before: {subject: {equals: "proc:rm"}}}}', transcript).verdict).toBe('unknown')
+  })
+
   it('a count by subject is a lower bound; the text report and inspect name the programs', async () => {
     expect(rowOf('{tool.called: {subject: {equals: "proc:rm"}, count: {at_least: 1}}}', expanded()).verdict).toBe('unknown')
     expect(rowOf('{tool.called: {subject: {equals: "proc:ls"}, count: {exactly: 1}}}', expanded()).verdict).toBe('unknown')
