@@ -13,7 +13,7 @@ import type { RecordProjector, SeamOptions } from '../types.js'
 import { CLAUDE_ADAPTER_ID } from './declaration.js'
 import { CLAUDE_TOOL_OPERATIONS } from './operations.js'
 import { CLAUDE_SESSION_VOCABULARY } from './session-vocabulary.js'
-import { CLAUDE_STREAM_JSON_VOCABULARY } from './stream-json-vocabulary.js'
+import { CLAUDE_STREAM_JSON_VOCABULARY, startsWorkflow } from './stream-json-vocabulary.js'
 
 /** Which of Claude Code's two records is being read. */
 export type ClaudeVariant = 'stream-json' | 'session'
@@ -51,9 +51,6 @@ const CLAUDE_CODE_DIALECT: StreamJsonDialect = {
   versionKey: 'claude_code_version',
   projection: 'upstream',
 }
-
-// Claude Code 2.1's `task_type` for a Workflow tool call's background run.
-const WORKFLOW_TASK = 'local_workflow'
 
 type Usage = Extract<Emission, { event: 'usage' }>['usage']
 
@@ -305,7 +302,7 @@ export class ClaudeProjector implements RecordProjector {
         if (subtype === 'init' && this.variant === 'stream-json') return { events: [this.sessionStarted(record)] }
         if (subtype === 'init' && this.enriched) return { events: this.additionalInit(record) }
         if (subtype === 'thinking_tokens') return { events: thinkingEstimate(record) }
-        if (subtype === 'task_started' && asString(record['task_type']) === WORKFLOW_TASK) return { events: this.workflowStarted(record) }
+        if (startsWorkflow(record)) return { events: this.workflowStarted(record) }
         if (subtype === 'task_started' && this.dialect.backgroundAgentsUnseen) return { events: this.backgroundTask(record) }
         return { events: [] }
       }

@@ -1,3 +1,4 @@
+import { isObject } from '../shared/fields.js'
 import type { RecordMeaning, RecordVocabulary } from '../shared/vocabulary.js'
 
 /**
@@ -8,6 +9,15 @@ import type { RecordMeaning, RecordVocabulary } from '../shared/vocabulary.js'
 export const CLAUDE_WRITTEN_AGAINST = ['1.0.*', '2.0.*', '2.1.*'] as const
 
 const NO_CALL = (reason: string): RecordMeaning => ({ carriesNoToolCall: reason })
+
+/**
+ * Whether a record starts a Workflow's background run (2.1: `system/task_started` with `task_type:
+ * local_workflow`): its agents' calls go to the workflow's own transcript directory, never to the
+ * stream. Both Claude Code readers, converting and as it is, ask it of the same record.
+ */
+export function startsWorkflow(record: unknown): boolean {
+  return isObject(record) && record['type'] === 'system' && record['subtype'] === 'task_started' && record['task_type'] === 'local_workflow'
+}
 
 /**
  * Records both Claude Code wires share (stream-json is the SDK's `SDKMessage` union; the session

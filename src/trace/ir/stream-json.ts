@@ -1,5 +1,5 @@
 import { CLAUDE_TOOL_OPERATIONS } from '../../../adapters/claude/operations.js'
-import { CLAUDE_STREAM_JSON_VOCABULARY } from '../../../adapters/claude/stream-json-vocabulary.js'
+import { CLAUDE_STREAM_JSON_VOCABULARY, startsWorkflow } from '../../../adapters/claude/stream-json-vocabulary.js'
 import { classifyCall } from '../../../adapters/shared/operations.js'
 import { meaningOf } from '../../../adapters/shared/vocabulary.js'
 import { digestLine } from '../../events/digest.js'
@@ -182,7 +182,7 @@ export class StreamJsonIrReader {
       opaque: { eventType, subtype: eventSubtype, digest: digestLine(raw), vendorLine: null },
     })
 
-    if (type === 'system' && subtype === 'task_started' && textAt(value, 'task_type') === 'local_workflow') this.subagentsUnseen += 1
+    if (startsWorkflow(value)) this.subagentsUnseen += 1
     if (type === 'system' && subtype === 'init') emit({ family: 'session_start', start: sessionStart(value) })
     else if (type === 'system' && subtype === 'thinking_tokens') {
       emit({ family: 'thinking_estimate', estimatedTokens: u64At(value, 'estimated_tokens'), estimatedTokensDelta: i64At(value, 'estimated_tokens_delta') })
