@@ -102,7 +102,8 @@ describe('what real shell lines did, on the real harnesses, and what the checker
     let text = ''
     for await (const chunk of convertTranscript(path, { run: 'e2e' })) text += chunk
     writeFileSync(converted, text)
-    expect((await convertPath(path)).find((event) => event.event === 'tool.requested')).toMatchObject({ name: 'Bash', subjects: ['proc:$t'] })
+    const events = text.split('\n').filter((line) => line.length > 0).map((line) => JSON.parse(line) as { event: string })
+    expect(events.find((event) => event.event === 'tool.requested')).toMatchObject({ name: 'Bash', subjects: ['proc:$t'] })
     for (const transcript of [path, converted]) {
       const row = (await checkTranscriptFile(spec, transcript)).expectations.find((candidate) => candidate.id === 'no-rm')
       expect(row).toMatchObject({ verdict: 'unknown', outcome: { reason: 'programs_unnamed', programs: ['$t'] } })
