@@ -129,8 +129,22 @@ function packageProgram(words: string[]): string[] {
 }
 
 // Every program this file knows to run another: most programs are none of them.
-const WRAPPING = new Set(['find', 'xargs', 'watch', 'trap', 'ssh', 'parallel', ...Object.keys(WRAPPERS), ...Object.keys(RUNNER_SUBCOMMANDS)])
 const WRAPS_NOTHING: readonly (string[] | string)[] = []
+
+/** A command that may be none, as the list `wrappedCommands` answers. */
+const listed = (command: string[] | string | undefined): readonly (string[] | string)[] => (command === undefined ? WRAPS_NOTHING : [command])
+
+// Programs whose arguments say what they run by a rule of their own, not a wrapper's options.
+const OWN_RULES: Readonly<Record<string, (args: readonly string[]) => readonly (string[] | string)[]>> = {
+  find: findCommands,
+  xargs: (args) => [xargsCommand(args)],
+  watch: (args) => [watchCommand(args)],
+  trap: (args) => listed(trapHandler(args)),
+  ssh: (args) => listed(sshCommand(args)),
+  parallel: (args) => listed(parallelCommand(args)),
+}
+
+const WRAPPING = new Set([...Object.keys(OWN_RULES), ...Object.keys(WRAPPERS), ...Object.keys(RUNNER_SUBCOMMANDS)])
 
 /** `find … -exec prog args {} ;` (and `-execdir`, `-ok`, `-okdir`): each program it runs. */
 function findCommands(args: readonly string[]): string[][] {
@@ -245,20 +259,17 @@ function parallelCommand(args: readonly string[]): string | undefined {
  */
 export function wrappedCommands(program: string, args: readonly string[]): readonly (string[] | string)[] {
   // Most programs are no wrapper: the set answers them, the pattern only names that start like Python's.
-  if (!WRAPPING.has(program) && !(program.startsWith('py') && PYTHON_NAME.test(program))) return WRAPS_NOTHING
-  if (program === 'find') return findCommands(args)
-  if (program === 'xargs') return [xargsCommand(args)]
-  if (program === 'watch') return [watchCommand(args)]
+  if (!WRAPPING.has(program)) return program.startsWith('py') && PYTHON_NAME.test(program) ? listed(pythonModule(args)) : WRAPS_NOTHING
+  const own = Object.hasOwn(OWN_RULES, program) ? OWN_RULES[program] : undefined
+  if (own) return own(args)
   if (program === 'command' && (args[0] === '-v' || args[0] === '-V')) return WRAPS_NOTHING
-  const inner = program === 'trap' ? trapHandler(args) : program === 'ssh' ? sshCommand(args) : program === 'parallel' ? parallelCommand(args) : PYTHON_NAME.test(program) ? pythonModule(args) : null
-  if (inner !== null) return inner === undefined ? WRAPS_NOTHING : [inner]
   if ((program === 'env' && (args[0] === '-S' || args[0] === '--split-string')) || (PACKAGE_RUNNERS.has(program) && args[0] === '-c')) {
-    return args[1] === undefined ? [] : [args[1]]
+    return listed(args[1])
   }
   const subcommand = Object.hasOwn(RUNNER_SUBCOMMANDS, program) ? RUNNER_SUBCOMMANDS[program] : undefined
   const runner = subcommand && args[0] !== undefined && Object.hasOwn(subcommand, args[0]) ? subcommand[args[0]] : undefined
   const wrapper = runner ?? (Object.hasOwn(WRAPPERS, program) ? WRAPPERS[program] : undefined)
   if (!wrapper) return WRAPS_NOTHING
   const command = runner ? wrapperCommand(args.slice(1), runner, !CONTAINER_RUNNERS.has(program)) : wrapperCommand(args, wrapper, PACKAGE_RUNNERS.has(program))
-  return command === undefined ? WRAPS_NOTHING : [command]
+  return listed(command)
 }
