@@ -3,6 +3,7 @@ import { EVENT_FORMAT } from '../../events/format.js'
 import { parseJsonLossless } from '../../events/json.js'
 import { joinedArgv, inputObject, subjectsFromInput, unnamedPrograms } from './call.js'
 import type { IrEmitter } from './emitter.js'
+import { DenialLedger, type CensusCounts } from './denials.js'
 import { runOutcomeScalars } from './run-outcome.js'
 import {
   boolAt,
@@ -44,6 +45,11 @@ export const CONTROL_PLANE_EVENTS: ReadonlySet<string> = new Set([
   'warning',
   'auth.expired',
 ])
+
+function censusCounts(census: JsonObject | null): CensusCounts | null {
+  if (census === null) return null
+  return { allowed: u64At(census, 'allowed'), denied: u64At(census, 'denied'), replaced: u64At(census, 'replaced'), abstained: u64At(census, 'abstained') }
+}
 
 function strings(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string') : []
@@ -139,11 +145,10 @@ function toolResult(value: JsonObject): ToolResult {
  * tag on every line; this reads a line's JSON leniently (`null` is absence) and emits zero or one
  * IR event. Control-plane events emit nothing; an unknown name is opaque. The two things upstream
  * gathers over the whole stream first — the seam's denials and the closing statement — are kept as
- * a set of denied call ids and two small records, and resolved when the stream ends.
+ * a ledger of denials (`denials.ts`) and two small records, and resolved when the stream ends.
  */
 export class MetaharnessIrReader {
-  private readonly denied = new Set<string>()
-  private decided = false
+  private readonly denials = new DenialLedger()
   private lines = 0
   private lastLineClose: StreamClose | null = null
   private attestation: StreamClose | null = null
@@ -175,7 +180,7 @@ export class MetaharnessIrReader {
 
   /** Counts a decision passed over that denied nothing: the seam decided, so a run's denials are its. */
   passedDecision(): void {
-    this.decided = true
+    this.denials.decision(null)
   }
 
   /**
@@ -193,6 +198,7 @@ export class MetaharnessIrReader {
       case 'session.started': {
         this.emitter.emit({ family: 'session_start', start: sessionStart(value) }, sourceLine, at)
         const hermetic = objectAt(value, 'hermetic')
+        this.denials.attested(textAt(hermetic, 'decisions'))
         if (this.attestation === null && hermetic !== null && hermetic['stream_complete'] === true) {
           this.attestation = { witness: 'attestation', events: u64At(hermetic, 'stream_events'), reason: textAt(hermetic, 'stream_reason') }
         }
@@ -276,6 +282,7 @@ export class MetaharnessIrReader {
           if (name === 'tool.decided') this.recordDecision(value)
           else if (name === 'warning') {
             const code = textAt(value, 'code')
+            this.denials.warning(code)
             const tool = unclassifiedToolOf(code, textAt(value, 'message'))
             if (tool !== undefined) this.unclassifiedTools.add(tool)
             if (code === SUBAGENT_CALLS_UNSEEN) this.subagentsUnseen += 1
@@ -302,27 +309,19 @@ export class MetaharnessIrReader {
   readonly closureMarkers = EVENT_STREAM_CLOSURE_MARKERS
 
   private recordDecision(value: JsonObject): void {
-    this.decided = true
-    if (textAt(objectAt(value, 'decision'), 'decision') === 'deny') {
-      const call = textAt(value, 'call_id')
-      if (call !== null) this.denied.add(call)
-    }
+    this.denials.decision(textAt(objectAt(value, 'decision'), 'decision') === 'deny' ? textAt(value, 'call_id') : null)
   }
 
   private runOutcome(value: JsonObject): RunOutcome {
-    const census = u64At(objectAt(value, 'census'), 'denied')
+    const census = censusCounts(objectAt(value, 'census'))
     const vendor = Array.isArray(value['permission_denials']) ? (value['permission_denials'] as unknown[]).map((entry) => textAt(entry, 'tool_use_id')) : null
     const usage = objectAt(value, 'usage')
     const reader = this
     return {
       ...runOutcomeScalars(value),
-      // Joined, not summed: a call the seam denied and the vendor listed is one denial. Resolved
-      // against every `tool.decided` in the stream, so it is read when the stream has ended.
+      // Resolved against every `tool.decided` and refusal in the stream, so read when it has ended.
       get permissionDenials(): number | null {
-        if (census === null && vendor === null && !reader.decided) return null
-        const bySeam = Math.max(reader.denied.size, census ?? 0)
-        const byVendor = (vendor ?? []).filter((call) => call === null || !reader.denied.has(call)).length
-        return bySeam + byVendor
+        return reader.denials.count(census, vendor)
       },
       subagentsSpawned: u64At(value, 'subagents_spawned'),
       usage: usage ? runUsage(usage) : null,

@@ -178,6 +178,24 @@ describe('passing over the lines a specification cannot use changes no report', 
     expect(check(spec, bytes, true).report?.expectations[0]?.verdict).toBe('ok')
   })
 
+  it('reads every warning when a run outcome is checked: a harness’s refusal is a denial', () => {
+    const spec = specOf('refusals', [{ 'permission.denied': { count: { at_most: 0 } } }])
+    const line = (seq: number, body: string) => `{"format":"${EVENT_FORMAT}","seq":${seq},"run":"R",${body}}`
+    const stream = (warning: string) =>
+      Buffer.from(
+        [
+          line(1, '"event":"session.started","adapter":"x","hermetic":{"mode":"off","decisions":"observe"}'),
+          line(2, `"event":"warning",${warning}`),
+          line(3, '"event":"session.ended","is_error":false,"permission_denials":[],"census":{"allowed":0,"denied":0,"replaced":0,"abstained":0}'),
+        ].join('\n') + '\n',
+      )
+    const verdicts = ['"code":"approval-denied","message":"the approver denied c-1"', '"code":"hook-refused","message":"no"', '"code":"other","message":"m"'].map((warning) => {
+      expectSameAsFullRead(spec, stream(warning))
+      return check(spec, stream(warning), true).report?.expectations[0]?.verdict
+    })
+    expect(verdicts).toEqual(['gap', 'gap', 'ok'])
+  })
+
   it('reads a converted denial whole and passes over the other decisions, as their printed lines would be', () => {
     const spec = specOf('denials-converted', [{ 'permission.denied': { count: { exactly: 0 } } }])
     const decided = (decision: Extract<Emission, { event: 'tool.decided' }>['decision']): Emission => ({ event: 'tool.decided', call_id: 'c-1', decision, decided_by: 'embedder', seam: 'hook', latency_ms: 1 })
@@ -217,7 +235,7 @@ function streamLine(seq: number, name: string, n: number, spelling: string): str
   const at = spelling === 'no-at' ? '' : `"at":"2026-08-23T09:00:${String(10 + seq).slice(-2)}.${n}00Z",`
   const call = `call_${n % 3}`
   const bodies: Record<string, string> = {
-    'session.started': `"adapter":"gen","model":"m","offered_tools":["Bash","Read","Write"],"hermetic":{"stream_complete":${n % 2 === 0},"stream_events":3}`,
+    'session.started': `"adapter":"gen","model":"m","offered_tools":["Bash","Read","Write"],"hermetic":{"decisions":"${['observe', 'frame', 'ask'][n % 3]}","stream_complete":${n % 2 === 0},"stream_events":3}`,
     text: `"text":"words ${n} \\"quoted\\" \\u00e9","request_id":"r${n % 2}"`,
     thinking: `"text":"hmm ${n}"`,
     'thinking.estimate': `"estimate":${n * 100},"delta":${n - 3}`,
@@ -231,11 +249,18 @@ function streamLine(seq: number, name: string, n: number, spelling: string): str
     'tool.result': `"call_id":"${call}","is_error":${n % 3 === 0},"content":"out ${n}","bytes":${n}`,
     rate_limit: `"info":{"status":"${n % 2 ? 'allowed' : 'rejected'}","utilization":0.${n}}`,
     usage: `"request_id":"r${n % 2}","model":"m","usage":{"input_tokens":${n},"output_tokens":${n * 2}}`,
-    warning: spelling === 'unclassified' ? `"code":"unclassified_tool","message":"tool \\"Bash\\" is in no operation table of the gen adapter"` : `"code":"other_${n}","message":"m"`,
+    // A harness's refusal is a denial the run outcome counts.
+    warning: spelling === 'unclassified' ? `"code":"unclassified_tool","message":"tool \\"Bash\\" is in no operation table of the gen adapter"` : n % 3 === 1 ? `"code":"approval-denied","message":"the approver denied ${call}"` : `"code":"other_${n}","message":"m"`,
     opaque: `"vendor_type":"v${n}","digest":"d${n}"`,
     mystery: `"what":${n}`,
-    // Without a census or the vendor's list, the denials are the seam's decisions alone.
-    'session.ended': n % 3 === 0 ? `"is_error":false,"num_turns":${n}` : `"is_error":false,"num_turns":${n},"permission_denials":[${n % 2 ? '{"tool_use_id":"call_1"}' : ''}],"census":{"denied":${n % 2}}`,
+    // Without a census or the vendor's list, the denials are the seam's decisions alone; a census
+    // of zeros counts only where a seam could decide.
+    'session.ended':
+      n % 3 === 0
+        ? `"is_error":false,"num_turns":${n}`
+        : n % 3 === 1
+          ? `"is_error":false,"num_turns":${n},"census":{"allowed":0,"denied":0,"replaced":0,"abstained":0}`
+          : `"is_error":false,"num_turns":${n},"permission_denials":[${n % 2 ? '{"tool_use_id":"call_1"}' : ''}],"census":{"denied":${n % 2}}`,
     'stream.closed': `"events":${seq + 1},"reason":"completed"`,
   }
   const body = bodies[name] ?? ''

@@ -1,0 +1,54 @@
+import { REFUSAL_WARNINGS } from '../../events/refusal-warnings.js'
+
+/** The census's four counts, as a terminal record carries them (null where a count is absent). */
+export interface CensusCounts {
+  readonly allowed: number | null
+  readonly denied: number | null
+  readonly replaced: number | null
+  readonly abstained: number | null
+}
+
+/**
+ * What a stream says of its denied calls, gathered as it is read and counted when it has ended:
+ * the seam's `tool.decided` denials, the harness's own refusals (`REFUSAL_WARNINGS`), and whether a
+ * seam could have decided at all. Upstream joins the seam's denials, the census and the vendor's
+ * list, and takes a census of zeros for "none denied". A census counts only what a seam decided,
+ * though, and a harness record converted without one (`decisions: observe`, every call `seam:
+ * none`) has a census of zeros whatever the harness refused: Codex, Gemini CLI and opencode runs
+ * all wrote one. Such a census says nothing, and the count is unknown unless the vendor's list or
+ * a refusal says otherwise.
+ */
+export class DenialLedger {
+  private readonly seamDenied = new Set<string>()
+  private decided = false
+  private refusals = 0
+  private seamDecides = false
+
+  /** The session's attestation: a seam that frames or asks decides calls, so its census counts. */
+  attested(decisions: string | null): void {
+    if (decisions === 'frame' || decisions === 'ask') this.seamDecides = true
+  }
+
+  /** A `tool.decided`; `deniedCall` is its call when the decision denied it. */
+  decision(deniedCall: string | null): void {
+    this.decided = true
+    if (deniedCall !== null) this.seamDenied.add(deniedCall)
+  }
+
+  /** A `warning`: a refusal code is one denied call. */
+  warning(code: string | null): void {
+    if (code !== null && REFUSAL_WARNINGS.includes(code)) this.refusals += 1
+  }
+
+  /**
+   * The run's denials, or null when nothing counted them. Joined, not summed: a call the seam
+   * denied and the vendor listed is one denial.
+   */
+  count(census: CensusCounts | null, vendorCalls: readonly (string | null)[] | null): number | null {
+    const censusCounts = census !== null && (this.decided || this.seamDecides || [census.allowed, census.denied, census.replaced, census.abstained].some((n) => (n ?? 0) > 0))
+    if (!censusCounts && vendorCalls === null && !this.decided && this.refusals === 0) return null
+    const bySeam = Math.max(this.seamDenied.size, censusCounts ? (census.denied ?? 0) : 0)
+    const byVendor = (vendorCalls ?? []).filter((call) => call === null || !this.seamDenied.has(call)).length
+    return bySeam + byVendor + this.refusals
+  }
+}
