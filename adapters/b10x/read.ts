@@ -1,6 +1,7 @@
 import { digestLine } from '../../src/events/digest.js'
 import { JsonNumber } from '../../src/events/float.js'
 import { parseJsonLossless } from '../../src/events/json.js'
+import { APPROVAL_DENIED, HOOK_REFUSED, refusalWarning } from '../../src/events/refusal-warnings.js'
 import type { Emission } from '../../src/events/types.js'
 import { asString, asU64, isObject, stringList, type JsonObject } from '../shared/fields.js'
 import { seamAttestation, transcriptRef } from '../shared/hermetic.js'
@@ -137,7 +138,7 @@ export class B10xProjector implements LineProjector {
       case 'approval-resolved': {
         if (record['approved'] !== false) return []
         const call = asString(record['call_id']) ?? 'an unnamed call'
-        return [{ event: 'warning', code: 'approval-denied', message: `the approver denied ${call}` }]
+        return [refusalWarning(APPROVAL_DENIED, `the approver denied ${call}`)]
       }
       case 'tool-arguments-delta':
       case 'approval-required':
@@ -220,11 +221,7 @@ export class B10xProjector implements LineProjector {
     switch (decision['kind']) {
       case 'block':
         return [
-          {
-            event: 'warning',
-            code: 'hook-refused',
-            message: asString(decision['reason']) ?? 'a hook refused the call and gave no reason',
-          },
+          refusalWarning(HOOK_REFUSED, asString(decision['reason']) ?? 'a hook refused the call and gave no reason'),
         ]
       case 'failed':
         return [

@@ -1,3 +1,4 @@
+import { APPROVAL_DENIED, HOOK_REFUSED, refusalWarning } from '../../src/events/refusal-warnings.js'
 import type { CloseReason, Emission } from '../../src/events/types.js'
 import { asObject, asString, asU64, type JsonObject } from '../shared/fields.js'
 import { opaqueLine } from '../shared/opaque.js'
@@ -101,7 +102,7 @@ export class GeminiStreamJsonProjector implements RecordProjector {
         // A shell call's `success` names no exit code: it says nothing of failure.
         const isError = status === 'error' ? true : status === 'success' && !this.shellCalls.has(id) ? false : null
         this.shellCalls.delete(id)
-        return [toolResult(id, isError, content)]
+        return [...policyRefusal(error), toolResult(id, isError, content)]
       }
       case 'error':
         return [{ event: 'warning', code: `gemini-${asString(record['severity']) ?? 'error'}`, message: asString(record['message']) ?? '' }]
@@ -120,6 +121,8 @@ export class GeminiStreamJsonProjector implements RecordProjector {
             terminal_reason: failed ? 'error' : 'success',
             num_turns: this.turn,
             duration_ms: stats ? (asU64(stats['duration_ms']) ?? null) : null,
+            // Every call a policy or a hook refused is a refusal warning before its result.
+            permission_denials: [],
           }),
         )
         return events
@@ -128,4 +131,14 @@ export class GeminiStreamJsonProjector implements RecordProjector {
         return []
     }
   }
+}
+
+/**
+ * A call Gemini CLI refused answers `error.type: policy_violation` (0.61): a policy rule denied it
+ * ("Tool execution denied by policy.") or a hook blocked it ("Tool execution blocked: …").
+ */
+function policyRefusal(error: JsonObject | undefined): Emission[] {
+  if (error === undefined || asString(error['type']) !== 'policy_violation') return []
+  const message = asString(error['message']) ?? 'a policy refused the call'
+  return [refusalWarning(message.startsWith('Tool execution blocked') ? HOOK_REFUSED : APPROVAL_DENIED, message)]
 }

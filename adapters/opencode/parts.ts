@@ -1,3 +1,4 @@
+import { APPROVAL_DENIED, refusalWarning } from '../../src/events/refusal-warnings.js'
 import type { Emission } from '../../src/events/types.js'
 import { asF64, asI64, asObject, asString, asU64, millisToIso, type JsonObject } from '../shared/fields.js'
 import type { ToolOperationTable } from '../shared/operations.js'
@@ -79,8 +80,22 @@ function toolEvents(part: JsonObject, calls: CallClassifier, at: string | undefi
   const events: Emission[] = timed(calls.call(callId, name, input), millisToIso(time?.['start']) ?? at)
   const status = asString(state['status'])
   const result = status === 'completed' ? completedResult(callId, state) : status === 'error' ? toolResult(callId, true, state['error'] ?? null) : undefined
+  const refused = status === 'error' ? permissionRefusal(state['error']) : undefined
+  if (refused) events.push(...timed([refused], millisToIso(time?.['end'])))
   if (result) events.push(...timed([result], millisToIso(time?.['end'])))
   return events
+}
+
+/**
+ * What opencode answers a call its permission rules deny, or its user rejects (1.18.18, the
+ * `permission` errors' own words; `opencode run` rejects every call that would ask): the call's
+ * error result, and nothing else says so.
+ */
+const PERMISSION_ERRORS = ['The user has specified a rule which prevents you from using this specific tool call', 'The user rejected permission to use this specific tool call']
+
+function permissionRefusal(error: unknown): Emission | undefined {
+  if (typeof error !== 'string' || !PERMISSION_ERRORS.some((words) => error.startsWith(words))) return undefined
+  return refusalWarning(APPROVAL_DENIED, error)
 }
 
 /**

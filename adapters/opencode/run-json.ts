@@ -80,6 +80,8 @@ export class OpencodeRunProjector implements RecordProjector {
         stop_reason: this.lastReason,
         num_turns: this.steps,
         total_cost_usd: this.cost ?? null,
+        // Every call opencode's permissions refused is a refusal warning before its result.
+        permission_denials: [],
       }),
       ...this.drift.finish(),
     ]
