@@ -1,3 +1,4 @@
+import { APPROVAL_DENIED, HOOK_REFUSED, refusalWarning } from '../../src/events/refusal-warnings.js'
 import type { CloseReason, Emission } from '../../src/events/types.js'
 import { asArray, asBoolean, asObject, asString, asU64, isObject, millisToIso, type JsonObject } from '../shared/fields.js'
 import { OpeningBuffer } from '../shared/opening.js'
@@ -124,7 +125,9 @@ export class DshProjector implements RecordProjector {
   }
 
   finish(): Emission[] {
-    const end = this.lastEnd === undefined ? [] : [sessionEnded({ num_turns: this.turns, terminal_reason: this.lastEnd, subtype: this.lastEnd })]
+    // The log holds every approval decision and hook result, and each refusal is a warning: none
+    // is listed here, and the count is known.
+    const end = this.lastEnd === undefined ? [] : [sessionEnded({ num_turns: this.turns, terminal_reason: this.lastEnd, subtype: this.lastEnd, permission_denials: [] })]
     return this.opening.release([...end, ...this.drift.finish()])
   }
 
@@ -173,13 +176,15 @@ export class DshProjector implements RecordProjector {
       case 'tool/ptc-dispatch':
         // The settled sub-call; its start record may be absent (a log cut short), so it can request too.
         return [...this.subCall(data), toolResult(asString(data['subCallId']) ?? '', asBoolean(data['isError']) ?? null, data['content'] ?? data['output'] ?? null)]
+      case 'hook/result':
+        return hookRefusal(data)
       case 'approval/decided': {
         const outcome = asString(data['outcome']) ?? ''
-        return /denied|rejected/.test(outcome) ? [{ event: 'warning', code: 'approval-denied', message: `approval ${asString(data['id']) ?? ''} ${outcome}`.trim() }] : []
+        return /denied|rejected/.test(outcome) ? [refusalWarning(APPROVAL_DENIED, `approval ${asString(data['id']) ?? ''} ${outcome}`.trim())] : []
       }
       default:
         if (type.startsWith('approval/') && /denied|rejected/.test(type)) {
-          return [{ event: 'warning', code: 'approval-denied', message: asString(data['reason']) ?? asString(data['callId']) ?? type }]
+          return [refusalWarning(APPROVAL_DENIED, asString(data['reason']) ?? asString(data['callId']) ?? type)]
         }
         this.drift.sawUnknown(type)
         return [opaqueLine(raw, type, null, lineNumber)]
@@ -278,4 +283,10 @@ export const dshSessionFormat: LineFormat = {
     (typeof record['type'] === 'string' && (record['type'] as string).includes('/') && typeof record['seq'] === 'number' && isObject(record['data']) && isObject((record['data'] as JsonObject)['message'])),
 }
 
-
+/** A hook that blocked a call before it ran (`decision: block`, dsh 0.1): the call's result is its error. */
+function hookRefusal(data: JsonObject): Emission[] {
+  const decision = asString(data['decision'])
+  if (decision !== 'block' && decision !== 'deny') return []
+  const point = asString(data['point'])
+  return [refusalWarning(HOOK_REFUSED, asString(data['stderrSummary']) ?? asString(data['reason']) ?? (point ? `the ${point} hook blocked the call` : 'a hook blocked the call'))]
+}

@@ -25,6 +25,8 @@ export interface RawCount {
   readonly shellCallIds: readonly string[]
   /** Shell calls whose recorded answer names a nonzero exit code, where the count reads one. */
   readonly failedShellCallIds?: readonly string[]
+  /** How many calls the record says the harness refused (an approval denied, a hook's block), where the count reads them. */
+  readonly refusedCalls?: number
 }
 
 export interface WildFormat {
@@ -71,6 +73,10 @@ expectations:
         count: {at_least: 1}
 `)
 
+function denialsSpec(count: number) {
+  return readSpec(`format: trace-spec/1\nid: wild-denials\nexpectations:\n  - id: the-refusals\n    expect: {permission.denied: {count: {exactly: ${count}}}}\n`)
+}
+
 async function eventsOf(path: string, format: string): Promise<Emission[]> {
   const events: Emission[] = []
   for await (const event of readTranscriptAsEvents(path, { from: format, run: 'wild' })) events.push(event)
@@ -86,7 +92,7 @@ function rowOf(report: TraceReport) {
 /**
  * One `describe` per format folder, one `it` per corpus entry: detected without `--from`; as many
  * `tool.requested` as the raw count; every shell-like call classified `shell`; no opaque event of
- * a record type the vocabulary lists; a shell call that exited nonzero failed; "no shell" gaps where a shell call is; a required action
+ * a record type the vocabulary lists; a shell call that exited nonzero failed; the calls it refused are its denials; "no shell" gaps where a shell call is; a required action
  * that did not happen is `gap`, or `unknown` only for want of closure.
  */
 export function describeWildFormat(corpus: WildFormat): void {
@@ -110,6 +116,10 @@ export function describeWildFormat(corpus: WildFormat): void {
         for (const id of raw.failedShellCallIds ?? []) {
           const result = events.find((event) => event.event === 'tool.result' && event.call_id === id)
           expect(result, `shell call ${id}, which exited nonzero, is read as failed`).toMatchObject({ is_error: true })
+        }
+        if (raw.refusedCalls !== undefined) {
+          const denials = rowOf(await checkTranscriptFile(denialsSpec(raw.refusedCalls), path))
+          if (denials.verdict !== 'ok') expect(denials.outcome, `${raw.refusedCalls} refused call(s) are the run's denials, or no terminal record says`).toMatchObject({ outcome: 'undecidable', reason: 'no_run_outcome' })
         }
         const vocabulary = findFormat(format)?.vocabulary
         expect(vocabulary, `${format} has a record vocabulary`).toBeDefined()

@@ -7,6 +7,8 @@ const SHELL_TOOLS = new Set(['bash', 'pwsh', 'shell', 'run_shell', 'terminal_ope
 interface Line {
   type?: string
   data?: {
+    outcome?: string
+    decision?: string
     callId?: string
     subCallId?: string
     name?: string
@@ -16,10 +18,12 @@ interface Line {
 
 /**
  * Every distinct call: the tool-call blocks of assistant messages, their tool/call echoes (same
- * id), and the sub-calls a run_code program made (code/ptc dispatches, by subCallId).
+ * id), and the sub-calls a run_code program made (code/ptc dispatches, by subCallId). A call is
+ * refused by an approval decided `rejected`/`denied` or a hook's `block`.
  */
 function count(path: string): RawCount {
   const names = new Map<string, string>()
+  let refusedCalls = 0
   for (const text of readFileSync(path, 'utf8').split('\n')) {
     if (text.trim() === '') continue
     const line = JSON.parse(text) as Line
@@ -28,9 +32,10 @@ function count(path: string): RawCount {
       for (const block of data.message?.content ?? []) if (block.type === 'tool-call') names.set(block.id ?? '', block.name ?? '')
     } else if (line.type === 'tool/call') names.set(data.callId ?? '', data.name ?? '')
     else if (/^tool\/(code|ptc)-dispatch(-start)?$/.test(line.type ?? '')) names.set(data.subCallId ?? '', data.name ?? '')
+    else if ((line.type === 'approval/decided' && /denied|rejected/.test(data.outcome ?? '')) || (line.type === 'hook/result' && data.decision === 'block')) refusedCalls += 1
   }
   const shellCallIds = [...names].filter(([, name]) => SHELL_TOOLS.has(name)).map(([id]) => id)
-  return { calls: names.size, shellCallIds }
+  return { calls: names.size, shellCallIds, refusedCalls }
 }
 
 describeWildFormat({ folder: 'dsh', format: 'deepseek-session-jsonl', count })
