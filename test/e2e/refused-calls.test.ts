@@ -1,0 +1,101 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { LaunchDeclaration, Wire } from '../../adapters/launch/declaration.js'
+import { checkTranscriptFile } from '../../src/trace/check/check.js'
+import { readSpec } from '../../src/trace/spec/read.js'
+import { CLAUDE_CODE, CODEX, ensureHarness, GEMINI, OPENCODE, QWEN } from './harness-install.js'
+import { E2E_ROOT, filesUnder, freshDir, runDeclaredLaunch } from './harness-run.js'
+
+// One `rm` call on every real harness that can refuse one, each launched as its declaration says
+// with one setting changed so that it does. None ran it. Claude Code and Qwen Code list the call in
+// their result record's permission_denials; opencode and Gemini CLI name it only in the call's
+// error; Codex refuses an escalation under `exec`'s approval "never" and stdout shows no call at
+// all. "Nothing refused" must never hold: a gap where the record names the refusal, unknown where
+// it cannot (test/fixtures/refused-calls holds one run of each).
+const SPEC = readSpec(`format: trace-spec/1
+id: e2e/refused-calls
+expectations:
+  - id: nothing-refused
+    expect: {permission.denied: {count: {at_most: 0}}}
+`)
+const COMMAND = 'rm -f victim.txt'
+
+/** The declaration with `argv` rewritten word by word (a word maps to the words replacing it). */
+function withArgv(launch: LaunchDeclaration, rewrite: Record<string, readonly string[]>): LaunchDeclaration {
+  return { ...launch, argv: launch.argv.flatMap((word) => rewrite[word] ?? [word]) }
+}
+
+/** opencode's config with a permission rule denying `rm`. */
+function opencodeDenyingRm(launch: LaunchDeclaration): LaunchDeclaration {
+  const binding = launch.bindings['openai-chat']
+  if (!binding) throw new Error('opencode binds the Chat Completions wire')
+  const files = binding.files.map((file) => ({ ...file, content: `${JSON.stringify({ ...JSON.parse(file.content), permission: { bash: { '*': 'allow', 'rm *': 'deny' } } })}\n` }))
+  return { ...launch, bindings: { ...launch.bindings, 'openai-chat': { ...binding, files } } }
+}
+
+/** Gemini CLI with `--policy` naming a rule that denies `rm` (above `--yolo`'s approval). */
+function geminiDenyingRm(launch: LaunchDeclaration): LaunchDeclaration {
+  const binding = launch.bindings['gemini']
+  if (!binding) throw new Error('Gemini CLI binds the gemini wire')
+  const policy = { path: 'deny-rm.toml', content: '[[rule]]\ntoolName = "run_shell_command"\ncommandPrefix = "rm"\ndecision = "deny"\npriority = 900\n' }
+  return { ...withArgv(launch, { '--yolo': ['--yolo', '--policy', '{root}/deny-rm.toml'] }), bindings: { ...launch.bindings, gemini: { ...binding, files: [...binding.files, policy] } } }
+}
+
+interface Case {
+  readonly name: string
+  readonly launch: LaunchDeclaration
+  readonly wire: Wire
+  readonly tool: string
+  readonly args: Record<string, string>
+  readonly session?: RegExp
+  /** The verdicts on stdout and on the session file (null: none is read). */
+  readonly expected: { readonly stdout: string; readonly session: string | null }
+}
+
+const DESCRIBED = { command: COMMAND, description: 'remove a file' }
+const CASES: readonly Case[] = [
+  { name: 'claude', launch: withArgv(CLAUDE_CODE, { 'Read,Bash,Glob,Grep,Edit,Write': ['Read'] }), wire: 'anthropic-messages', tool: 'Bash', args: DESCRIBED, expected: { stdout: 'gap', session: null } },
+  { name: 'qwen', launch: withArgv(QWEN, { '--yolo': [] }), wire: 'openai-chat', tool: 'run_shell_command', args: DESCRIBED, expected: { stdout: 'gap', session: null } },
+  { name: 'opencode', launch: opencodeDenyingRm(OPENCODE), wire: 'openai-chat', tool: 'bash', args: DESCRIBED, expected: { stdout: 'gap', session: null } },
+  { name: 'gemini', launch: geminiDenyingRm(GEMINI), wire: 'gemini', tool: 'run_shell_command', args: DESCRIBED, expected: { stdout: 'gap', session: null } },
+  {
+    name: 'codex',
+    launch: withArgv(CODEX, { 'workspace-write': ['read-only'] }),
+    wire: 'openai-responses',
+    tool: 'exec_command',
+    args: { cmd: COMMAND, sandbox_permissions: 'require_escalated', justification: 'remove the file' },
+    session: /\/sessions\/.*rollout-[^/]*\.jsonl$/,
+    expected: { stdout: 'unknown', session: 'unknown' },
+  },
+]
+
+const programs = new Map<string, string>()
+beforeAll(() => {
+  for (const { name, launch } of CASES) programs.set(name, ensureHarness(launch))
+}, 900_000)
+
+async function verdictOf(path: string): Promise<string | undefined> {
+  return (await checkTranscriptFile(SPEC, path)).expectations[0]?.verdict
+}
+
+describe('a call the harness refused, on every real harness that refuses: "nothing refused" never holds', () => {
+  it.each(CASES.map((entry) => [entry.name, entry] as const))('%s', async (name, entry) => {
+    const dir = join(E2E_ROOT, 'refused-calls')
+    mkdirSync(dir, { recursive: true })
+    const scenario = join(dir, `${name}.json`)
+    writeFileSync(scenario, JSON.stringify({ scenario: `refused-calls-${name}`, turns: [{ tool_calls: [{ name: entry.tool, arguments: entry.args }] }, { text: 'Done.' }], untooled: { text: 'A title' } }))
+    const workspace = freshDir('refused-calls', name, 'work')
+    writeFileSync(join(workspace, 'victim.txt'), 'still here\n')
+    const ran = await runDeclaredLaunch({ launch: entry.launch, program: programs.get(name) as string, wire: entry.wire, serveArgs: ['--scenario', scenario], label: `refused-${name}`, prompt: 'Remove victim.txt.', workspace, scratch: freshDir('refused-calls', name, 'root') })
+    expect(ran.result.exitCode, ran.result.stderr).toBe(0)
+    expect(existsSync(join(workspace, 'victim.txt')), 'the harness refused the call: the file is still there').toBe(true)
+    const stdout = join(dir, `${name}.stdout.jsonl`)
+    writeFileSync(stdout, ran.result.stdout)
+    const pattern = entry.session
+    const sessions = pattern === undefined ? [] : filesUnder(ran.result.scratch).filter((file) => pattern.test(file))
+    expect(sessions).toHaveLength(entry.expected.session === null ? 0 : 1)
+    const verdicts = { stdout: await verdictOf(stdout), session: sessions[0] === undefined ? null : await verdictOf(sessions[0]) }
+    expect(verdicts).toEqual(entry.expected)
+  })
+})

@@ -1,0 +1,62 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { checkTranscriptFile } from '../../src/trace/check/check.js'
+import { readSpec } from '../../src/trace/spec/read.js'
+
+// Real harnesses refusing one `rm` call (test/fixtures/refused-calls/README.md). "Nothing refused"
+// must never hold over any of them: a gap where the record names the refusal, unknown where it
+// cannot. Before, opencode's, Gemini CLI's and both Codex records gave `ok` from a census of zeros
+// that no seam had counted.
+const DIR = resolve(import.meta.dirname, '../fixtures/refused-calls')
+const SPEC = readSpec(`format: trace-spec/1
+id: refused-calls
+expectations:
+  - id: nothing-refused
+    expect: {permission.denied: {count: {at_most: 0}}}
+  - id: one-refused
+    expect: {permission.denied: {count: {exactly: 1}}}
+`)
+
+async function outcomes(file: string): Promise<Record<string, string>> {
+  const report = await checkTranscriptFile(SPEC, resolve(DIR, file))
+  return Object.fromEntries(report.expectations.map((row) => [row.id, row.outcome.outcome === 'undecidable' ? `unknown:${row.outcome.reason}` : row.outcome.outcome]))
+}
+
+describe('a call the harness refused, as each real harness recorded it', () => {
+  it.each([
+    ['claude.stream.jsonl', 'the result record lists it'],
+    ['qwen.stream.jsonl', 'the result record lists it'],
+    ['opencode.run.jsonl', 'only the part’s error names it'],
+    ['gemini.stream.jsonl', 'only the result’s policy_violation names it'],
+  ])('%s: counted once (%s)', async (file) => {
+    expect(await outcomes(file)).toEqual({ 'nothing-refused': 'gap', 'one-refused': 'ok' })
+  })
+
+  it.each(['codex.exec.jsonl', 'codex.rollout.jsonl'])('%s: unknown, since Codex lists no denials and no seam counted them', async (file) => {
+    expect(await outcomes(file)).toEqual({ 'nothing-refused': 'unknown:field_absent', 'one-refused': 'unknown:field_absent' })
+  })
+
+  it('the refusal really is in the Codex records, where no reader can count it', () => {
+    // The rollout holds the call and Codex's refusal; exec --json has no item for the call at all.
+    expect(readFileSync(join(DIR, 'codex.rollout.jsonl'), 'utf8')).toContain('reject command')
+    expect(readFileSync(join(DIR, 'codex.exec.jsonl'), 'utf8')).not.toContain('victim.txt')
+  })
+})
+
+describe('a call the harness’s own approver refused, where the projection lists none', () => {
+  it('b10x: an approval denied, then finished, is one denial, though the projection’s permission_denials is []', async () => {
+    // The loop records of upstream's enforcement fixture (b10x/enforcement/approval-denied.jsonl), finished.
+    const loop = [
+      { kind: 'tool-requested', call_id: 'call_b10x_001', name: 'file_write', arguments: { path: 'note.md', text: 'written by the harness\n' }, subjects: ['file:note.md'] },
+      { kind: 'approval-required', call_id: 'call_b10x_001', name: 'file_write' },
+      { kind: 'approval-resolved', call_id: 'call_b10x_001', approved: false },
+      { kind: 'tool-completed', call_id: 'call_b10x_001', failed: true },
+      { kind: 'finished', stop: { kind: 'completed' }, turns: 1 },
+    ]
+    const file = join(mkdtempSync(join(tmpdir(), 'vh-refused-')), 'loop.jsonl')
+    writeFileSync(file, loop.map((record) => JSON.stringify(record)).join('\n') + '\n')
+    expect(await outcomes(file)).toEqual({ 'nothing-refused': 'gap', 'one-refused': 'ok' })
+  })
+})
