@@ -125,7 +125,7 @@ const KIND_DOCS: Record<KindName, KindDoc> = {
     // An earlier call either selector could not see may overturn it: an unclassified tool's, or a program nobody named.
     unknown: ['never_occurred', 'unclassified_calls', 'programs_unnamed'],
   },
-  'permission.denied': { family: 'outcome', summary: 'How many tool calls were denied (the vendor’s denials and the seam’s).', example: { count: { exactly: 0 } }, unknown: OUTCOME },
+  'permission.denied': { family: 'outcome', summary: 'How many tool calls were denied: the vendor’s list (Claude Code’s and Qwen Code’s `permission_denials`), the seam’s `tool.decided` denials and census, and the refusals a harness record names as warnings (`approval-denied`, `hook-refused`, `program-refused`: b10x, dsh, opencode, Gemini CLI). A census of zeros from no seam that could decide (`decisions: observe`) counts nothing, so a record with neither list nor seam — Codex’s — is unknown (`field_absent`), never zero.', example: { count: { exactly: 0 } }, unknown: OUTCOME },
   'rate_limit.overage': { family: 'rateLimit', summary: 'Whether the account was using overage.', example: { equals: false }, unknown: ['no_rate_limit_event', 'field_absent'] },
   'rate_limit.status': { family: 'rateLimit', summary: 'The rate-limit status is one of these.', example: { allowed: ['allowed', 'allowed_warning'] }, unknown: ['no_rate_limit_event', 'field_absent'] },
   'rate_limit.utilization': { family: 'rateLimit', summary: 'The rate-limit window’s utilisation, as a fraction.', example: { at_most: 0.8 }, unknown: ['no_rate_limit_event', 'field_absent'] },
