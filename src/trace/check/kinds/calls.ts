@@ -1,6 +1,6 @@
 import { sha256Hex } from '../../../events/digest.js'
 import { compareCodePoints } from '../../../events/json.js'
-import { callArgument, repetitionKey } from '../../ir/call.js'
+import { repetitionKey } from '../../ir/call.js'
 import type { IrEvent, ToolCall } from '../../ir/types.js'
 import { decideCount, describeCount } from '../../spec/bounds.js'
 import type { CallSelector, CountBound } from '../../spec/model.js'
@@ -9,6 +9,7 @@ import { witnessMarker } from '../../ir/types.js'
 import type { Accumulator } from '../accumulator.js'
 import { gap, ok, undecidable, type Outcome } from '../outcome.js'
 import { UnseenCalls } from '../unclassified.js'
+import { loadsSkill } from './skill-calls.js'
 
 /** The calls family: kinds decided by which calls happened, in what order, how often. */
 
@@ -42,13 +43,8 @@ export function toolCalled(selector: CallSelector, count: CountBound): Accumulat
   )
 }
 
-/** Calls named `Skill` whose `skill` argument names this skill. */
-export function isSkillCall(call: ToolCall, skill: string): boolean {
-  return call.name === 'Skill' && callArgument(call, 'skill') === skill
-}
-
 export function skillInvoked(skill: string, count: CountBound): Accumulator {
-  return countedCalls((call) => isSkillCall(call, skill), count, (observed) => `${skill} invoked ${observed} time(s), ${describeCount(count)}`)
+  return countedCalls((call) => loadsSkill(call, skill), count, (observed) => `${skill} invoked ${observed} time(s), ${describeCount(count)}`)
 }
 
 /**

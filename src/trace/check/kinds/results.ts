@@ -6,7 +6,7 @@ import { rustFixed } from '../../rust-format.js'
 import type { ToolCall, ToolResult } from '../../ir/types.js'
 import type { Accumulator, CheckContext } from '../accumulator.js'
 import { gap, ok, undecidable, type Outcome, type UnknownReason } from '../outcome.js'
-import { isSkillCall } from './calls.js'
+import { loadsSkill, reportsSkillCompletion } from './skill-calls.js'
 import { UnseenCalls } from '../unclassified.js'
 
 /**
@@ -25,7 +25,7 @@ class CallRecords<T> {
 
   constructor(
     private readonly select: (call: ToolCall) => boolean,
-    private readonly read: (result: ToolResult) => T,
+    private readonly read: (result: ToolResult, call: ToolCall) => T,
     /** Calls the selector could not see (unclassified tools'), for the kinds whose answer they could change. */
     readonly unseen?: UnseenCalls,
   ) {}
@@ -46,7 +46,7 @@ class CallRecords<T> {
         this.said.push(undefined)
         context.correlator.onResult(event, (result) => {
           this.results[position] = result.index
-          this.said[position] = this.read(result.result)
+          this.said[position] = this.read(result.result, event.call)
         })
       },
       finish: (context) => finish(this, context),
@@ -183,20 +183,33 @@ export function toolErrorRate(selector: CallSelector, rate: RangeBound): Accumul
   })
 }
 
-type Completion = 'completed' | 'no_command_name' | 'no_success' | 'other'
+type Completion = 'completed' | 'no_command_name' | 'no_success' | 'no_is_error' | 'other'
 
-/** The skill ran to completion: its correlated result names it and says `success: true`. */
+/**
+ * How one load of `skill` went. Claude Code's `Skill` result names the skill and says `success:
+ * true`; any other load of it (`skill-calls.ts`) completed when its result is no error.
+ */
+function completionOf(result: ToolResult, call: ToolCall, skill: string): Completion {
+  if (!reportsSkillCompletion(call)) return result.isError === false ? 'completed' : result.isError === null ? 'no_is_error' : 'other'
+  const named = result.fields['commandName']
+  const succeeded = result.fields['success']
+  if (typeof named === 'string' && succeeded === true && named === skill) return 'completed'
+  if (typeof named !== 'string') return 'no_command_name'
+  if (typeof succeeded !== 'boolean') return 'no_success'
+  return 'other'
+}
+
+/** The skill ran to completion (`completionOf`). */
 export function skillCompleted(skill: string, count: CountBound): Accumulator {
+  // Whether a load other than Claude Code's `Skill` was counted: the note then says how.
+  let othersLoaded = false
   const records = new CallRecords<Completion>(
-    (call) => isSkillCall(call, skill),
-    (result) => {
-      const named = result.fields['commandName']
-      const succeeded = result.fields['success']
-      if (typeof named === 'string' && succeeded === true && named === skill) return 'completed'
-      if (typeof named !== 'string') return 'no_command_name'
-      if (typeof succeeded !== 'boolean') return 'no_success'
-      return 'other'
+    (call) => {
+      const loads = loadsSkill(call, skill)
+      if (loads && !reportsSkillCompletion(call)) othersLoaded = true
+      return loads
     },
+    (result, call) => completionOf(result, call, skill),
   )
   return records.accumulator(({ calls, results, said }, { facts }) => {
     const events: number[] = []
@@ -216,10 +229,13 @@ export function skillCompleted(skill: string, count: CountBound): Accumulator {
         undecided ??= { reason: 'result_field_absent', call_event: call, result_event: result, field: 'commandName' }
       } else if (completion === 'no_success') {
         undecided ??= { reason: 'result_field_absent', call_event: call, result_event: result, field: 'success' }
+      } else if (completion === 'no_is_error') {
+        undecided ??= { reason: 'result_field_absent', call_event: call, result_event: result, field: 'is_error' }
       }
     })
     const decision = decideCount(count, completed, facts.hasUnread || undecided !== null)
     if (decision === 'undecided') return undecidable(undecided ?? facts.opaqueReason())
-    return (decision === 'holds' ? ok : gap)(events, `${skill} completed ${completed} time(s) with success=true, ${describeCount(count)}`)
+    const how = othersLoaded ? 'with success=true or a result without error' : 'with success=true'
+    return (decision === 'holds' ? ok : gap)(events, `${skill} completed ${completed} time(s) ${how}, ${describeCount(count)}`)
   })
 }
