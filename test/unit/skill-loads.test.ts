@@ -1,0 +1,49 @@
+import { join, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { checkTranscriptFile } from '../../src/trace/check/check.js'
+import { readSpec } from '../../src/trace/spec/read.js'
+
+// Each real harness loading the skill `greet` its own way (test/fixtures/skill-loads/README.md),
+// and three public transcripts that read a skill's SKILL.md. Before, only Claude Code's `Skill`
+// counted: "never used" held over every other load, and "used" was a gap.
+const SPEC = readSpec(`format: trace-spec/1
+id: skill-loads
+expectations:
+  - id: used
+    expect: {skill.invoked: {skill: greet}}
+  - id: never-used
+    expect: {skill.invoked: {skill: greet, count: {exactly: 0}}}
+  - id: completed
+    expect: {skill.completed: {skill: greet}}
+`)
+
+async function verdicts(path: string, spec = SPEC): Promise<Record<string, string>> {
+  const report = await checkTranscriptFile(spec, path)
+  return Object.fromEntries(report.expectations.map((row) => [row.id, row.verdict]))
+}
+
+describe('a skill loaded, as each real harness recorded it', () => {
+  const DIR = resolve(import.meta.dirname, '../fixtures/skill-loads')
+  it.each(['claude.stream.jsonl', 'qwen.stream.jsonl', 'gemini.stream.jsonl', 'pi.stdout.jsonl', 'codex.exec.jsonl'])('%s: used, and completed', async (file) => {
+    expect(await verdicts(join(DIR, file))).toEqual({ used: 'ok', 'never-used': 'gap', completed: 'ok' })
+  })
+
+  it('opencode.run.jsonl: used, and not completed (the skill call failed)', async () => {
+    expect(await verdicts(join(DIR, 'opencode.run.jsonl'))).toEqual({ used: 'ok', 'never-used': 'gap', completed: 'gap' })
+  })
+})
+
+describe('skills loaded by reading their SKILL.md, in public transcripts', () => {
+  const WILD = resolve(import.meta.dirname, '../fixtures/wild')
+  const used = (skill: string) => readSpec(`format: trace-spec/1\nid: wild-skill\nexpectations:\n  - id: used\n    expect: {skill.invoked: {skill: ${skill}}}\n`)
+  it.each([
+    // Codex Desktop: `sed -n '1,220p' …/.agents/skills/react-doctor/SKILL.md`.
+    ['codex-rollout/duet_codex-desktop-0.133.0-alpha.1.jsonl', 'react-doctor'],
+    // Hermes: read_file of ~/.hermes/skills/core/hierarchical-memory-system/SKILL.md, three times.
+    ['hermes/weixin-glm5-terminal-session.json', 'hierarchical-memory-system'],
+    // pi: `cat /tmp/skills/skills/pdf/SKILL.md`.
+    ['pi/v1-custom-tool-session.jsonl', 'pdf'],
+  ])('%s loads %s', async (file, skill) => {
+    expect(await verdicts(join(WILD, file), used(skill))).toEqual({ used: 'ok' })
+  })
+})
