@@ -1,11 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { LaunchDeclaration, Wire } from '../../adapters/launch/declaration.js'
 import { checkTranscriptFile } from '../../src/trace/check/check.js'
 import { readSpec } from '../../src/trace/spec/read.js'
 import { CLAUDE_CODE, CODEX, ensureHarness, GEMINI, OPENCODE, PI, QWEN } from './harness-install.js'
-import { E2E_ROOT, filesUnder, freshDir, runDeclaredLaunch } from './harness-run.js'
+import { filesUnder, runOneCall } from './harness-run.js'
 
 // One shell call whose command fails (`exit 3` after printing), on every real harness. Each
 // harness ran it and went on; what its records say of the failure differs: Claude Code, Codex, pi
@@ -52,19 +50,12 @@ async function verdictOf(path: string): Promise<string | undefined> {
 
 describe('a command that failed, on every real harness: "no command failed" never holds', () => {
   it.each(CASES.map((entry) => [entry.launch.adapter, entry] as const))('%s', async (name, entry) => {
-    const dir = join(E2E_ROOT, 'failing-commands')
-    mkdirSync(dir, { recursive: true })
-    const scenario = join(dir, `${name}.json`)
     const args = { [entry.key]: COMMAND, ...(entry.key === 'command' ? { description: 'a command that fails' } : {}) }
-    writeFileSync(scenario, JSON.stringify({ scenario: `failing-commands-${name}`, turns: [{ tool_calls: [{ name: entry.tool, arguments: args }] }, { text: 'Done.' }], untooled: { text: 'A title' } }))
-    const ran = await runDeclaredLaunch({ launch: entry.launch, program: programs.get(name) as string, wire: entry.wire, serveArgs: ['--scenario', scenario], label: `failing-${name}`, prompt: 'Run the command.', workspace: freshDir('failing-commands', name, 'work'), scratch: freshDir('failing-commands', name, 'root') })
-    expect(ran.result.exitCode, ran.result.stderr).toBe(0)
-    const stdout = join(dir, `${name}.stdout.jsonl`)
-    writeFileSync(stdout, ran.result.stdout)
+    const ran = await runOneCall({ suite: 'failing-commands', name, launch: entry.launch, program: programs.get(name) as string, wire: entry.wire, tool: entry.tool, args, prompt: 'Run the command.' })
     const pattern = entry.session
     const sessions = pattern === undefined ? [] : filesUnder(ran.result.scratch).filter((file) => pattern.test(file))
     expect(sessions).toHaveLength(entry.expected.session === null ? 0 : 1)
-    const verdicts = { stdout: await verdictOf(stdout), session: sessions[0] === undefined ? null : await verdictOf(sessions[0]) }
+    const verdicts = { stdout: await verdictOf(ran.stdout), session: sessions[0] === undefined ? null : await verdictOf(sessions[0]) }
     expect(verdicts).toEqual(entry.expected)
   })
 })

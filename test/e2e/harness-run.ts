@@ -127,6 +127,37 @@ export async function runDeclaredLaunch(options: {
   return { result, requests, baseUrl: served.baseUrl }
 }
 
+/** A declared run of one scripted call, and the stdout it printed, kept as a file. */
+export interface OneCallRun extends DeclaredRun {
+  /** `<E2E_ROOT>/<suite>/<name>.stdout.jsonl`. */
+  readonly stdout: string
+}
+
+/**
+ * The model makes one call (`tool` with `args`), then answers `Done.`: the harness runs it in
+ * `workspace` (a fresh one unless given) and must exit 0; its stdout is kept for the checks.
+ */
+export async function runOneCall(options: { suite: string; name: string; launch: LaunchDeclaration; program: string; wire: Wire; tool: string; args: Record<string, string>; prompt: string; workspace?: string }): Promise<OneCallRun> {
+  const dir = join(E2E_ROOT, options.suite)
+  mkdirSync(dir, { recursive: true })
+  const scenario = join(dir, `${options.name}.json`)
+  writeFileSync(scenario, JSON.stringify({ scenario: `${options.suite}-${options.name}`, turns: [{ tool_calls: [{ name: options.tool, arguments: options.args }] }, { text: 'Done.' }], untooled: { text: 'A title' } }))
+  const run = await runDeclaredLaunch({
+    launch: options.launch,
+    program: options.program,
+    wire: options.wire,
+    serveArgs: ['--scenario', scenario],
+    label: `${options.suite}-${options.name}`,
+    prompt: options.prompt,
+    workspace: options.workspace ?? freshDir(options.suite, options.name, 'work'),
+    scratch: freshDir(options.suite, options.name, 'root'),
+  })
+  expect(run.result.exitCode, run.result.stderr).toBe(0)
+  const stdout = join(dir, `${options.name}.stdout.jsonl`)
+  writeFileSync(stdout, run.result.stdout)
+  return { ...run, stdout }
+}
+
 /**
  * The run's program, argv and environment are exactly what the declaration plans for the run's
  * inputs (`planDeclaredRun`, the planner the C1 launch vector checks), and so are the config

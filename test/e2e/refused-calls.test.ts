@@ -1,11 +1,11 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { LaunchDeclaration, Wire } from '../../adapters/launch/declaration.js'
 import { checkTranscriptFile } from '../../src/trace/check/check.js'
 import { readSpec } from '../../src/trace/spec/read.js'
 import { CLAUDE_CODE, CODEX, ensureHarness, GEMINI, OPENCODE, QWEN } from './harness-install.js'
-import { E2E_ROOT, filesUnder, freshDir, runDeclaredLaunch } from './harness-run.js'
+import { filesUnder, freshDir, runOneCall } from './harness-run.js'
 
 // One `rm` call on every real harness that can refuse one, each launched as its declaration says
 // with one setting changed so that it does. None ran it. Claude Code and Qwen Code list the call in
@@ -81,21 +81,14 @@ async function verdictOf(path: string): Promise<string | undefined> {
 
 describe('a call the harness refused, on every real harness that refuses: "nothing refused" never holds', () => {
   it.each(CASES.map((entry) => [entry.name, entry] as const))('%s', async (name, entry) => {
-    const dir = join(E2E_ROOT, 'refused-calls')
-    mkdirSync(dir, { recursive: true })
-    const scenario = join(dir, `${name}.json`)
-    writeFileSync(scenario, JSON.stringify({ scenario: `refused-calls-${name}`, turns: [{ tool_calls: [{ name: entry.tool, arguments: entry.args }] }, { text: 'Done.' }], untooled: { text: 'A title' } }))
     const workspace = freshDir('refused-calls', name, 'work')
     writeFileSync(join(workspace, 'victim.txt'), 'still here\n')
-    const ran = await runDeclaredLaunch({ launch: entry.launch, program: programs.get(name) as string, wire: entry.wire, serveArgs: ['--scenario', scenario], label: `refused-${name}`, prompt: 'Remove victim.txt.', workspace, scratch: freshDir('refused-calls', name, 'root') })
-    expect(ran.result.exitCode, ran.result.stderr).toBe(0)
+    const ran = await runOneCall({ suite: 'refused-calls', name, launch: entry.launch, program: programs.get(name) as string, wire: entry.wire, tool: entry.tool, args: entry.args, prompt: 'Remove victim.txt.', workspace })
     expect(existsSync(join(workspace, 'victim.txt')), 'the harness refused the call: the file is still there').toBe(true)
-    const stdout = join(dir, `${name}.stdout.jsonl`)
-    writeFileSync(stdout, ran.result.stdout)
     const pattern = entry.session
     const sessions = pattern === undefined ? [] : filesUnder(ran.result.scratch).filter((file) => pattern.test(file))
     expect(sessions).toHaveLength(entry.expected.session === null ? 0 : 1)
-    const verdicts = { stdout: await verdictOf(stdout), session: sessions[0] === undefined ? null : await verdictOf(sessions[0]) }
+    const verdicts = { stdout: await verdictOf(ran.stdout), session: sessions[0] === undefined ? null : await verdictOf(sessions[0]) }
     expect(verdicts).toEqual(entry.expected)
   })
 })

@@ -3,25 +3,15 @@ import { dirname, join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { LaunchDeclaration, Wire } from '../../adapters/launch/declaration.js'
 import { checkTranscriptFile } from '../../src/trace/check/check.js'
-import { readSpec } from '../../src/trace/spec/read.js'
+import { SKILL_LOAD_SPEC } from '../helpers/skill-loads.js'
 import { CLAUDE_CODE, CODEX, ensureHarness, GEMINI, OPENCODE, PI, QWEN } from './harness-install.js'
-import { E2E_ROOT, freshDir, runDeclaredLaunch } from './harness-run.js'
+import { freshDir, runOneCall } from './harness-run.js'
 
 // One skill, `greet`, in the directory each real harness reads skills from, loaded the way that
 // harness loads one: a skill tool (Claude Code, Qwen Code, opencode, Gemini CLI) or a read of its
 // SKILL.md (pi, Codex, which have none). "greet was used" holds over every stdout and "never used"
 // is a gap; "completed" follows the load's result (opencode's skill tool runs `rg`, and fails
 // where the run's PATH has none).
-const SPEC = readSpec(`format: trace-spec/1
-id: e2e/skill-loads
-expectations:
-  - id: used
-    expect: {skill.invoked: {skill: greet}}
-  - id: never-used
-    expect: {skill.invoked: {skill: greet, count: {exactly: 0}}}
-  - id: completed
-    expect: {skill.completed: {skill: greet}}
-`)
 const SKILL = '---\nname: greet\ndescription: Greets the user warmly. Use whenever the user asks to be greeted.\n---\n\nSay "Hello from the greet skill".\n'
 const LOADED = { used: 'ok', 'never-used': 'gap', completed: 'ok' }
 
@@ -54,18 +44,11 @@ beforeAll(() => {
 
 describe('a skill loaded on every real harness: skill.invoked sees each way of loading one', () => {
   it.each(CASES.map((entry) => [entry.name, entry] as const))('%s', async (name, entry) => {
-    const dir = join(E2E_ROOT, 'skill-loads')
-    mkdirSync(dir, { recursive: true })
-    const scenario = join(dir, `${name}.json`)
-    writeFileSync(scenario, JSON.stringify({ scenario: `skill-loads-${name}`, turns: [{ tool_calls: [{ name: entry.tool, arguments: entry.args }] }, { text: 'Done.' }], untooled: { text: 'A title' } }))
     const workspace = freshDir('skill-loads', name, 'work')
     mkdirSync(dirname(join(workspace, entry.skillFile)), { recursive: true })
     writeFileSync(join(workspace, entry.skillFile), SKILL)
-    const ran = await runDeclaredLaunch({ launch: entry.launch, program: programs.get(name) as string, wire: entry.wire, serveArgs: ['--scenario', scenario], label: `skill-${name}`, prompt: 'Greet me.', workspace, scratch: freshDir('skill-loads', name, 'root') })
-    expect(ran.result.exitCode, ran.result.stderr).toBe(0)
-    const stdout = join(dir, `${name}.stdout.jsonl`)
-    writeFileSync(stdout, ran.result.stdout)
-    const report = await checkTranscriptFile(SPEC, stdout)
+    const ran = await runOneCall({ suite: 'skill-loads', name, launch: entry.launch, program: programs.get(name) as string, wire: entry.wire, tool: entry.tool, args: entry.args, prompt: 'Greet me.', workspace })
+    const report = await checkTranscriptFile(SKILL_LOAD_SPEC, ran.stdout)
     const expected = typeof entry.expected === 'function' ? entry.expected(ran.result.stdout) : entry.expected
     expect(Object.fromEntries(report.expectations.map((row) => [row.id, row.verdict]))).toEqual(expected)
   })

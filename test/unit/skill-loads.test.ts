@@ -2,22 +2,13 @@ import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { checkTranscriptFile } from '../../src/trace/check/check.js'
 import { readSpec } from '../../src/trace/spec/read.js'
+import { SKILL_LOAD_SPEC } from '../helpers/skill-loads.js'
 
 // Each real harness loading the skill `greet` its own way (test/fixtures/skill-loads/README.md),
 // and three public transcripts that read a skill's SKILL.md. Before, only Claude Code's `Skill`
 // counted: "never used" held over every other load, and "used" was a gap.
-const SPEC = readSpec(`format: trace-spec/1
-id: skill-loads
-expectations:
-  - id: used
-    expect: {skill.invoked: {skill: greet}}
-  - id: never-used
-    expect: {skill.invoked: {skill: greet, count: {exactly: 0}}}
-  - id: completed
-    expect: {skill.completed: {skill: greet}}
-`)
 
-async function verdicts(path: string, spec = SPEC): Promise<Record<string, string>> {
+async function verdicts(path: string, spec = SKILL_LOAD_SPEC): Promise<Record<string, string>> {
   const report = await checkTranscriptFile(spec, path)
   return Object.fromEntries(report.expectations.map((row) => [row.id, row.verdict]))
 }
