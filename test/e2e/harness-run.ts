@@ -127,6 +127,15 @@ export async function runDeclaredLaunch(options: {
   return { result, requests, baseUrl: served.baseUrl }
 }
 
+/** One scripted call on one harness: the model calls `tool` with `args`, then answers `Done.`. */
+export interface OneCall {
+  readonly name: string
+  readonly launch: LaunchDeclaration
+  readonly wire: Wire
+  readonly tool: string
+  readonly args: Record<string, string>
+}
+
 /** A declared run of one scripted call, and the stdout it printed, kept as a file. */
 export interface OneCallRun extends DeclaredRun {
   /** `<E2E_ROOT>/<suite>/<name>.stdout.jsonl`. */
@@ -137,7 +146,7 @@ export interface OneCallRun extends DeclaredRun {
  * The model makes one call (`tool` with `args`), then answers `Done.`: the harness runs it in
  * `workspace` (a fresh one unless given) and must exit 0; its stdout is kept for the checks.
  */
-export async function runOneCall(options: { suite: string; name: string; launch: LaunchDeclaration; program: string; wire: Wire; tool: string; args: Record<string, string>; prompt: string; workspace?: string }): Promise<OneCallRun> {
+export async function runOneCall(options: OneCall & { suite: string; program: string; prompt: string; workspace?: string }): Promise<OneCallRun> {
   const dir = join(E2E_ROOT, options.suite)
   mkdirSync(dir, { recursive: true })
   const scenario = join(dir, `${options.name}.json`)

@@ -1,11 +1,11 @@
 import { existsSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { LaunchDeclaration, Wire } from '../../adapters/launch/declaration.js'
+import type { LaunchDeclaration } from '../../adapters/launch/declaration.js'
 import { checkTranscriptFile } from '../../src/trace/check/check.js'
 import { readSpec } from '../../src/trace/spec/read.js'
 import { CLAUDE_CODE, CODEX, ensureHarness, GEMINI, OPENCODE, QWEN } from './harness-install.js'
-import { filesUnder, freshDir, runOneCall } from './harness-run.js'
+import { filesUnder, freshDir, runOneCall, type OneCall } from './harness-run.js'
 
 // One `rm` call on every real harness that can refuse one, each launched as its declaration says
 // with one setting changed so that it does. None ran it. Claude Code and Qwen Code list the call in
@@ -42,12 +42,7 @@ function geminiDenyingRm(launch: LaunchDeclaration): LaunchDeclaration {
   return { ...withArgv(launch, { '--yolo': ['--yolo', '--policy', '{root}/deny-rm.toml'] }), bindings: { ...launch.bindings, gemini: { ...binding, files: [...binding.files, policy] } } }
 }
 
-interface Case {
-  readonly name: string
-  readonly launch: LaunchDeclaration
-  readonly wire: Wire
-  readonly tool: string
-  readonly args: Record<string, string>
+interface Case extends OneCall {
   readonly session?: RegExp
   /** The verdicts on stdout and on the session file (null: none is read). */
   readonly expected: { readonly stdout: string; readonly session: string | null }
@@ -83,7 +78,7 @@ describe('a call the harness refused, on every real harness that refuses: "nothi
   it.each(CASES.map((entry) => [entry.name, entry] as const))('%s', async (name, entry) => {
     const workspace = freshDir('refused-calls', name, 'work')
     writeFileSync(join(workspace, 'victim.txt'), 'still here\n')
-    const ran = await runOneCall({ suite: 'refused-calls', name, launch: entry.launch, program: programs.get(name) as string, wire: entry.wire, tool: entry.tool, args: entry.args, prompt: 'Remove victim.txt.', workspace })
+    const ran = await runOneCall({ ...entry, suite: 'refused-calls', program: programs.get(name) as string, prompt: 'Remove victim.txt.', workspace })
     expect(existsSync(join(workspace, 'victim.txt')), 'the harness refused the call: the file is still there').toBe(true)
     const pattern = entry.session
     const sessions = pattern === undefined ? [] : filesUnder(ran.result.scratch).filter((file) => pattern.test(file))

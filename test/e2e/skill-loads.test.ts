@@ -1,11 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { LaunchDeclaration, Wire } from '../../adapters/launch/declaration.js'
 import { checkTranscriptFile } from '../../src/trace/check/check.js'
 import { SKILL_LOAD_SPEC } from '../helpers/skill-loads.js'
 import { CLAUDE_CODE, CODEX, ensureHarness, GEMINI, OPENCODE, PI, QWEN } from './harness-install.js'
-import { freshDir, runOneCall } from './harness-run.js'
+import { freshDir, runOneCall, type OneCall } from './harness-run.js'
 
 // One skill, `greet`, in the directory each real harness reads skills from, loaded the way that
 // harness loads one: a skill tool (Claude Code, Qwen Code, opencode, Gemini CLI) or a read of its
@@ -15,12 +14,7 @@ import { freshDir, runOneCall } from './harness-run.js'
 const SKILL = '---\nname: greet\ndescription: Greets the user warmly. Use whenever the user asks to be greeted.\n---\n\nSay "Hello from the greet skill".\n'
 const LOADED = { used: 'ok', 'never-used': 'gap', completed: 'ok' }
 
-interface Case {
-  readonly name: string
-  readonly launch: LaunchDeclaration
-  readonly wire: Wire
-  readonly tool: string
-  readonly args: Record<string, string>
+interface Case extends OneCall {
   /** Where the skill is written, relative to the workspace. */
   readonly skillFile: string
   /** The verdicts; `completed` from the stdout where the load's own result decides it. */
@@ -47,7 +41,7 @@ describe('a skill loaded on every real harness: skill.invoked sees each way of l
     const workspace = freshDir('skill-loads', name, 'work')
     mkdirSync(dirname(join(workspace, entry.skillFile)), { recursive: true })
     writeFileSync(join(workspace, entry.skillFile), SKILL)
-    const ran = await runOneCall({ suite: 'skill-loads', name, launch: entry.launch, program: programs.get(name) as string, wire: entry.wire, tool: entry.tool, args: entry.args, prompt: 'Greet me.', workspace })
+    const ran = await runOneCall({ ...entry, suite: 'skill-loads', program: programs.get(name) as string, prompt: 'Greet me.', workspace })
     const report = await checkTranscriptFile(SKILL_LOAD_SPEC, ran.stdout)
     const expected = typeof entry.expected === 'function' ? entry.expected(ran.result.stdout) : entry.expected
     expect(Object.fromEntries(report.expectations.map((row) => [row.id, row.verdict]))).toEqual(expected)
