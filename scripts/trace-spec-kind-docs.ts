@@ -60,7 +60,7 @@ const FAMILIES = {
     gap: 'it shows something else',
   },
   requests: {
-    reads: 'the API requests the transcript records (distinct request ids across assistant records; an unlabelled record is its own request) and their usage',
+    reads: 'the API requests the transcript records (distinct request ids across assistant records; an unlabelled record is its own request) and their usage; where the format sums usage over several requests, each usage record is one request or more',
     ok: 'the count or the per-request series holds',
     gap: 'it does not',
   },
@@ -93,7 +93,7 @@ const MODEL = ['no_run_outcome', 'field_absent', 'model_not_used'] as const sati
 const STEPS = ['nothing_in_scope', 'timestamp_absent'] as const satisfies readonly UnknownReasonName[]
 
 const KIND_DOCS: Record<KindName, KindDoc> = {
-  api_requests: { family: 'requests', summary: 'How many API requests the run made.', example: { count: { at_most: 20 } }, unknown: [] },
+  api_requests: { family: 'requests', summary: 'How many API requests the run made.', example: { count: { at_most: 20 } }, unknown: ['requests_unmarked'] },
   'cache.created_tokens': { family: 'outcome', summary: 'Cache-creation input tokens of the run (or of one model).', example: { count: { at_most: 50000 } }, unknown: MODEL },
   'cache.hit_ratio': { family: 'outcome', summary: 'Cache reads over cache reads plus input tokens.', example: { at_least: 0.5 }, unknown: [...OUTCOME, 'ratio_undefined'] },
   'cache.read_tokens': { family: 'outcome', summary: 'Cache-read input tokens of the run (or of one model).', example: { count: { at_least: 1 }, model: 'claude-sonnet-4-5' }, unknown: MODEL },
@@ -116,7 +116,7 @@ const KIND_DOCS: Record<KindName, KindDoc> = {
     example: { tools: ['Read'], operations: ['file.read'] },
     unknown: ENV,
   },
-  'events.assistant': { family: 'requests', summary: 'How many assistant records the transcript holds.', example: { count: { at_least: 1 } }, unknown: [] },
+  'events.assistant': { family: 'requests', summary: 'How many assistant records the transcript holds.', example: { count: { at_least: 1 } }, unknown: ['requests_unmarked'] },
   iterations: { family: 'outcome', summary: 'The usage record’s `iterations` count.', example: { count: { at_most: 10 } }, unknown: OUTCOME },
   order: {
     family: 'order',
@@ -159,9 +159,9 @@ const KIND_DOCS: Record<KindName, KindDoc> = {
   'tool.result': { family: 'results', summary: 'Every result of the calls in scope has fields that match (the vendor’s per-tool result fields).', example: { tool: 'Bash', result: { exit_code: { equals: 0 } } }, unknown: RESULTS },
   'tool.result_bytes': { family: 'results', summary: 'The size of the results of the calls in scope, in total or each.', example: { tools: ['Read'], operations: ['file.read'], bytes: { at_least: 1 }, per: 'each' }, unknown: RESULTS },
   ttft: { family: 'outcome', summary: 'Time to the first token (`ttft_ms`).', example: { ms: { at_most: 3000 } }, unknown: OUTCOME },
-  turns: { family: 'outcome', summary: 'How many turns the run took (`num_turns`).', example: { count: { at_most: 30 } }, unknown: OUTCOME },
-  'usage.share': { family: 'requests', summary: 'One usage field’s share of the run, summed across requests.', example: { field: 'cache_read_input_tokens', at_least: 0.3 }, unknown: ['no_requests', 'field_absent', 'ratio_undefined'] },
-  'usage.trend': { family: 'requests', summary: 'One usage field never goes down (or never up) from request to request.', example: { field: 'input_tokens', trend: 'non_decreasing' }, unknown: ['no_requests', 'field_absent', 'series_did_not_move'] },
+  turns: { family: 'outcome', summary: 'How many model turns the run took (`num_turns`): each request the agent loop made to the model, as Claude Code and b10x count them and `--max-turns` limits them. dsh and Reef’s native log count their steps; Codex and Gemini CLI count turns by the user’s prompts and record no count of these, so the row is unknown over their records (`api_requests` counts the requests a rollout records).', example: { count: { at_most: 30 } }, unknown: OUTCOME },
+  'usage.share': { family: 'requests', summary: 'One usage field’s share of the run, summed across requests.', example: { field: 'cache_read_input_tokens', at_least: 0.3 }, unknown: ['no_requests', 'field_absent', 'ratio_undefined', 'requests_unmarked'] },
+  'usage.trend': { family: 'requests', summary: 'One usage field never goes down (or never up) from request to request.', example: { field: 'input_tokens', trend: 'non_decreasing' }, unknown: ['no_requests', 'field_absent', 'series_did_not_move', 'requests_unmarked'] },
 }
 
 /** What each unknown reason means, in a sentence. */
@@ -188,6 +188,7 @@ const REASONS: Record<UnknownReasonName, string> = {
   run_cut_by_rate_limit: 'a session ended after a rejected rate-limit state: nobody found out how it would have ended',
   series_did_not_move: 'the field never moved across the requests, so a direction is evidence for neither',
   no_requests: 'the transcript records no API request',
+  requests_unmarked: 'the record sums usage over several model requests (Codex `exec --json`, Gemini CLI’s stream-json and json output), so a count of requests is only a lower bound and no per-request series exists',
   ratio_undefined: 'the ratio’s denominator is zero',
 }
 

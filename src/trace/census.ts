@@ -61,6 +61,8 @@ export interface TraceCensus {
   processes_unseen: number
   /** Calls whose code called tools the transcript says it does not hold (`nested_calls_unseen`). */
   nested_unseen: number
+  /** Records that said their usage sums several model requests (`requests_unmarked`): `api_requests` is then a lower bound. */
+  requests_unmarked: number
 }
 
 function sortedRecord<T>(map: Map<string, T>): Record<string, T> {
@@ -167,6 +169,7 @@ export class CensusSink implements IrSink {
       subagents_unseen: end.subagentsUnseen,
       processes_unseen: end.processesUnseen,
       nested_unseen: end.nestedUnseen,
+      requests_unmarked: end.requestsUnmarked,
     }
   }
 }
@@ -196,7 +199,9 @@ export function censusToText(census: TraceCensus): string {
   const families = Object.entries(census.events_by_family).map(([family, count]) => `${count} ${family}`)
   lines.push(`events       ${census.events} total — ${families.join(', ')}`)
   lines.push(`unread       ${census.opaque_events} event(s) the adapter could not read`)
-  lines.push(`requests     ${census.assistant_events} assistant events, ${census.api_requests} api requests`)
+  const atLeast = census.requests_unmarked > 0 ? 'at least ' : ''
+  const unmarked = census.requests_unmarked > 0 ? ' — the record sums usage over several requests (requests_unmarked)' : ''
+  lines.push(`requests     ${atLeast}${census.assistant_events} assistant events, ${atLeast}${census.api_requests} api requests${unmarked}`)
   let calls = 0
   let results = 0
   for (const [tool, traffic] of Object.entries(census.tool_traffic)) {

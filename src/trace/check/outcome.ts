@@ -34,6 +34,8 @@ export type UnknownReason =
   | { reason: 'run_cut_by_rate_limit'; outcome_event: number; limit_event: number; window: string | null }
   | { reason: 'series_did_not_move'; field: string; requests: number }
   | { reason: 'no_requests' }
+  /** The record sums usage over several model requests, so each of its `records` is one request or more (ours: `requests_unmarked` warnings). */
+  | { reason: 'requests_unmarked'; records: number }
   | { reason: 'ratio_undefined'; denominator: string }
 
 export type UnknownReasonName = UnknownReason['reason']
@@ -78,6 +80,8 @@ export function describeReason(reason: UnknownReason): string {
       return 'this run produced no final assistant text'
     case 'no_requests':
       return 'this transcript records no API request'
+    case 'requests_unmarked':
+      return `this transcript's format sums usage over several model requests (requests_unmarked): ${reason.records === 1 ? 'its one usage record stands for one request or more' : `its ${reason.records} usage records stand for ${reason.records} requests or more`}, and none marks where a request ends — the harness's session file may`
     case 'series_did_not_move':
       return `\`${reason.field}\` never moved across ${reason.requests} requests, so a direction over it is consistent with both and evidence for neither`
     case 'field_absent':

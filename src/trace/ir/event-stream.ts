@@ -24,6 +24,7 @@ import type { AdapterRef, ModelUsage, RunOutcome, RunUsage, SessionStart, Stream
 import { EVENT_STREAM_CLOSURE_MARKERS, STREAM_CLOSED_EVENT } from './types.js'
 import { utf8Length } from '../rust-format.js'
 import { NESTED_CALLS_UNSEEN } from '../../events/nested-calls-unseen.js'
+import { REQUESTS_UNMARKED } from '../../events/requests-unmarked.js'
 import { PROCESS_INPUT_UNSEEN } from '../../events/process-input-unseen.js'
 import { SUBAGENT_CALLS_UNSEEN } from '../../events/subagent-calls-unseen.js'
 import { unclassifiedToolOf } from '../../events/unclassified-tool.js'
@@ -161,6 +162,8 @@ export class MetaharnessIrReader {
   processesUnseen = 0
   /** How many `nested_calls_unseen` warnings it held: calls whose code called tools elsewhere. */
   nestedUnseen = 0
+  /** How many `requests_unmarked` warnings it held: its usage records may each sum several requests. */
+  requestsUnmarked = 0
 
   constructor(private readonly emitter: IrEmitter) {}
 
@@ -288,6 +291,7 @@ export class MetaharnessIrReader {
             if (code === SUBAGENT_CALLS_UNSEEN) this.subagentsUnseen += 1
             else if (code === PROCESS_INPUT_UNSEEN) this.processesUnseen += 1
             else if (code === NESTED_CALLS_UNSEEN) this.nestedUnseen += 1
+            else if (code === REQUESTS_UNMARKED) this.requestsUnmarked += 1
           }
           break
         }

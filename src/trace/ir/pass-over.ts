@@ -53,9 +53,10 @@ const RULES = new Map<string, Rule>([
   ['tool.decided', (reads, _named, _unclassified, allowed) => (reads.decisions ? (allowed ? Passing.Decided : Passing.Read) : Passing.Silent)],
   // Few warnings change what a check over calls concludes: an unclassified tool's (what a later
   // call's operations mean) and those saying calls are elsewhere (why an absence is unknown). A
-  // terminal record's denials count the harness's refusals, which are warnings: whoever reads the
-  // record reads every warning (they are few).
-  ['warning', (reads, _named, telling) => ((telling && reads.families.has('tool_call')) || reads.decisions ? Passing.Read : Passing.Silent)],
+  // terminal record's denials count the harness's refusals, which are warnings, and a record whose
+  // usage sums several requests says so in one: whoever reads the record or the requests reads
+  // every warning (they are few).
+  ['warning', (reads, _named, telling) => ((telling && reads.families.has('tool_call')) || reads.decisions || reads.requests ? Passing.Read : Passing.Silent)],
   ['usage', (reads) => (reads.requests ? Passing.Read : Passing.Silent)],
 ])
 // The rest of the control plane the reader understands and projects into no family.

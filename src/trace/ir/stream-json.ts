@@ -262,6 +262,8 @@ export class StreamJsonIrReader {
   readonly processesUnseen = 0
   /** Read as it is, this is Claude Code's stream, whose tools call no tools apart from it. */
   readonly nestedUnseen = 0
+  /** Each assistant record is one request, marked by its message id. */
+  readonly requestsUnmarked = 0
 
   /** A vendor transcript ends where the run did when its last event is the terminal record. */
   closure(): StreamClose | null {

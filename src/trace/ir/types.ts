@@ -227,6 +227,8 @@ export interface StreamEnd {
   processesUnseen: number
   /** How many calls ran code whose tool calls the stream says it does not hold (`nested_calls_unseen` warnings). */
   nestedUnseen: number
+  /** How many records said their usage sums several model requests (`requests_unmarked` warnings): each request record is then one request or more. */
+  requestsUnmarked: number
   /** How many IR events there were. */
   events: number
 }

@@ -1,8 +1,8 @@
 import type { AssistantRequest, IrEvent } from '../../ir/types.js'
-import { countHolds, describeCount, describeRange, rangeHolds } from '../../spec/bounds.js'
+import { countHolds, decideCount, describeCount, describeRange, rangeHolds } from '../../spec/bounds.js'
 import type { CountBound, RangeBound, Trend, UsageField } from '../../spec/model.js'
 import { rustFixed } from '../../rust-format.js'
-import type { Accumulator } from '../accumulator.js'
+import type { Accumulator, CheckContext } from '../accumulator.js'
 import { fieldAbsent, gap, ok, undecidable, type Outcome } from '../outcome.js'
 
 /**
@@ -11,9 +11,21 @@ import { fieldAbsent, gap, ok, undecidable, type Outcome } from '../outcome.js'
  * with the run, and only when a specification asks one of these questions.
  */
 
-/** A count of what is in the transcript itself: never undecidable, cited as a whole-run fact. */
-function wholeRunCount(what: string, bound: CountBound, observed: number): Outcome {
-  return (countHolds(bound, observed) ? ok : gap)([], `${observed} ${what}, ${describeCount(bound)}`)
+/** How many records of the stream said their usage sums several requests (0 for every format that marks each). */
+function unmarkedRecords({ facts }: CheckContext): number {
+  return facts.end?.requestsUnmarked ?? 0
+}
+
+/**
+ * A count of what is in the transcript itself, cited as a whole-run fact. Where the record sums
+ * usage over several requests, each record counted is one request or more: the count is a lower
+ * bound, and a bound it cannot settle is `unk` rather than a guess.
+ */
+function wholeRunCount(what: string, bound: CountBound, observed: number, context: CheckContext): Outcome {
+  if (unmarkedRecords(context) === 0) return (countHolds(bound, observed) ? ok : gap)([], `${observed} ${what}, ${describeCount(bound)}`)
+  const decision = decideCount(bound, observed, true)
+  if (decision === 'undecided') return undecidable({ reason: 'requests_unmarked', records: observed })
+  return (decision === 'holds' ? ok : gap)([], `at least ${observed} ${what} (each usage record sums one request or more), ${describeCount(bound)}`)
 }
 
 /** Distinct request ids across assistant records; an unlabelled record is its own request. */
@@ -27,7 +39,7 @@ export function apiRequests(bound: CountBound): Accumulator {
       if (request.requestId === null) anonymous += 1
       else identified.add(request.requestId)
     },
-    finish: () => wholeRunCount('api requests', bound, identified.size + anonymous),
+    finish: (context) => wholeRunCount('api requests', bound, identified.size + anonymous, context),
   }
 }
 
@@ -39,7 +51,7 @@ export function eventsAssistant(bound: CountBound): Accumulator {
     request() {
       records += 1
     },
-    finish: () => wholeRunCount('assistant events', bound, records),
+    finish: (context) => wholeRunCount('assistant events', bound, records, context),
   }
 }
 
@@ -118,7 +130,8 @@ function seriesAccumulator(finish: (series: RequestSeries) => Outcome): Accumula
     wantsRequestEvents: true,
     event: (event) => series.event(event),
     request: (request) => series.request(request),
-    finish: () => finish(series),
+    // A series of sums is no series of requests: where the record sums usage, no per-request question has an answer.
+    finish: (context) => (unmarkedRecords(context) > 0 ? undecidable({ reason: 'requests_unmarked', records: series.entries.length }) : finish(series)),
   }
 }
 
