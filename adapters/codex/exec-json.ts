@@ -1,4 +1,5 @@
 import { processInputUnseenWarning } from '../../src/events/process-input-unseen.js'
+import { requestsUnmarkedWarning } from '../../src/events/requests-unmarked.js'
 import type { CloseReason, Emission } from '../../src/events/types.js'
 import { asArray, asI64, asObject, asString, isObject, type JsonObject } from '../shared/fields.js'
 import { argumentsObject } from '../shared/arguments.js'
@@ -128,7 +129,8 @@ export class CodexExecProjector implements RecordProjector {
       sessionEnded({
         is_error: this.failed,
         terminal_reason: this.failed ? 'turn.failed' : 'turn.completed',
-        num_turns: this.turn,
+        // Codex counts turns by the user's prompts; stdout states no count of the model turns `num_turns` means.
+        num_turns: null,
         usage: this.lastTotals ? normalisedUsage(this.lastTotals) : null,
       }),
       ...drift,
@@ -156,7 +158,7 @@ export class CodexExecProjector implements RecordProjector {
   private map(record: JsonObject, type: string): Emission[] {
     switch (type) {
       case 'thread.started':
-        return [sessionStart(CODEX_ADAPTER_ID, this.seam, { session_id: asString(record['thread_id']) ?? null })]
+        return [sessionStart(CODEX_ADAPTER_ID, this.seam, { session_id: asString(record['thread_id']) ?? null }), requestsUnmarkedWarning('Codex `exec --json`', 'over each Codex turn, in its `turn.completed`')]
       case 'turn.started':
         this.turn += 1
         return [{ event: 'turn.started', turn: this.turn, frame_digest: null }]

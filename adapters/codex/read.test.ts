@@ -66,7 +66,7 @@ describe('codex/rollout-jsonl', () => {
     ])
     // The repeated report and the turn_context are records the vocabulary knows: read, nothing opaque.
     expect(events.filter((event) => event.event === 'opaque').length).toBe(0)
-    expect(events.at(-1)).toMatchObject({ event: 'session.ended', num_turns: 0, duration_ms: 900, usage: { input_tokens: 110, output_tokens: 25 } })
+    expect(events.at(-1)).toMatchObject({ event: 'session.ended', num_turns: null, duration_ms: 900, usage: { input_tokens: 110, output_tokens: 25 } })
   })
 
   it('error shapes: a turn aborted, an error event, an unknown record type', async () => {
@@ -108,19 +108,20 @@ describe('codex/exec-json', () => {
       { type: 'item.completed', item: { id: 'i2', type: 'mcp_tool_call', server: 'docs', tool: 'search', arguments: { q: 'x' }, error: { message: 'boom' }, status: 'failed' } },
       { type: 'turn.failed', error: { message: 'unexpected status 401 Unauthorized' } },
     ])
-    expect(names(events)).toEqual(['session.started', 'turn.started', 'tool.requested', 'tool.result', 'tool.requested', 'tool.result', 'warning', 'turn.ended', 'session.ended', 'stream.closed'])
-    expect(events[3]).toMatchObject({ call_id: 'i1', is_error: true })
-    expect(events[4]).toMatchObject({ name: 'mcp__docs__search', input: { q: 'x' }, operations: ['mcp.call'] })
-    expect(events[6]).toMatchObject({ code: 'turn-failed', message: 'unexpected status 401 Unauthorized' })
-    expect(events[8]).toMatchObject({ is_error: true })
-    expect(events[9]).toMatchObject({ reason: 'error' })
+    expect(names(events)).toEqual(['session.started', 'warning', 'turn.started', 'tool.requested', 'tool.result', 'tool.requested', 'tool.result', 'warning', 'turn.ended', 'session.ended', 'stream.closed'])
+    expect(events[1]).toMatchObject({ code: 'requests_unmarked' })
+    expect(events[4]).toMatchObject({ call_id: 'i1', is_error: true })
+    expect(events[5]).toMatchObject({ name: 'mcp__docs__search', input: { q: 'x' }, operations: ['mcp.call'] })
+    expect(events[7]).toMatchObject({ code: 'turn-failed', message: 'unexpected status 401 Unauthorized' })
+    expect(events[9]).toMatchObject({ is_error: true, num_turns: null })
+    expect(events[10]).toMatchObject({ reason: 'error' })
   })
 
   it('a stream that spawned a sub-agent proves no closure: the sub-agent works in a thread of its own (test/e2e/subagents.test.ts shows it on the real 0.169)', async () => {
     // A collab item as 0.169's exec events write it (CollabToolCallItem: tool, sender and receiver threads, prompt).
     const spawned = await execTurn([{ type: 'item.completed', item: { id: 'a1', type: 'collab_tool_call', tool: 'spawn_agent', sender_thread_id: 'th', receiver_thread_ids: ['th2'], prompt: 'run the tests', agents_states: {}, status: 'completed' } }])
     expect(spawned.find((event) => event.event === 'tool.requested')).toMatchObject({ name: 'spawn_agent', operations: ['subagent.spawn'] })
-    expect(spawned.filter((event) => event.event === 'warning')).toMatchObject([{ code: 'subagent_calls_unseen' }])
+    expect(spawned.filter((event) => event.event === 'warning')).toMatchObject([{ code: 'requests_unmarked' }, { code: 'subagent_calls_unseen' }])
     expect(spawned.some((event) => event.event === 'stream.closed')).toBe(false)
     const alone = await execTurn([{ type: 'item.completed', item: { id: 'c1', type: 'command_execution', command: 'ls', aggregated_output: '', exit_code: 0, status: 'completed' } }])
     expect(alone.at(-1)).toMatchObject({ event: 'stream.closed', reason: 'completed' })

@@ -127,7 +127,8 @@ export class CodexRolloutProjector implements RecordProjector {
     const drift = this.enriched ? this.drift.finish() : []
     if (!complete) return [...this.opening.release(), ...drift]
     const ended = sessionEnded({
-      num_turns: this.turn,
+      // Codex counts turns by the user's prompts; the rollout states no count of the model turns `num_turns` means.
+      num_turns: null,
       duration_ms: asU64(complete.payload['duration_ms']) ?? null,
       ttft_ms: asU64(complete.payload['time_to_first_token_ms']) ?? null,
       usage: this.lastTotals ? this.totalUsage(this.lastTotals) : null,

@@ -85,6 +85,8 @@ export class DshProjector implements RecordProjector {
   private readonly drift = new DriftWatch(DSH_VOCABULARY)
   private model: string | null = null
   private turns = 0
+  // Each model call is a step: the run's model turns, as `num_turns` counts them (a dsh turn is the user's).
+  private steps = 0
   private lastEnd: string | null | undefined
 
   constructor(private readonly seam: SeamOptions) {}
@@ -116,6 +118,7 @@ export class DshProjector implements RecordProjector {
       }
       return []
     }
+    if (type === 'step/start') this.steps += 1
     // A record the vocabulary says carries nothing (chunks, settings, bookkeeping) is read and gives nothing.
     const meaning = meaningOf(DSH_VOCABULARY, type)
     if (meaning !== undefined && 'carriesNoToolCall' in meaning) return []
@@ -127,7 +130,7 @@ export class DshProjector implements RecordProjector {
   finish(): Emission[] {
     // The log holds every approval decision and hook result, and each refusal is a warning: none
     // is listed here, and the count is known.
-    const end = this.lastEnd === undefined ? [] : [sessionEnded({ num_turns: this.turns, terminal_reason: this.lastEnd, subtype: this.lastEnd, permission_denials: [] })]
+    const end = this.lastEnd === undefined ? [] : [sessionEnded({ num_turns: this.steps, terminal_reason: this.lastEnd, subtype: this.lastEnd, permission_denials: [] })]
     return this.opening.release([...end, ...this.drift.finish()])
   }
 

@@ -1,3 +1,4 @@
+import { requestsUnmarkedWarning } from '../../src/events/requests-unmarked.js'
 import type { CloseReason, Emission } from '../../src/events/types.js'
 import { TranscriptError } from '../errors.js'
 import type { DocumentFormat, DocumentReader, ParsedDocument } from '../formats.js'
@@ -29,7 +30,10 @@ class GeminiJsonOutputReader implements DocumentReader {
     const value = document.value
     if (!('response' in value) && !('error' in value)) throw new TranscriptError('VH_TRANSCRIPT_BAD_SHAPE', document.file, 1, 'the document is not Gemini CLI --output-format json output: it has neither response nor error')
     const stats = asObject(value['stats'])
-    const events: Emission[] = [sessionStart(GEMINI_ADAPTER_ID, this.seam, { session_id: asString(value['session_id']) ?? null })]
+    const events: Emission[] = [
+      sessionStart(GEMINI_ADAPTER_ID, this.seam, { session_id: asString(value['session_id']) ?? null }),
+      requestsUnmarkedWarning('Gemini CLI json output', 'per model over the whole run'),
+    ]
     const byName = asObject(asObject(stats?.['tools'])?.['byName']) ?? {}
     const counted = Object.entries(byName).flatMap(([name, entry]) => Array.from({ length: isObject(entry) ? (asU64(entry['count']) ?? 0) : 0 }, (_, index) => `${name}#${index + 1}`))
     if (counted.length > 0) {

@@ -149,7 +149,8 @@ describe('gemini-cli/stream-json', () => {
     expect(events.filter((event) => event.event === 'opaque')).toEqual([])
     expect(events.filter((event) => event.event === 'tool.requested').map((event) => event.event === 'tool.requested' && event.operations)).toEqual([['file.read'], ['shell']])
     expect(events.filter((event) => event.event === 'text').map((event) => event.event === 'text' && event.text)).toEqual(['The file says: hello harness'])
-    expect(events.find((event) => event.event === 'session.ended')).toMatchObject({ final_answer: 'The file says: hello harness', is_error: false, num_turns: 1 })
+    expect(events.find((event) => event.event === 'session.ended')).toMatchObject({ final_answer: 'The file says: hello harness', is_error: false, num_turns: null })
+    expect(events.filter((event) => event.event === 'warning').map((event) => event.code)).toEqual(['requests_unmarked'])
     expect(events.at(-1)).toMatchObject({ event: 'stream.closed', reason: 'completed' })
   })
 
@@ -176,7 +177,7 @@ describe('gemini-cli/json', () => {
     const path = resolve(FIXTURES, 'output.json')
     expect(detectTranscriptFile(path)?.name).toBe('gemini-cli/json')
     const events = await convertPath(path)
-    expect(events.find((event) => event.event === 'warning')).toMatchObject({ code: 'gemini-json-calls-counted' })
+    expect(events.filter((event) => event.event === 'warning').map((event) => event.code)).toEqual(['requests_unmarked', 'gemini-json-calls-counted'])
     expect(events.filter((event) => event.event === 'tool.requested').map((event) => event.event === 'tool.requested' && [event.call_id, event.operations, event.input])).toEqual([
       ['read_file#1', ['file.read'], null],
       ['run_shell_command#1', ['shell'], null],
@@ -216,7 +217,7 @@ describe('gemini-cli/stream-json and a subagent', () => {
     expect(called(stream)).toEqual(['invoke_agent', 'run_shell_command', 'complete_task'])
     // The subagent ran a shell command of its own: not in the stream.
     expect(called(subagent)).toEqual(['run_shell_command', 'complete_task'])
-    expect(stream.find((event) => event.event === 'warning')).toMatchObject({ code: 'subagent_calls_unseen' })
+    expect(stream.find((event) => event.event === 'warning' && event.code !== 'requests_unmarked')).toMatchObject({ code: 'subagent_calls_unseen' })
     expect(stream.some((event) => event.event === 'stream.closed')).toBe(false)
     const spec = readSpec('format: trace-spec/1\nid: t\nexpectations:\n  - id: no-write\n    expect: {tool.absent: {operations: [file.write, file.edit]}}\n  - id: delegated\n    expect: {tool.called: {tools: [invoke_agent]}}\n')
     const report = await checkTranscriptFile(spec, resolve(SUBAGENT, 'stream.jsonl'))

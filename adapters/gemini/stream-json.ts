@@ -1,4 +1,5 @@
 import { APPROVAL_DENIED, HOOK_REFUSED, refusalWarning } from '../../src/events/refusal-warnings.js'
+import { requestsUnmarkedWarning } from '../../src/events/requests-unmarked.js'
 import type { CloseReason, Emission } from '../../src/events/types.js'
 import { asObject, asString, asU64, type JsonObject } from '../shared/fields.js'
 import { opaqueLine } from '../shared/opaque.js'
@@ -83,7 +84,10 @@ export class GeminiStreamJsonProjector implements RecordProjector {
   private map(record: JsonObject, type: string): Emission[] {
     switch (type) {
       case 'init':
-        return [sessionStart(GEMINI_ADAPTER_ID, this.seam, { session_id: asString(record['session_id']) ?? null, model: asString(record['model']) ?? this.seam.model ?? null })]
+        return [
+          sessionStart(GEMINI_ADAPTER_ID, this.seam, { session_id: asString(record['session_id']) ?? null, model: asString(record['model']) ?? this.seam.model ?? null }),
+          requestsUnmarkedWarning('Gemini CLI stream-json', 'over the whole run, in the `result` record'),
+        ]
       case 'message':
         // A user message opens a turn: headless runs have one prompt, and each is a turn.
         this.turn += 1
@@ -119,7 +123,8 @@ export class GeminiStreamJsonProjector implements RecordProjector {
             final_answer: this.lastAnswer,
             is_error: failed,
             terminal_reason: failed ? 'error' : 'success',
-            num_turns: this.turn,
+            // A turn here is the user's prompt; the stream states no count of the model turns `num_turns` means.
+            num_turns: null,
             duration_ms: stats ? (asU64(stats['duration_ms']) ?? null) : null,
             // Every call a policy or a hook refused is a refusal warning before its result.
             permission_denials: [],

@@ -77,6 +77,7 @@ describe('launchHarness', () => {
     expect(run.events.map((event) => event.event)).toContain('session.ended')
     expect(run.stdoutEvents.map((event) => event.event)).toEqual([
       'session.started',
+      'warning',
       'turn.started',
       'tool.requested',
       'tool.result',

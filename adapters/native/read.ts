@@ -47,6 +47,8 @@ export class NativeProjector implements RecordProjector {
   private expectedSeq = 0
   private readonly requested = new Set<string>()
   private turns = 0
+  // Each model call is a step: the run's model turns, as `num_turns` counts them (a native turn is the user's).
+  private steps = 0
   private lastEnd: JsonObject | undefined
 
   constructor(private readonly seam: SeamOptions) {}
@@ -64,6 +66,7 @@ export class NativeProjector implements RecordProjector {
       if (seq !== this.expectedSeq) events.push({ event: 'warning', code: 'native-seq-gap', message: `line ${lineNumber} has seq ${seq}; the file's seq should run on from ${this.expectedSeq} without a gap` })
       this.expectedSeq = seq + 1
     }
+    if (type === 'step/start') this.steps += 1
     if (!BOOKKEEPING.has(type)) {
       const mapped = this.map(type, data)
       events.push(...(mapped ?? [opaqueLine(raw, type, null, lineNumber)]))
@@ -75,7 +78,7 @@ export class NativeProjector implements RecordProjector {
     const end = this.lastEnd
     if (!end) return []
     const kind = asString(end['kind']) ?? null
-    return [sessionEnded({ is_error: kind === null ? null : !NATIVE_END_REASONS.has(kind), subtype: kind, terminal_reason: kind, num_turns: this.turns })]
+    return [sessionEnded({ is_error: kind === null ? null : !NATIVE_END_REASONS.has(kind), subtype: kind, terminal_reason: kind, num_turns: this.steps })]
   }
 
   closure(): CloseReason | null {

@@ -57,17 +57,18 @@ const EXPECTED: Record<string, Expectation> = {
     calls: [{ name: 'Read', call_id: 'toolu_01JGXzWaNtEkrsHrMVyuvqdP', input: { file_path: '/tmp/styr-fixture-ws/note.txt' } }],
     results: [{ call_id: 'toolu_01JGXzWaNtEkrsHrMVyuvqdP', is_error: false }],
   },
-  // thread.started, a hook warning item, turn.started, the answer, turn.completed (usage + turn.ended), the recorder's `>>> exit 0` (opaque).
+  // thread.started (and the warning that its usage sums each turn's requests), a hook warning item, turn.started, the answer,
+  // turn.completed (usage + turn.ended), the recorder's `>>> exit 0` (opaque).
   'codex-exec-json/styr_01_simple_text.jsonl': {
     format: 'codex/exec-json',
-    counts: { 'session.started': 1, warning: 1, 'turn.started': 1, text: 1, usage: 1, 'turn.ended': 1, opaque: 1, 'session.ended': 1 },
+    counts: { 'session.started': 1, warning: 2, 'turn.started': 1, text: 1, usage: 1, 'turn.ended': 1, opaque: 1, 'session.ended': 1 },
     calls: [],
     results: [],
   },
   // as above, plus one command_execution started and completed (exit 0).
   'codex-exec-json/styr_02_read_file.jsonl': {
     format: 'codex/exec-json',
-    counts: { 'session.started': 1, warning: 1, 'turn.started': 1, 'tool.requested': 1, 'tool.result': 1, text: 1, usage: 1, 'turn.ended': 1, opaque: 1, 'session.ended': 1 },
+    counts: { 'session.started': 1, warning: 2, 'turn.started': 1, 'tool.requested': 1, 'tool.result': 1, text: 1, usage: 1, 'turn.ended': 1, opaque: 1, 'session.ended': 1 },
     calls: [{ name: 'command_execution', call_id: 'item_1', input: { command: "/usr/bin/bash -lc 'head -n 1 README.md'" } }],
     results: [{ call_id: 'item_1', is_error: false }],
   },
