@@ -1,0 +1,60 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { LaunchDeclaration, Wire } from '../../adapters/launch/declaration.js'
+import { checkTranscriptFile } from '../../src/trace/check/check.js'
+import { readSpec } from '../../src/trace/spec/read.js'
+import { CLAUDE_CODE, CODEX, ensureHarness, GEMINI, OPENCODE, PI, QWEN } from './harness-install.js'
+import { filesUnder, runOneCall } from './harness-run.js'
+
+// One shell call, then the answer: two model requests, two model turns, on every real harness.
+// "At most one request" and "at most one turn" must never hold over what any of them wrote: a gap
+// where the record marks each request (or counts the turns), unknown where it sums them (Codex
+// `exec --json`, Gemini CLI's stdout: `requests_unmarked`) or counts turns by the user's prompts
+// (Codex, Gemini CLI: no `num_turns`), or has no terminal record (the session files).
+const SPEC = readSpec(`format: trace-spec/1
+id: e2e/model-turns
+expectations:
+  - id: one-request
+    expect: {api_requests: {count: {at_most: 1}}}
+  - id: one-turn
+    expect: {turns: {count: {at_most: 1}}}
+`)
+
+interface Case {
+  readonly launch: LaunchDeclaration
+  readonly wire: Wire
+  readonly tool: string
+  readonly key: string
+  readonly session?: RegExp
+  /** The verdicts (request count, turn count) on stdout and on the session file. */
+  readonly expected: { readonly stdout: readonly [string, string]; readonly session: readonly [string, string] | null }
+}
+
+const CASES: readonly Case[] = [
+  { launch: CLAUDE_CODE, wire: 'anthropic-messages', tool: 'Bash', key: 'command', session: /\/projects\/[^/]+\/[0-9a-f-]{36}\.jsonl$/, expected: { stdout: ['gap', 'gap'], session: ['gap', 'unknown'] } },
+  { launch: CODEX, wire: 'openai-responses', tool: 'exec_command', key: 'cmd', session: /\/sessions\/.*rollout-[^/]*\.jsonl$/, expected: { stdout: ['unknown', 'unknown'], session: ['gap', 'unknown'] } },
+  { launch: OPENCODE, wire: 'openai-chat', tool: 'bash', key: 'command', expected: { stdout: ['gap', 'gap'], session: null } },
+  { launch: PI, wire: 'anthropic-messages', tool: 'bash', key: 'command', session: /\/sessions\/.*\.jsonl$/, expected: { stdout: ['gap', 'unknown'], session: ['gap', 'unknown'] } },
+  { launch: GEMINI, wire: 'gemini', tool: 'run_shell_command', key: 'command', session: /\/chats\/session-[^/]*\.jsonl$/, expected: { stdout: ['unknown', 'unknown'], session: ['gap', 'unknown'] } },
+  { launch: QWEN, wire: 'openai-chat', tool: 'run_shell_command', key: 'command', session: /\/chats\/[0-9a-f-]{36}\.jsonl$/, expected: { stdout: ['gap', 'gap'], session: ['gap', 'unknown'] } },
+]
+
+const programs = new Map<string, string>()
+beforeAll(() => {
+  for (const { launch } of CASES) programs.set(launch.adapter, ensureHarness(launch))
+}, 900_000)
+
+async function verdictsOf(path: string): Promise<string[]> {
+  return (await checkTranscriptFile(SPEC, path)).expectations.map((row) => row.verdict)
+}
+
+describe('a run of two model requests, on every real harness: "at most one" never holds', () => {
+  it.each(CASES.map((entry) => [entry.launch.adapter, entry] as const))('%s', async (name, entry) => {
+    const args = { [entry.key]: 'echo hi', ...(entry.key === 'command' ? { description: 'say hi' } : {}) }
+    const ran = await runOneCall({ suite: 'model-turns', name, launch: entry.launch, program: programs.get(name) as string, wire: entry.wire, tool: entry.tool, args, prompt: 'Run the command.' })
+    const pattern = entry.session
+    const sessions = pattern === undefined ? [] : filesUnder(ran.result.scratch).filter((file) => pattern.test(file))
+    expect(sessions).toHaveLength(entry.expected.session === null ? 0 : 1)
+    const verdicts = { stdout: await verdictsOf(ran.stdout), session: sessions[0] === undefined ? null : await verdictsOf(sessions[0]) }
+    expect(verdicts).toEqual(entry.expected)
+  })
+})
