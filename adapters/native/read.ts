@@ -158,19 +158,18 @@ export class NativeProjector implements RecordProjector {
       const input = argumentsObject(fn['arguments'], 'arguments')
       events.push(classifiedCall(NATIVE_TOOL_OPERATIONS, callId, name, input))
     }
-    const usage = asObject(data['usage'])
-    if (usage) {
-      events.push({
-        event: 'usage',
-        request_id: null,
-        model: null,
-        usage: {
-          input_tokens: asU64(usage['input_tokens']) ?? asU64(usage['prompt_tokens']) ?? null,
-          output_tokens: asU64(usage['output_tokens']) ?? asU64(usage['completion_tokens']) ?? null,
-          cache_read_input_tokens: asU64(usage['cache_read_input_tokens']) ?? asU64(usage['cached_tokens']) ?? null,
-        },
-      })
-    }
+    // Each assistant/message is one model request: it is counted as one even where no usage was written.
+    const usage = asObject(data['usage']) ?? {}
+    events.push({
+      event: 'usage',
+      request_id: null,
+      model: null,
+      usage: {
+        input_tokens: asU64(usage['input_tokens']) ?? asU64(usage['prompt_tokens']) ?? null,
+        output_tokens: asU64(usage['output_tokens']) ?? asU64(usage['completion_tokens']) ?? null,
+        cache_read_input_tokens: asU64(usage['cache_read_input_tokens']) ?? asU64(usage['cached_tokens']) ?? null,
+      },
+    })
     return events
   }
 }

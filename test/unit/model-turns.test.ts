@@ -71,14 +71,18 @@ describe('dsh and Reef native logs count their steps as model turns', () => {
     expect(report.expectations[0]?.outcome).toMatchObject({ outcome: 'gap', note: expect.stringContaining('num_turns = 12') })
   })
 
-  it('a native turn of three steps took three model turns', async () => {
+  it('a native turn of three steps took three model turns and made three requests, though no answer wrote its usage', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'vh-native-turns-'))
     const line = (seq: number, type: string, data: object) => JSON.stringify({ type, seq, time: 1_786_706_400_000 + seq, data })
     const steps = [1, 2, 3].flatMap((step, index) => [line(2 + index * 3, 'step/start', { turn: 1, step }), line(3 + index * 3, 'assistant/message', { step, content: step === 3 ? 'done' : null, tool_calls: [], finish: 'stop' }), line(4 + index * 3, 'step/end', { turn: 1, step })])
     const lines = [line(0, 'session', { version: 1, task: 't', model: 'm', agent: 'root', tools: [] }), line(1, 'turn/start', { turn: 1 }), ...steps, line(11, 'turn/end', { turn: 1, reason: { kind: 'completed' } })]
     const path = join(dir, 'session.jsonl')
     writeFileSync(path, `${lines.join('\n')}\n`)
-    const report = await checkTranscriptFile(readSpec('format: trace-spec/1\nid: t\nexpectations:\n  - id: exactly-three\n    expect: {turns: {count: {exactly: 3}}}\n'), path, { from: 'native-jsonl' })
-    expect(report.expectations[0]?.outcome).toMatchObject({ outcome: 'ok', note: expect.stringContaining('num_turns = 3') })
+    const spec = readSpec('format: trace-spec/1\nid: t\nexpectations:\n  - id: three-turns\n    expect: {turns: {count: {exactly: 3}}}\n  - id: three-requests\n    expect: {api_requests: {count: {exactly: 3}}}\n')
+    const report = await checkTranscriptFile(spec, path, { from: 'native-jsonl' })
+    expect(report.expectations.map((row) => row.outcome)).toMatchObject([
+      { outcome: 'ok', note: expect.stringContaining('num_turns = 3') },
+      { outcome: 'ok', note: '3 api requests, exactly 3' },
+    ])
   })
 })
