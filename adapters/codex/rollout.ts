@@ -65,8 +65,9 @@ function exitCodeIn(output: unknown): number | null {
  * version-gated (a warning off the pin, never a refusal), `session.ended` built at the end from the
  * last `task_complete`, every unmapped shape `opaque`. Enriched, it also decodes arguments into
  * objects, classifies calls, reports usage per request instead of cumulatively, reads the model
- * from `turn_context`, and drops the `event_msg` echoes of items the `response_item`s already carry.
- * Enriched, every record `CODEX_ROLLOUT_VOCABULARY` lists is read (the built-in `web_search_call`,
+ * from `turn_context`, drops the `event_msg` echoes of items the `response_item`s already carry,
+ * and times the run by all its turns (`TurnTimes`), counting none of its model turns (Codex counts
+ * the user's prompts). Enriched, every record `CODEX_ROLLOUT_VOCABULARY` lists is read (the built-in `web_search_call`,
  * `tool_search_call`, `image_generation_call` and `local_shell_call` are calls like any other);
  * only an unlisted record is `opaque`, and a rollout from a version the vocabulary was not written
  * against ends with a `version_drift` warning naming it and the records it did not know.
@@ -77,6 +78,8 @@ export class CodexRolloutProjector implements RecordProjector {
   private sawMeta = false
   private turn = 0
   private lastComplete: { at: string | undefined; payload: JsonObject } | undefined
+  // The last task_complete times its own turn only; enriched, the run is timed by all of them.
+  private readonly turnTimes = new TurnTimes()
   private lastTotals: CodexTokens | undefined
   private model: string | null = null
   private readonly classifier = new CallClassifier(CODEX_TOOL_OPERATIONS, CODEX_ADAPTER_ID)
@@ -128,9 +131,9 @@ export class CodexRolloutProjector implements RecordProjector {
     if (!complete) return [...this.opening.release(), ...drift]
     const ended = sessionEnded({
       // Codex counts turns by the user's prompts; the rollout states no count of the model turns `num_turns` means.
-      num_turns: null,
-      duration_ms: asU64(complete.payload['duration_ms']) ?? null,
-      ttft_ms: asU64(complete.payload['time_to_first_token_ms']) ?? null,
+      num_turns: this.enriched ? null : this.turn,
+      duration_ms: this.enriched ? this.turnTimes.duration(this.turn) : (asU64(complete.payload['duration_ms']) ?? null),
+      ttft_ms: this.enriched ? this.turnTimes.firstToken(this.turn) : (asU64(complete.payload['time_to_first_token_ms']) ?? null),
       usage: this.lastTotals ? this.totalUsage(this.lastTotals) : null,
     })
     return [...this.opening.release([complete.at === undefined ? ended : { ...ended, at: complete.at }]), ...drift]
@@ -279,6 +282,7 @@ export class CodexRolloutProjector implements RecordProjector {
         return [{ event: 'turn.started', turn: this.turn, frame_digest: null }]
       case 'task_complete':
         this.lastComplete = { at: undefined, payload }
+        this.turnTimes.completed(asU64(payload['duration_ms']), asU64(payload['time_to_first_token_ms']))
         return [{ event: 'turn.ended', turn: Math.max(this.turn, 1), stop_reason: null }]
       case 'turn_aborted':
         if (!this.enriched) break
@@ -355,4 +359,31 @@ export class CodexRolloutProjector implements RecordProjector {
 function statusFailed(payload: JsonObject): boolean | null {
   const status = asString(payload['status'])
   return status === 'failed' || status === 'incomplete' ? true : status === 'completed' ? false : null
+}
+
+/**
+ * The times a rollout's turns report, one `task_complete` each. A session of several prompts took
+ * their durations added up (the wait for the user between them is no part of the run's); its time
+ * to first token is its one turn's, and a session of several has none (which turn's would it be?).
+ * Where a started turn never completed, or completed without a time, the run's is unknown.
+ */
+class TurnTimes {
+  private completes = 0
+  private total: number | null = 0
+  private ttft: number | null = null
+
+  completed(durationMs: number | undefined, ttftMs: number | undefined): void {
+    this.completes += 1
+    this.total = this.total === null || durationMs === undefined ? null : this.total + durationMs
+    this.ttft = ttftMs ?? null
+  }
+
+  // A completion whose start the record did not name is still a turn; a start never completed is a hole.
+  duration(started: number): number | null {
+    return this.completes >= started ? this.total : null
+  }
+
+  firstToken(started: number): number | null {
+    return this.completes === 1 && started <= 1 ? this.ttft : null
+  }
 }
