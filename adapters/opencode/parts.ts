@@ -42,6 +42,20 @@ export const OPENCODE_TOOL_OPERATIONS: ToolOperationTable = {
 
 type Usage = Extract<Emission, { event: 'usage' }>['usage']
 
+/**
+ * A step's cost as opencode priced it, or null where it could not: opencode prices a step from its
+ * model's price table and writes 0 for a model it has none for (a custom provider's), so a zero
+ * beside tokens that moved is no price at all.
+ */
+export function opencodeStepCost(tokens: unknown, cost: unknown): number | null {
+  const value = asF64(cost) ?? null
+  if (value !== 0) return value
+  const object = asObject(tokens) ?? {}
+  const cache = asObject(object['cache']) ?? {}
+  const moved = [object['input'], object['output'], object['reasoning'], cache['read'], cache['write']].some((count) => (asU64(count) ?? 0) > 0)
+  return moved ? null : 0
+}
+
 /** A step's tokens (`{input, output, reasoning, cache{read, write}}`) and cost. */
 export function opencodeUsage(tokens: unknown, cost: unknown): Usage {
   const object = asObject(tokens) ?? {}
@@ -55,7 +69,7 @@ export function opencodeUsage(tokens: unknown, cost: unknown): Usage {
     thinking_tokens: asU64(object['reasoning']) ?? null,
     iterations: null,
     speed: null,
-    cost_usd: asF64(cost) ?? null,
+    cost_usd: opencodeStepCost(tokens, cost),
   }
 }
 

@@ -26,6 +26,26 @@ describe('opencode-storage-json', () => {
 })
 
 describe('opencode-run-json', () => {
+  // opencode prices a step from its model's price table and writes `cost: 0` for a model it has none
+  // for: the real 1.18.18 against the loopback provider's unpriced model, and a public stdout whose
+  // first step of 21,772 input tokens cost "0". Such a zero is no price: "cost at most $0" held over both.
+  it.each([
+    [resolve(import.meta.dirname, '../../test/fixtures/refused-calls/opencode.run.jsonl'), 'the real 1.18.18, an unpriced model'],
+    [resolve(import.meta.dirname, '../../test/fixtures/wild/opencode/takopi-run-bash.jsonl'), 'a public stdout, one step unpriced'],
+  ])('a zero cost beside tokens that moved is no price: %s (%s)', async (path) => {
+    const events = await convertPath(path)
+    expect(events.find((event) => event.event === 'session.ended')).toMatchObject({ total_cost_usd: null })
+    const spec = readSpec('format: trace-spec/1\nid: t\nexpectations:\n  - id: free\n    expect: {cost.total: {at_most_usd: 0}}\n')
+    expect((await checkTranscriptFile(spec, path)).expectations[0]?.outcome).toMatchObject({ outcome: 'undecidable', reason: 'field_absent', field: 'total_cost_usd' })
+  })
+
+  it('a step that moved no tokens costs its zero, and a priced one its price', async () => {
+    const step = (tokens: number, cost: number) => ({ type: 'step_finish', sessionID: 'ses_1', timestamp: 1790000000003, part: { type: 'step-finish', reason: 'stop', tokens: { input: tokens, output: 0, cache: { read: 0, write: 0 } }, cost } })
+    const events = await convertLines('opencode-run-json', [{ type: 'step_start', sessionID: 'ses_1', timestamp: 1790000000000, part: { type: 'step-start' } }, step(0, 0), step(5, 0.25)])
+    expect(events.filter((event) => event.event === 'usage').map((event) => event.event === 'usage' && event.usage.cost_usd)).toEqual([0, 0.25])
+    expect(events.find((event) => event.event === 'session.ended')).toMatchObject({ total_cost_usd: 0.25 })
+  })
+
   it('reads run --format json stdout and closes when the last step finished with stop', async () => {
     const events = await convertLines('opencode-run-json', [
       { type: 'step_start', sessionID: 'ses_1', timestamp: 1790000000000, part: { type: 'step-start' } },

@@ -1,13 +1,13 @@
 import type { CloseReason, Emission } from '../../src/events/types.js'
 import type { LineFormat } from '../formats.js'
-import { asF64, asObject, asString, millisToIso, type JsonObject } from '../shared/fields.js'
+import { asObject, asString, millisToIso, type JsonObject } from '../shared/fields.js'
 import { opaqueLine } from '../shared/opaque.js'
 import { CallClassifier, sessionEnded, sessionStart, timed } from '../shared/session.js'
 import { UnseenSubagents } from '../shared/subagent.js'
 import { DriftWatch } from '../shared/vocabulary.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
 import { OPENCODE_RUN_VOCABULARY } from './opencode-vocabulary.js'
-import { OPENCODE_ADAPTER_ID, OPENCODE_TOOL_OPERATIONS, partEvents } from './parts.js'
+import { OPENCODE_ADAPTER_ID, OPENCODE_TOOL_OPERATIONS, opencodeStepCost, partEvents } from './parts.js'
 
 const RUN_TYPES = new Set(['step_start', 'step_finish', 'text', 'reasoning', 'tool_use', 'error'])
 
@@ -22,6 +22,7 @@ export class OpencodeRunProjector implements RecordProjector {
   private started = false
   private steps = 0
   private cost: number | undefined
+  private unpriced = false
   private failed = false
   private lastReason: string | null = null
   private last: CloseReason | null = null
@@ -59,8 +60,10 @@ export class OpencodeRunProjector implements RecordProjector {
     } else if (part && RUN_TYPES.has(type)) {
       if (type === 'step_start') this.steps += 1
       if (type === 'step_finish') {
-        const cost = asF64(part['cost'])
-        if (cost !== undefined) this.cost = (this.cost ?? 0) + cost
+        // One step opencode could not price leaves the run's cost unknown, never the others' sum.
+        const cost = opencodeStepCost(part['tokens'], part['cost'])
+        this.unpriced ||= cost === null && part['cost'] !== undefined
+        if (cost !== null) this.cost = (this.cost ?? 0) + cost
         this.lastReason = asString(part['reason']) ?? null
         if (this.lastReason === 'stop') this.last = 'completed'
       }
@@ -79,7 +82,7 @@ export class OpencodeRunProjector implements RecordProjector {
         is_error: this.failed,
         stop_reason: this.lastReason,
         num_turns: this.steps,
-        total_cost_usd: this.cost ?? null,
+        total_cost_usd: this.unpriced ? null : (this.cost ?? null),
         // Every call opencode's permissions refused is a refusal warning before its result.
         permission_denials: [],
       }),
