@@ -150,6 +150,9 @@ describe('gemini-cli/stream-json', () => {
     expect(events.filter((event) => event.event === 'tool.requested').map((event) => event.event === 'tool.requested' && event.operations)).toEqual([['file.read'], ['shell']])
     expect(events.filter((event) => event.event === 'text').map((event) => event.event === 'text' && event.text)).toEqual(['The file says: hello harness'])
     expect(events.find((event) => event.event === 'session.ended')).toMatchObject({ final_answer: 'The file says: hello harness', is_error: false, num_turns: null })
+    // The result's stats are the run's usage too (the same totals its one usage event gives).
+    const usage = events.find((event) => event.event === 'usage')
+    expect(events.find((event) => event.event === 'session.ended')).toMatchObject({ usage: usage?.event === 'usage' ? usage.usage : 'no usage event' })
     expect(events.filter((event) => event.event === 'warning').map((event) => event.code)).toEqual(['requests_unmarked'])
     expect(events.at(-1)).toMatchObject({ event: 'stream.closed', reason: 'completed' })
   })

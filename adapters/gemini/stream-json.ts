@@ -115,7 +115,9 @@ export class GeminiStreamJsonProjector implements RecordProjector {
         const stats = asObject(record['stats'])
         const error = asObject(record['error'])
         const events: Emission[] = []
-        if (stats) events.push({ event: 'usage', request_id: null, model: null, usage: geminiUsage({ input: asU64(stats['input_tokens']), output: asU64(stats['output_tokens']), cached: asU64(stats['cached']), thoughts: null }) })
+        // The run's totals: one usage for the run (requests_unmarked says so), and the run's usage.
+        const usage = stats ? geminiUsage({ input: asU64(stats['input_tokens']), output: asU64(stats['output_tokens']), cached: asU64(stats['cached']), thoughts: null }) : null
+        if (usage) events.push({ event: 'usage', request_id: null, model: null, usage })
         if (failed) events.push({ event: 'warning', code: 'gemini-result-error', message: (error && asString(error['message'])) ?? 'the run ended with an error' })
         events.push({ event: 'turn.ended', turn: Math.max(this.turn, 1), stop_reason: failed ? 'failed' : null })
         events.push(
@@ -126,6 +128,7 @@ export class GeminiStreamJsonProjector implements RecordProjector {
             // A turn here is the user's prompt; the stream states no count of the model turns `num_turns` means.
             num_turns: null,
             duration_ms: stats ? (asU64(stats['duration_ms']) ?? null) : null,
+            usage,
             // Every call a policy or a hook refused is a refusal warning before its result.
             permission_denials: [],
           }),

@@ -39,6 +39,11 @@ describe('opencode-run-json', () => {
     expect((await checkTranscriptFile(spec, path)).expectations[0]?.outcome).toMatchObject({ outcome: 'undecidable', reason: 'field_absent', field: 'total_cost_usd' })
   })
 
+  it('the run’s usage is its steps’ added up: the real 1.18.18’s two steps', async () => {
+    const events = await convertPath(resolve(import.meta.dirname, '../../test/fixtures/refused-calls/opencode.run.jsonl'))
+    expect(events.find((event) => event.event === 'session.ended')).toMatchObject({ usage: { input_tokens: 70, output_tokens: 12, cache_read_input_tokens: 14, cache_creation_input_tokens: 0, thinking_tokens: 0 } })
+  })
+
   it('a step that moved no tokens costs its zero, and a priced one its price', async () => {
     const step = (tokens: number, cost: number) => ({ type: 'step_finish', sessionID: 'ses_1', timestamp: 1790000000003, part: { type: 'step-finish', reason: 'stop', tokens: { input: tokens, output: 0, cache: { read: 0, write: 0 } }, cost } })
     const events = await convertLines('opencode-run-json', [{ type: 'step_start', sessionID: 'ses_1', timestamp: 1790000000000, part: { type: 'step-start' } }, step(0, 0), step(5, 0.25)])

@@ -4,10 +4,11 @@ import { asObject, asString, millisToIso, type JsonObject } from '../shared/fiel
 import { opaqueLine } from '../shared/opaque.js'
 import { CallClassifier, sessionEnded, sessionStart, timed } from '../shared/session.js'
 import { UnseenSubagents } from '../shared/subagent.js'
+import { UsageSum } from '../shared/usage-sum.js'
 import { DriftWatch } from '../shared/vocabulary.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
 import { OPENCODE_RUN_VOCABULARY } from './opencode-vocabulary.js'
-import { OPENCODE_ADAPTER_ID, OPENCODE_TOOL_OPERATIONS, opencodeStepCost, partEvents } from './parts.js'
+import { OPENCODE_ADAPTER_ID, OPENCODE_TOOL_OPERATIONS, opencodeStepCost, opencodeUsage, partEvents } from './parts.js'
 
 const RUN_TYPES = new Set(['step_start', 'step_finish', 'text', 'reasoning', 'tool_use', 'error'])
 
@@ -23,6 +24,8 @@ export class OpencodeRunProjector implements RecordProjector {
   private steps = 0
   private cost: number | undefined
   private unpriced = false
+  // The stdout's run states no totals: they are the steps' added up.
+  private readonly tokens = new UsageSum()
   private failed = false
   private lastReason: string | null = null
   private last: CloseReason | null = null
@@ -64,6 +67,7 @@ export class OpencodeRunProjector implements RecordProjector {
         const cost = opencodeStepCost(part['tokens'], part['cost'])
         this.unpriced ||= cost === null && part['cost'] !== undefined
         if (cost !== null) this.cost = (this.cost ?? 0) + cost
+        this.tokens.add(opencodeUsage(part['tokens'], part['cost']))
         this.lastReason = asString(part['reason']) ?? null
         if (this.lastReason === 'stop') this.last = 'completed'
       }
@@ -83,6 +87,7 @@ export class OpencodeRunProjector implements RecordProjector {
         stop_reason: this.lastReason,
         num_turns: this.steps,
         total_cost_usd: this.unpriced ? null : (this.cost ?? null),
+        usage: this.tokens.usage(),
         // Every call opencode's permissions refused is a refusal warning before its result.
         permission_denials: [],
       }),
