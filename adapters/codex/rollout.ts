@@ -67,10 +67,11 @@ function exitCodeIn(output: unknown): number | null {
  * objects, classifies calls, reports usage per request instead of cumulatively, reads the model
  * from `turn_context`, drops the `event_msg` echoes of items the `response_item`s already carry,
  * and times the run by all its turns (`TurnTimes`), counting none of its model turns (Codex counts
- * the user's prompts). Enriched, every record `CODEX_ROLLOUT_VOCABULARY` lists is read (the built-in `web_search_call`,
- * `tool_search_call`, `image_generation_call` and `local_shell_call` are calls like any other);
- * only an unlisted record is `opaque`, and a rollout from a version the vocabulary was not written
- * against ends with a `version_drift` warning naming it and the records it did not know.
+ * the user's prompts). Enriched, every record `CODEX_ROLLOUT_VOCABULARY` lists is read (the
+ * built-in `web_search_call`, `tool_search_call`, `image_generation_call` and `local_shell_call`
+ * are calls like any other); only an unlisted record is `opaque`, and a rollout from a version the
+ * vocabulary was not written against ends with a `version_drift` warning naming it and the records
+ * it did not know.
  */
 export class CodexRolloutProjector implements RecordProjector {
   private readonly enriched: boolean

@@ -47,7 +47,7 @@ type Usage = Extract<Emission, { event: 'usage' }>['usage']
  * model's price table and writes 0 for a model it has none for (a custom provider's), so a zero
  * beside tokens that moved is no price at all.
  */
-export function opencodeStepCost(tokens: unknown, cost: unknown): number | null {
+function opencodeStepCost(tokens: unknown, cost: unknown): number | null {
   const value = asF64(cost) ?? null
   if (value !== 0) return value
   const object = asObject(tokens) ?? {}

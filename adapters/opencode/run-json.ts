@@ -8,7 +8,7 @@ import { UsageSum } from '../shared/usage-sum.js'
 import { DriftWatch } from '../shared/vocabulary.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
 import { OPENCODE_RUN_VOCABULARY } from './opencode-vocabulary.js'
-import { OPENCODE_ADAPTER_ID, OPENCODE_TOOL_OPERATIONS, opencodeStepCost, opencodeUsage, partEvents } from './parts.js'
+import { OPENCODE_ADAPTER_ID, OPENCODE_TOOL_OPERATIONS, opencodeUsage, partEvents } from './parts.js'
 
 const RUN_TYPES = new Set(['step_start', 'step_finish', 'text', 'reasoning', 'tool_use', 'error'])
 
@@ -64,10 +64,10 @@ export class OpencodeRunProjector implements RecordProjector {
       if (type === 'step_start') this.steps += 1
       if (type === 'step_finish') {
         // One step opencode could not price leaves the run's cost unknown, never the others' sum.
-        const cost = opencodeStepCost(part['tokens'], part['cost'])
-        this.unpriced ||= cost === null && part['cost'] !== undefined
-        if (cost !== null) this.cost = (this.cost ?? 0) + cost
-        this.tokens.add(opencodeUsage(part['tokens'], part['cost']))
+        const usage = opencodeUsage(part['tokens'], part['cost'])
+        this.unpriced ||= usage.cost_usd === null && part['cost'] !== undefined
+        if (usage.cost_usd !== null && usage.cost_usd !== undefined) this.cost = (this.cost ?? 0) + usage.cost_usd
+        this.tokens.add(usage)
         this.lastReason = asString(part['reason']) ?? null
         if (this.lastReason === 'stop') this.last = 'completed'
       }
