@@ -42,6 +42,12 @@ export interface StreamJsonDialect {
    * those calls (Qwen Code 0.24's `exec` in code mode: the stream shows the `exec` alone).
    */
   readonly nestedCallTools?: Readonly<Record<string, string>>
+  /**
+   * Whether `input_tokens` counts the cache reads too: Qwen Code 0.24 copies Gemini's
+   * `promptTokenCount` there (`total_tokens` is input plus output), where Claude Code's excludes
+   * them. The stream's figures are then normalised to Claude Code's convention, every reader's.
+   */
+  readonly inputCountsCacheReads?: boolean
 }
 
 const CLAUDE_CODE_DIALECT: StreamJsonDialect = {
@@ -371,9 +377,17 @@ export class ClaudeProjector implements RecordProjector {
           })
         : null,
       subagents_spawned: stats ? (asU64(stats['spawned']) ?? null) : null,
-      usage: record['usage'] === undefined ? null : claudeUsage(record['usage']),
+      usage: record['usage'] === undefined ? null : this.usageOf(record['usage']),
       model_usage: modelUsage(record),
     })
+  }
+
+  /** The vendor's figures, in Claude Code's convention (input without the cache reads). */
+  private usageOf(value: unknown): Usage {
+    const usage = claudeUsage(value)
+    const { input_tokens: input, cache_read_input_tokens: cached } = usage
+    if (!this.dialect.inputCountsCacheReads || input === null || input === undefined || cached === null || cached === undefined) return usage
+    return { ...usage, input_tokens: Math.max(0, input - cached) }
   }
 
   private assistant(record: JsonObject, lineNumber: number): { events: Emission[]; held?: boolean } {
@@ -387,7 +401,7 @@ export class ClaudeProjector implements RecordProjector {
       events.push({ event: 'warning', code: 'api-error', message: text })
     }
     if (message['usage'] === undefined) return { events }
-    const usage: Emission = { event: 'usage', request_id: requestId, model: asString(message['model']) ?? null, usage: claudeUsage(message['usage']) }
+    const usage: Emission = { event: 'usage', request_id: requestId, model: asString(message['model']) ?? null, usage: this.usageOf(message['usage']) }
     const id = asString(message['id'])
     if (!this.enriched || id === undefined) return { events: [...events, usage] }
     // One message split over several lines: the usage is the message's, reported once, last line's figures.

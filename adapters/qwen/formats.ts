@@ -43,6 +43,7 @@ const QWEN_STREAM_JSON_DIALECT: StreamJsonDialect = {
   projection: 'enriched',
   backgroundAgentsUnseen: true,
   nestedCallTools: { exec: 'the session file (its `system/ui_telemetry` tool_call records)' },
+  inputCountsCacheReads: true,
 }
 
 const isQwenInit = (record: JsonObject): boolean => asString(record['type']) === 'system' && asString(record['subtype']) === 'init' && typeof record['qwen_code_version'] === 'string'
