@@ -338,14 +338,14 @@ export class CodexRolloutProjector implements RecordProjector {
     }
     const limits = asObject(payload['rate_limits'])
     if (limits) {
-      const primary = asObject(limits['primary'])
+      const used = this.enriched ? mostUsedWindow(limits) : { utilization: asF64(asObject(limits['primary'])?.['used_percent']) ?? null, resetsAt: null }
       events.push({
         event: 'rate_limit',
         info: {
           status: asString(limits['rate_limit_reached_type']) ?? null,
           window: asString(limits['limit_name']) ?? asString(limits['limit_id']) ?? null,
-          resets_at: null,
-          utilization: asF64(primary?.['used_percent']) ?? null,
+          resets_at: used.resetsAt,
+          utilization: used.utilization,
           using_overage: null,
         },
       })
@@ -354,6 +354,22 @@ export class CodexRolloutProjector implements RecordProjector {
     if (events.length === 0 && !this.enriched) events.push(opaqueLine(raw, 'event_msg', 'token_count', lineNumber))
     return events
   }
+}
+
+/**
+ * The account's binding limit in a token report: of the primary window (five hours) and the
+ * secondary (a week), the one more used, as a fraction. Codex reports `used_percent` from 0 to 100;
+ * `utilization` is a fraction, as Claude Code's `rate_limit_event` writes it.
+ */
+function mostUsedWindow(limits: JsonObject): { utilization: number | null; resetsAt: number | null } {
+  let best: { utilization: number | null; resetsAt: number | null } = { utilization: null, resetsAt: null }
+  for (const key of ['primary', 'secondary']) {
+    const window = asObject(limits[key])
+    const percent = window ? asF64(window['used_percent']) : undefined
+    if (percent === undefined || (best.utilization !== null && percent / 100 <= best.utilization)) continue
+    best = { utilization: percent / 100, resetsAt: (window && asI64(window['resets_at'])) ?? null }
+  }
+  return best
 }
 
 /** A built-in item's status as an error flag: failed is an error, completed is not, anything else is unknown. */
