@@ -9,14 +9,20 @@ import { filesUnder, runOneCall } from './harness-run.js'
 // "At most one request" and "at most one turn" must never hold over what any of them wrote: a gap
 // where the record marks each request (or counts the turns), unknown where it sums them (Codex
 // `exec --json`, Gemini CLI's stdout: `requests_unmarked`) or counts turns by the user's prompts
-// (Codex, Gemini CLI: no `num_turns`), or has no terminal record (the session files).
-const SPEC = readSpec(`format: trace-spec/1
+// (Codex, Gemini CLI: no `num_turns`), or has no terminal record (the session files). The run's
+// input tokens are the same wherever a terminal record states them: each request was served 42
+// prompt tokens, 7 of them cached, which the OpenAI and Gemini wires count in the prompt (70
+// uncached over the run) and the Anthropic wire does not (84).
+const spec = (inputTokens: number) =>
+  readSpec(`format: trace-spec/1
 id: e2e/model-turns
 expectations:
   - id: one-request
     expect: {api_requests: {count: {at_most: 1}}}
   - id: one-turn
     expect: {turns: {count: {at_most: 1}}}
+  - id: input-tokens
+    expect: {tokens.input: {count: {exactly: ${inputTokens}}}}
 `)
 
 interface Case {
@@ -25,17 +31,19 @@ interface Case {
   readonly tool: string
   readonly key: string
   readonly session?: RegExp
-  /** The verdicts (request count, turn count) on stdout and on the session file. */
-  readonly expected: { readonly stdout: readonly [string, string]; readonly session: readonly [string, string] | null }
+  /** The run's uncached input tokens, as the harness's wire counts them. */
+  readonly inputTokens: number
+  /** The verdicts (request count, turn count, input tokens) on stdout and on the session file. */
+  readonly expected: { readonly stdout: readonly string[]; readonly session: readonly string[] | null }
 }
 
 const CASES: readonly Case[] = [
-  { launch: CLAUDE_CODE, wire: 'anthropic-messages', tool: 'Bash', key: 'command', session: /\/projects\/[^/]+\/[0-9a-f-]{36}\.jsonl$/, expected: { stdout: ['gap', 'gap'], session: ['gap', 'unknown'] } },
-  { launch: CODEX, wire: 'openai-responses', tool: 'exec_command', key: 'cmd', session: /\/sessions\/.*rollout-[^/]*\.jsonl$/, expected: { stdout: ['unknown', 'unknown'], session: ['gap', 'unknown'] } },
-  { launch: OPENCODE, wire: 'openai-chat', tool: 'bash', key: 'command', expected: { stdout: ['gap', 'gap'], session: null } },
-  { launch: PI, wire: 'anthropic-messages', tool: 'bash', key: 'command', session: /\/sessions\/.*\.jsonl$/, expected: { stdout: ['gap', 'unknown'], session: ['gap', 'unknown'] } },
-  { launch: GEMINI, wire: 'gemini', tool: 'run_shell_command', key: 'command', session: /\/chats\/session-[^/]*\.jsonl$/, expected: { stdout: ['unknown', 'unknown'], session: ['gap', 'unknown'] } },
-  { launch: QWEN, wire: 'openai-chat', tool: 'run_shell_command', key: 'command', session: /\/chats\/[0-9a-f-]{36}\.jsonl$/, expected: { stdout: ['gap', 'gap'], session: ['gap', 'unknown'] } },
+  { launch: CLAUDE_CODE, wire: 'anthropic-messages', tool: 'Bash', key: 'command', session: /\/projects\/[^/]+\/[0-9a-f-]{36}\.jsonl$/, inputTokens: 84, expected: { stdout: ['gap', 'gap', 'ok'], session: ['gap', 'unknown', 'unknown'] } },
+  { launch: CODEX, wire: 'openai-responses', tool: 'exec_command', key: 'cmd', session: /\/sessions\/.*rollout-[^/]*\.jsonl$/, inputTokens: 70, expected: { stdout: ['unknown', 'unknown', 'ok'], session: ['gap', 'unknown', 'ok'] } },
+  { launch: OPENCODE, wire: 'openai-chat', tool: 'bash', key: 'command', inputTokens: 70, expected: { stdout: ['gap', 'gap', 'ok'], session: null } },
+  { launch: PI, wire: 'anthropic-messages', tool: 'bash', key: 'command', session: /\/sessions\/.*\.jsonl$/, inputTokens: 84, expected: { stdout: ['gap', 'unknown', 'unknown'], session: ['gap', 'unknown', 'unknown'] } },
+  { launch: GEMINI, wire: 'gemini', tool: 'run_shell_command', key: 'command', session: /\/chats\/session-[^/]*\.jsonl$/, inputTokens: 70, expected: { stdout: ['unknown', 'unknown', 'ok'], session: ['gap', 'unknown', 'unknown'] } },
+  { launch: QWEN, wire: 'openai-chat', tool: 'run_shell_command', key: 'command', session: /\/chats\/[0-9a-f-]{36}\.jsonl$/, inputTokens: 70, expected: { stdout: ['gap', 'gap', 'ok'], session: ['gap', 'unknown', 'unknown'] } },
 ]
 
 const programs = new Map<string, string>()
@@ -43,18 +51,18 @@ beforeAll(() => {
   for (const { launch } of CASES) programs.set(launch.adapter, ensureHarness(launch))
 }, 900_000)
 
-async function verdictsOf(path: string): Promise<string[]> {
-  return (await checkTranscriptFile(SPEC, path)).expectations.map((row) => row.verdict)
+async function verdictsOf(path: string, inputTokens: number): Promise<string[]> {
+  return (await checkTranscriptFile(spec(inputTokens), path)).expectations.map((row) => row.verdict)
 }
 
-describe('a run of two model requests, on every real harness: "at most one" never holds', () => {
+describe('a run of two model requests, on every real harness: "at most one" never holds, and its input tokens are the same', () => {
   it.each(CASES.map((entry) => [entry.launch.adapter, entry] as const))('%s', async (name, entry) => {
     const args = { [entry.key]: 'echo hi', ...(entry.key === 'command' ? { description: 'say hi' } : {}) }
     const ran = await runOneCall({ suite: 'model-turns', name, launch: entry.launch, program: programs.get(name) as string, wire: entry.wire, tool: entry.tool, args, prompt: 'Run the command.' })
     const pattern = entry.session
     const sessions = pattern === undefined ? [] : filesUnder(ran.result.scratch).filter((file) => pattern.test(file))
     expect(sessions).toHaveLength(entry.expected.session === null ? 0 : 1)
-    const verdicts = { stdout: await verdictsOf(ran.stdout), session: sessions[0] === undefined ? null : await verdictsOf(sessions[0]) }
+    const verdicts = { stdout: await verdictsOf(ran.stdout, entry.inputTokens), session: sessions[0] === undefined ? null : await verdictsOf(sessions[0], entry.inputTokens) }
     expect(verdicts).toEqual(entry.expected)
   })
 })
