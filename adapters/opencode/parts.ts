@@ -4,6 +4,7 @@ import { asF64, asI64, asObject, asString, asU64, millisToIso, type JsonObject }
 import type { ToolOperationTable } from '../shared/operations.js'
 import { opaqueValue } from '../shared/opaque.js'
 import { timed, toolResult, type CallClassifier } from '../shared/session.js'
+import { pricedCost } from '../shared/unpriced.js'
 import { OPENCODE_PART_RECORDS } from './opencode-vocabulary.js'
 
 export const OPENCODE_ADAPTER_ID = 'opencode'
@@ -42,25 +43,11 @@ export const OPENCODE_TOOL_OPERATIONS: ToolOperationTable = {
 
 type Usage = Extract<Emission, { event: 'usage' }>['usage']
 
-/**
- * A step's cost as opencode priced it, or null where it could not: opencode prices a step from its
- * model's price table and writes 0 for a model it has none for (a custom provider's), so a zero
- * beside tokens that moved is no price at all.
- */
-function opencodeStepCost(tokens: unknown, cost: unknown): number | null {
-  const value = asF64(cost) ?? null
-  if (value !== 0) return value
-  const object = asObject(tokens) ?? {}
-  const cache = asObject(object['cache']) ?? {}
-  const moved = [object['input'], object['output'], object['reasoning'], cache['read'], cache['write']].some((count) => (asU64(count) ?? 0) > 0)
-  return moved ? null : 0
-}
-
-/** A step's tokens (`{input, output, reasoning, cache{read, write}}`) and cost. */
+/** A step's tokens (`{input, output, reasoning, cache{read, write}}`) and cost (`pricedCost`: a zero beside tokens is no price). */
 export function opencodeUsage(tokens: unknown, cost: unknown): Usage {
   const object = asObject(tokens) ?? {}
   const cache = asObject(object['cache']) ?? {}
-  return {
+  const usage: Usage = {
     input_tokens: asU64(object['input']) ?? null,
     output_tokens: asU64(object['output']) ?? null,
     cache_read_input_tokens: asU64(cache['read']) ?? null,
@@ -69,8 +56,9 @@ export function opencodeUsage(tokens: unknown, cost: unknown): Usage {
     thinking_tokens: asU64(object['reasoning']) ?? null,
     iterations: null,
     speed: null,
-    cost_usd: opencodeStepCost(tokens, cost),
+    cost_usd: null,
   }
+  return { ...usage, cost_usd: pricedCost(asF64(cost) ?? null, usage) }
 }
 
 /**

@@ -82,7 +82,9 @@ describe('pi --mode json stdout', () => {
   it('0.84.2’s stdout, detected as pi’s: each message_end read as its message, nothing unread, closed by agent_settled', async () => {
     expect(detectTranscriptFile(FIXTURE)?.name).toBe('pi-session-jsonl')
     const events = await convertPath(FIXTURE)
-    expect(names(events)).toEqual(['session.started', 'injection', 'tool.requested', 'usage', 'tool.result', 'text', 'usage', 'stream.closed'])
+    expect(names(events)).toEqual(['session.started', 'injection', 'tool.requested', 'usage', 'tool.result', 'text', 'usage', 'session.ended', 'stream.closed'])
+    // agent_end ends the run: its answers' usage added up, one model turn each, unpriced (pi writes cost 0 for the loopback model).
+    expect(events.at(-2)).toMatchObject({ event: 'session.ended', num_turns: 2, is_error: false, stop_reason: 'stop', total_cost_usd: null, usage: { input_tokens: 84, output_tokens: 12 } })
     expect(events.find((event) => event.event === 'tool.requested')).toMatchObject({ name: 'bash', operations: ['shell'], subjects: ['proc:echo', 'proc:exit'] })
     expect(events.find((event) => event.event === 'tool.result')).toMatchObject({ is_error: true, at: new Date(1796299680805).toISOString() })
     expect(events.at(-1)).toMatchObject({ reason: 'completed' })
@@ -101,6 +103,16 @@ describe('pi --mode json stdout', () => {
     expect((await convertLines('pi-session-jsonl', [header, answer('error'), { type: 'agent_settled' }])).at(-1)).toMatchObject({ event: 'stream.closed', reason: 'error' })
     const torn = await convertLines('pi-session-jsonl', [header, answer('stop'), { type: 'agent_settled' }, '{"type":"agent'])
     expect(torn.at(-1)?.event).not.toBe('stream.closed')
+  })
+
+  it('agent_end states the run: priced answers’ costs added up; an answer without usage leaves tokens and cost unknown; a retried end states nothing yet', async () => {
+    const header = { type: 'session', version: 3, id: 's', timestamp: '2026-12-03T12:08:00.676Z', cwd: '/w' }
+    const answer = (text: string, cost: number | null) => ({ type: 'message_end', message: { role: 'assistant', content: [{ type: 'text', text }], stopReason: 'stop', timestamp: 1, ...(cost === null ? {} : { usage: { input: 10, output: 2, cacheRead: 0, cacheWrite: 0, cost: { total: cost } } }) } })
+    const end = { type: 'agent_end', messages: [], willRetry: false }
+    const ended = async (lines: unknown[]) => (await convertLines('pi-session-jsonl', lines)).filter((event) => event.event === 'session.ended')
+    expect(await ended([header, answer('a', 0.25), answer('b', 0.5), end])).toMatchObject([{ num_turns: 2, final_answer: 'b', total_cost_usd: 0.75, usage: { input_tokens: 20, output_tokens: 4 } }])
+    expect(await ended([header, answer('a', 0.25), answer('b', null), end])).toMatchObject([{ num_turns: 2, total_cost_usd: null, usage: { input_tokens: null } }])
+    expect(await ended([header, answer('a', 0.25), { ...end, willRetry: true }])).toEqual([])
   })
 
   it('an entry the session appends is read unless it is a message its message_end carried', async () => {

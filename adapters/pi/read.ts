@@ -5,10 +5,12 @@ import { OpeningBuffer } from '../shared/opening.js'
 import type { ToolOperationTable } from '../shared/operations.js'
 import { opaqueLine, opaqueValue } from '../shared/opaque.js'
 import { CallClassifier, sessionStart, textContent, timed, toolResult } from '../shared/session.js'
+import { pricedCost } from '../shared/unpriced.js'
 import { DriftWatch, meaningOf } from '../shared/vocabulary.js'
 import type { LineFormat } from '../formats.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
 import { PI_VOCABULARY } from './pi-vocabulary.js'
+import { PiRunOutcome } from './run-outcome.js'
 
 export const PI_ADAPTER_ID = 'pi'
 
@@ -41,6 +43,8 @@ export class PiProjector implements RecordProjector {
   // Whether the last record ended the run (`--mode json` stdout only), and how the last answer stopped.
   private ended = false
   private stoppedBy: string | null = null
+  // The run `--mode json` stdout is printing, ended by its `agent_end` (a session file has none).
+  private run = new PiRunOutcome()
 
   constructor(private readonly seam: SeamOptions) {}
 
@@ -63,6 +67,11 @@ export class PiProjector implements RecordProjector {
     if (type === 'entry_appended') {
       const entry = asObject(record['entry'])
       return entry && asString(entry['type']) !== 'message' ? this.pushRecord(entry, raw, lineNumber) : []
+    }
+    if (type === 'agent_end' && record['willRetry'] !== true) {
+      const ended = this.run.ended()
+      this.run = new PiRunOutcome()
+      return this.opening.pass([ended])
     }
     const at = asString(record['timestamp'])
     if (type === 'session' && !this.opening.pending) {
@@ -143,30 +152,33 @@ export class PiProjector implements RecordProjector {
         events.push(opaqueValue(block, 'message', `assistant/${kind}`, lineNumber))
       }
     }
-    const usage = asObject(message['usage'])
+    const usage = piUsage(asObject(message['usage']))
     const model = asString(message['model']) ?? this.model
-    if (usage) {
-      const cost = asObject(usage['cost'])
-      events.push({
-        event: 'usage',
-        request_id: asString(message['responseId']) ?? null,
-        model,
-        usage: {
-          input_tokens: asU64(usage['input']) ?? null,
-          output_tokens: asU64(usage['output']) ?? null,
-          cache_read_input_tokens: asU64(usage['cacheRead']) ?? null,
-          cache_creation_input_tokens: asU64(usage['cacheWrite']) ?? null,
-          cost_usd: cost ? (asF64(cost['total']) ?? null) : null,
-        },
-      })
-    }
+    if (usage) events.push({ event: 'usage', request_id: asString(message['responseId']) ?? null, model, usage })
     const stop = asString(message['stopReason'])
     this.stoppedBy = stop ?? null
+    const texts = events.flatMap((event) => (event.event === 'text' ? [event.text] : []))
+    this.run.answered(texts.length === 0 ? null : texts.join(''), usage, this.stoppedBy)
     if (stop === 'error' || stop === 'aborted') {
       events.push({ event: 'warning', code: `pi-${stop}`, message: asString(message['errorMessage']) ?? `the assistant message stopped: ${stop}` })
     }
     return events
   }
+}
+
+type Usage = Extract<Emission, { event: 'usage' }>['usage']
+
+/** An answer's `usage` (`{input, output, cacheRead, cacheWrite, cost{total}}`; input without the cache reads), its cost `pricedCost`'s. */
+function piUsage(usage: JsonObject | undefined): Usage | null {
+  if (!usage) return null
+  const cost = asObject(usage['cost'])
+  const tokens: Usage = {
+    input_tokens: asU64(usage['input']) ?? null,
+    output_tokens: asU64(usage['output']) ?? null,
+    cache_read_input_tokens: asU64(usage['cacheRead']) ?? null,
+    cache_creation_input_tokens: asU64(usage['cacheWrite']) ?? null,
+  }
+  return { ...tokens, cost_usd: pricedCost(cost ? (asF64(cost['total']) ?? null) : null, tokens) }
 }
 
 /** pi's session file (`PI_CODING_AGENT_SESSION_DIR/*.jsonl`). */

@@ -41,7 +41,7 @@ const CASES: readonly Case[] = [
   { launch: CLAUDE_CODE, wire: 'anthropic-messages', tool: 'Bash', key: 'command', session: /\/projects\/[^/]+\/[0-9a-f-]{36}\.jsonl$/, inputTokens: 84, expected: { stdout: ['gap', 'gap', 'ok'], session: ['gap', 'unknown', 'unknown'] } },
   { launch: CODEX, wire: 'openai-responses', tool: 'exec_command', key: 'cmd', session: /\/sessions\/.*rollout-[^/]*\.jsonl$/, inputTokens: 70, expected: { stdout: ['unknown', 'unknown', 'ok'], session: ['gap', 'unknown', 'ok'] } },
   { launch: OPENCODE, wire: 'openai-chat', tool: 'bash', key: 'command', inputTokens: 70, expected: { stdout: ['gap', 'gap', 'ok'], session: null } },
-  { launch: PI, wire: 'anthropic-messages', tool: 'bash', key: 'command', session: /\/sessions\/.*\.jsonl$/, inputTokens: 84, expected: { stdout: ['gap', 'unknown', 'unknown'], session: ['gap', 'unknown', 'unknown'] } },
+  { launch: PI, wire: 'anthropic-messages', tool: 'bash', key: 'command', session: /\/sessions\/.*\.jsonl$/, inputTokens: 84, expected: { stdout: ['gap', 'gap', 'ok'], session: ['gap', 'unknown', 'unknown'] } },
   { launch: GEMINI, wire: 'gemini', tool: 'run_shell_command', key: 'command', session: /\/chats\/session-[^/]*\.jsonl$/, inputTokens: 70, expected: { stdout: ['unknown', 'unknown', 'ok'], session: ['gap', 'unknown', 'unknown'] } },
   { launch: QWEN, wire: 'openai-chat', tool: 'run_shell_command', key: 'command', session: /\/chats\/[0-9a-f-]{36}\.jsonl$/, inputTokens: 70, expected: { stdout: ['gap', 'gap', 'ok'], session: ['gap', 'unknown', 'unknown'] } },
 ]
