@@ -168,7 +168,7 @@ export class PiProjector implements RecordProjector {
 
 type Usage = Extract<Emission, { event: 'usage' }>['usage']
 
-/** An answer's `usage` (`{input, output, cacheRead, cacheWrite, cost{total}}`; input without the cache reads), its cost `pricedCost`'s. */
+/** An answer's `usage` (`{input, output, cacheRead, cacheWrite, cost{total}}`; input without the cache reads), its cost read through `pricedCost`. */
 function piUsage(usage: JsonObject | undefined): Usage | null {
   if (!usage) return null
   const cost = asObject(usage['cost'])
