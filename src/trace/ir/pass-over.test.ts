@@ -178,7 +178,7 @@ describe('passing over the lines a specification cannot use changes no report', 
     expect(check(spec, bytes, true).report?.expectations[0]?.verdict).toBe('ok')
   })
 
-  it('reads every warning when a run outcome is checked: a harness’s refusal is a denial', () => {
+  it('reads a refusal’s warning when a run outcome is checked (a harness’s refusal is a denial), and passes over any other', () => {
     const spec = specOf('refusals', [{ 'permission.denied': { count: { at_most: 0 } } }])
     const line = (seq: number, body: string) => `{"format":"${EVENT_FORMAT}","seq":${seq},"run":"R",${body}}`
     const stream = (warning: string) =>
@@ -189,11 +189,11 @@ describe('passing over the lines a specification cannot use changes no report', 
           line(3, '"event":"session.ended","is_error":false,"permission_denials":[],"census":{"allowed":0,"denied":0,"replaced":0,"abstained":0}'),
         ].join('\n') + '\n',
       )
-    const verdicts = ['"code":"approval-denied","message":"the approver denied c-1"', '"code":"hook-refused","message":"no"', '"code":"other","message":"m"'].map((warning) => {
-      expectSameAsFullRead(spec, stream(warning))
-      return check(spec, stream(warning), true).report?.expectations[0]?.verdict
-    })
+    const warnings = ['"code":"approval-denied","message":"the approver denied c-1"', '"code":"hook-refused","message":"no"', '"code":"other","message":"m"']
+    const passedOver = warnings.map((warning) => expectSameAsFullRead(spec, stream(warning)))
+    const verdicts = warnings.map((warning) => check(spec, stream(warning), true).report?.expectations[0]?.verdict)
     expect(verdicts).toEqual(['gap', 'gap', 'ok'])
+    expect(passedOver).toEqual([0, 0, 1])
   })
 
   it('reads a converted denial whole and passes over the other decisions, as their printed lines would be', () => {
@@ -229,6 +229,9 @@ describe('passing over the lines a specification cannot use changes no report', 
 
 const NAMES = ['text', 'thinking', 'thinking.estimate', 'injection', 'tool.requested', 'tool.decided', 'tool.result', 'rate_limit', 'usage', 'warning', 'turn.started', 'turn.ended', 'step.entered', 'step.left', 'command.result', 'auth.expired', 'opaque', 'mystery', 'session.ended', 'stream.closed']
 
+/** A warning's code by `n`: each the reader acts on (refusals, calls elsewhere, requests unmarked), and two it does not. */
+const WARNING_CODES = ['other_0', 'approval-denied', 'requests_unmarked', 'hook-refused', 'subagent_calls_unseen', 'other_5', 'program-refused', 'nested_calls_unseen']
+
 /** One event-stream line of `name`, its fields varied by `n`, written in the given `spelling`. */
 function streamLine(seq: number, name: string, n: number, spelling: string): string {
   if (spelling === 'blank') return '   '
@@ -250,7 +253,7 @@ function streamLine(seq: number, name: string, n: number, spelling: string): str
     rate_limit: `"info":{"status":"${n % 2 ? 'allowed' : 'rejected'}","utilization":0.${n}}`,
     usage: `"request_id":"r${n % 2}","model":"m","usage":{"input_tokens":${n},"output_tokens":${n * 2}}`,
     // A harness's refusal is a denial the run outcome counts.
-    warning: spelling === 'unclassified' ? `"code":"unclassified_tool","message":"tool \\"Bash\\" is in no operation table of the gen adapter"` : n % 3 === 1 ? `"code":"approval-denied","message":"the approver denied ${call}"` : `"code":"other_${n}","message":"m"`,
+    warning: spelling === 'unclassified' ? `"code":"unclassified_tool","message":"tool \\"Bash\\" is in no operation table of the gen adapter"` : `"code":"${WARNING_CODES[n] ?? 'other'}","message":"the approver denied ${call}"`,
     opaque: `"vendor_type":"v${n}","digest":"d${n}"`,
     mystery: `"what":${n}`,
     // Without a census or the vendor's list, the denials are the seam's decisions alone; a census

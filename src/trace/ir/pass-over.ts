@@ -2,6 +2,8 @@ import { JsonNumber } from '../../events/float.js'
 import type { Emission } from '../../events/types.js'
 import { NESTED_CALLS_UNSEEN } from '../../events/nested-calls-unseen.js'
 import { PROCESS_INPUT_UNSEEN } from '../../events/process-input-unseen.js'
+import { REFUSAL_WARNINGS } from '../../events/refusal-warnings.js'
+import { REQUESTS_UNMARKED } from '../../events/requests-unmarked.js'
 import { SUBAGENT_CALLS_UNSEEN } from '../../events/subagent-calls-unseen.js'
 import { UNCLASSIFIED_TOOL } from '../../events/unclassified-tool.js'
 import { CONTROL_PLANE_EVENTS } from './event-stream.js'
@@ -30,9 +32,10 @@ export type Passing = (typeof Passing)[keyof typeof Passing]
 
 /**
  * What passing over one event leaves, from what its envelope says: whether a call is named, whether
- * a warning is one a check over calls reads (`TELLING_WARNINGS`), whether a decision certainly denied nothing.
+ * a warning is one a check over calls reads (`TELLING_WARNINGS`), whether a decision certainly
+ * denied nothing, whether a warning's code is one the reader acts on at all (`ACTED_ON_WARNINGS`).
  */
-type Rule = (reads: IrReads, named: boolean, telling: boolean, allowed: boolean) => Passing
+type Rule = (reads: IrReads, named: boolean, telling: boolean, allowed: boolean, actedOn: boolean) => Passing
 
 const byFamily =
   (family: IrFamily): Rule =>
@@ -47,7 +50,7 @@ const RULES = new Map<string, Rule>([
   ['tool.result', byFamily('tool_result')],
   ['rate_limit', byFamily('rate_limit')],
   // A call without a name goes opaque, which every check reads.
-  ['tool.requested', (reads, named) => (named ? byFamily('tool_call')(reads, named, false, false) : Passing.Read)],
+  ['tool.requested', (reads, named) => (named ? byFamily('tool_call')(reads, named, false, false, false) : Passing.Read)],
   // A terminal record's denials are joined with the seam's decisions: a denial is read, and one
   // that denied nothing only says the seam decided.
   ['tool.decided', (reads, _named, _unclassified, allowed) => (reads.decisions ? (allowed ? Passing.Decided : Passing.Read) : Passing.Silent)],
@@ -55,8 +58,8 @@ const RULES = new Map<string, Rule>([
   // call's operations mean) and those saying calls are elsewhere (why an absence is unknown). A
   // terminal record's denials count the harness's refusals, which are warnings, and a record whose
   // usage sums several requests says so in one: whoever reads the record or the requests reads
-  // every warning (they are few).
-  ['warning', (reads, _named, telling) => ((telling && reads.families.has('tool_call')) || reads.decisions || reads.requests ? Passing.Read : Passing.Silent)],
+  // those. A warning of any other code changes nothing the reader keeps, and is never read.
+  ['warning', (reads, _named, telling, _allowed, actedOn) => (actedOn && ((telling && reads.families.has('tool_call')) || reads.decisions || reads.requests) ? Passing.Read : Passing.Silent)],
   ['usage', (reads) => (reads.requests ? Passing.Read : Passing.Silent)],
 ])
 // The rest of the control plane the reader understands and projects into no family.
@@ -64,9 +67,14 @@ for (const name of CONTROL_PLANE_EVENTS) if (!RULES.has(name)) RULES.set(name, (
 
 const NAMES = [...RULES.keys()]
 const NAME_BYTES: readonly Uint8Array[] = NAMES.map((name) => Buffer.from(name, 'utf8'))
+const WARNING_AT = NAMES.indexOf('warning')
+const DECIDED_AT = NAMES.indexOf('tool.decided')
 /** The warning codes a check over calls reads. */
 const TELLING_WARNINGS: readonly string[] = [UNCLASSIFIED_TOOL, SUBAGENT_CALLS_UNSEEN, PROCESS_INPUT_UNSEEN, NESTED_CALLS_UNSEEN]
 const TELLING = TELLING_WARNINGS.map((code) => Buffer.from(code, 'utf8'))
+/** Every warning code the event-stream reader keeps anything of: the telling ones, refusals, requests unmarked. */
+const ACTED_ON_WARNINGS: readonly string[] = [...TELLING_WARNINGS, ...REFUSAL_WARNINGS, REQUESTS_UNMARKED]
+const ACTED_ON = ACTED_ON_WARNINGS.map((code) => Buffer.from(code, 'utf8'))
 // The one spelling of a decision the scan takes as certainly not a denial; any other is read whole.
 const ALLOWED = Buffer.from('{"decision":"allow"}', 'utf8')
 
@@ -74,7 +82,15 @@ const ALLOWED = Buffer.from('{"decision":"allow"}', 'utf8')
 export function passingOf(scan: EnvelopeScan, reads: IrReads): Passing {
   const at = scan.eventIn(NAME_BYTES)
   if (at === -1) return Passing.Read
-  return (RULES.get(NAMES[at] as string) as Rule)(reads, scan.named, TELLING.some((code) => scan.codeIs(code)), scan.decisionIs(ALLOWED))
+  // Only a warning's code and a decision's spelling are asked of: every other line is spared the comparisons.
+  const warning = at === WARNING_AT
+  return (RULES.get(NAMES[at] as string) as Rule)(
+    reads,
+    scan.named,
+    warning && TELLING.some((code) => scan.codeIs(code)),
+    at === DECIDED_AT && scan.decisionIs(ALLOWED),
+    warning && ACTED_ON.some((code) => scan.codeIs(code)),
+  )
 }
 
 /**
@@ -85,7 +101,7 @@ export function readWholeByName(reads: IrReads): (scan: EnvelopeScan) => boolean
   const flags = [true, false]
   const whole = NAMES.map((name) => {
     const rule = RULES.get(name) as Rule
-    return flags.every((named) => flags.every((telling) => flags.every((allowed) => rule(reads, named, telling, allowed) === Passing.Read)))
+    return flags.every((named) => flags.every((telling) => flags.every((allowed) => flags.every((actedOn) => rule(reads, named, telling, allowed, actedOn) === Passing.Read))))
   })
   return (scan) => {
     const at = scan.eventIn(NAME_BYTES)
@@ -103,7 +119,8 @@ export function emissionPassingOf(emission: Emission, run: string, reads: IrRead
   const fields = emission as Record<string, unknown>
   const decision = fields['decision']
   const denied = typeof decision === 'object' && decision !== null && (decision as Record<string, unknown>)['decision'] === 'deny'
-  const passing = rule(reads, typeof fields['name'] === 'string', typeof fields['code'] === 'string' && TELLING_WARNINGS.includes(fields['code']), !denied)
+  const code = fields['code']
+  const passing = rule(reads, typeof fields['name'] === 'string', typeof code === 'string' && TELLING_WARNINGS.includes(code), !denied, typeof code === 'string' && ACTED_ON_WARNINGS.includes(code))
   if (passing === Passing.Read) return passing
   // The envelope's own bytes (format, seq, run) and then every field, each at its longest.
   return withinBytes(emission, maxLineBytes - 96 - 6 * run.length) ? passing : Passing.Read
