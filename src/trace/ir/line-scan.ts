@@ -128,7 +128,8 @@ export function scanEnvelope(source: Buffer, start: number, stop: number, out: E
   const end = stop
   // Indices must stay below the escape flag; a line that long is read whole.
   if (end >= ESCAPED) return false
-  let i = skipSpace(source, start, end)
+  let i = start
+  if ((source[i] as number) <= 0x20) i = skipSpace(source, i, end)
   if (i >= end || source[i] !== 0x7b) return false
   containers[0] = OBJECT
   let depth = 1
@@ -137,7 +138,7 @@ export function scanEnvelope(source: Buffer, start: number, stop: number, out: E
   // Set while the top-level `decision` container is open: its end is recorded when it closes.
   let inDecision = false
   for (;;) {
-    i = skipSpace(source, i, end)
+    if ((source[i] as number) <= 0x20) i = skipSpace(source, i, end)
     if (i >= end) return false
     let code = source[i] as number
     const inObject = containers[depth - 1] === OBJECT
@@ -161,9 +162,11 @@ export function scanEnvelope(source: Buffer, start: number, stop: number, out: E
           if (keyEnd >= ESCAPED) return false
           picked = pickedKey(source, keyStart, keyEnd - 1)
         }
-        i = skipSpace(source, keyEnd & ~ESCAPED, end)
+        i = keyEnd & ~ESCAPED
+        if ((source[i] as number) <= 0x20) i = skipSpace(source, i, end)
         if (i >= end || source[i] !== 0x3a) return false
-        i = skipSpace(source, i + 1, end)
+        i += 1
+        if ((source[i] as number) <= 0x20) i = skipSpace(source, i, end)
         if (i >= end) return false
         code = source[i] as number
       }
@@ -203,7 +206,7 @@ export function scanEnvelope(source: Buffer, start: number, stop: number, out: E
     // After a value (or a container just closed): a comma, or the close of the container it is in.
     for (;;) {
       if (depth === 0) return skipSpace(source, i, end) === end
-      i = skipSpace(source, i, end)
+      if ((source[i] as number) <= 0x20) i = skipSpace(source, i, end)
       if (i >= end) return false
       code = source[i] as number
       if (code === 0x2c) {
@@ -247,6 +250,7 @@ function record(out: EnvelopeScan, picked: number, from: number, to: number): vo
   }
 }
 
+// Called only where the byte at `i` may be space (at most 0x20): compact JSON never calls it.
 function skipSpace(source: Buffer, i: number, end: number): number {
   while (i < end) {
     const code = source[i] as number
@@ -264,13 +268,11 @@ function skipSpace(source: Buffer, i: number, end: number): number {
  */
 function stringEnd(source: Buffer, i: number, end: number): number {
   let escaped = 0
-  while (i < end) {
-    const code = source[i] as number
-    // One table load decides the common case: a byte that is simply part of the string.
-    if (PLAIN_IN_STRING[code] === 1) {
-      i++
-      continue
-    }
+  for (;;) {
+    // A run of bytes that stand for themselves first: most strings hold nothing else.
+    let code = 0
+    while (i < end && (code = source[i] as number) >= 0x20 && code !== QUOTE && code !== BACKSLASH) i++
+    if (i >= end) return -1
     if (code === QUOTE) return (i + 1) | escaped
     if (code !== BACKSLASH) return -1
     escaped = ESCAPED
@@ -284,12 +286,7 @@ function stringEnd(source: Buffer, i: number, end: number): number {
       return -1
     }
   }
-  return -1
 }
-
-/** 1 for a byte that stands for itself inside a string: not a quote, a backslash or a control character. */
-const PLAIN_IN_STRING = new Uint8Array(256)
-for (let code = 0x20; code < 256; code++) PLAIN_IN_STRING[code] = code === QUOTE || code === BACKSLASH ? 0 : 1
 
 const TRUE = [0x74, 0x72, 0x75, 0x65]
 const FALSE = [0x66, 0x61, 0x6c, 0x73, 0x65]
