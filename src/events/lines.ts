@@ -89,7 +89,10 @@ export class LineSplitter {
     return collector.lines
   }
 
-  /** As `push`, handing each line to `lines` as it is split. */
+  /**
+   * As `push`, handing each line to `lines` as it is split. Nothing of `chunk` is held once this
+   * returns (a line it leaves unfinished is copied), so its source may reuse the memory.
+   */
   pushTo(chunk: Uint8Array | string, lines: LineReceiver): void {
     const buffer = toBuffer(chunk)
     const first = buffer.indexOf(0x0a)
@@ -138,7 +141,8 @@ export class LineSplitter {
       this.skipping = true
       this.skipped = 0
     } else if (piece.length > 0) {
-      this.pending.push(piece)
+      // A copy: the chunk the piece came from is its source's again once \`pushTo\` returns.
+      this.pending.push(Buffer.from(piece))
       this.pendingBytes += piece.length
     }
   }

@@ -8,6 +8,7 @@ import { peekTranscriptStream } from '../../../adapters/transcript/peek.js'
 import { detectTranscriptCandidates, planTranscript, readStreamBatches, readTextEventsSync, readTranscriptBatches, readTranscriptEventsSync } from '../../../adapters/transcript/read.js'
 import { EVENT_FORMAT } from '../../events/format.js'
 import { splitTextLines } from '../../events/lines.js'
+import { OFF_THREAD_DIGEST_MIN_BYTES, readFileHashedOffThread } from '../../util/sha256-off-thread.js'
 import { TraceTranscriptError } from '../errors.js'
 import type { EmissionBatch, TranscriptChunk, TranscriptFormat, TranscriptOrigin, TranscriptReadOptions } from './read.js'
 import { CLAUDE_CODE_STREAM_JSON } from './stream-json.js'
@@ -31,7 +32,7 @@ export const CONVERSION_RUN = 'convert'
 export interface OpenedTranscript<Bytes> {
   readonly bytes: Bytes
   /** The reader to use, and for a conversion the original's digest and the adapter chain. */
-  readonly read: Pick<TranscriptReadOptions, 'format' | 'origin'>
+  readonly read: Pick<TranscriptReadOptions, 'format' | 'origin' | 'bytesDigest'>
 }
 
 /** Where the reader is named, or a conversion's format. */
@@ -160,6 +161,12 @@ function* blockingChunks(path: string): Generator<Uint8Array> {
   }
 }
 
+/** Whether a path is a file big enough that its digest is worth a thread of its own. */
+function isBigFile(path: string): boolean {
+  const stats = statSync(path, { throwIfNoEntry: false })
+  return stats !== undefined && stats.isFile() && stats.size >= OFF_THREAD_DIGEST_MIN_BYTES
+}
+
 /** What is read past a file's size, for bytes written after it was measured (and to see its end). */
 const BLOCKING_TAIL_BYTES = 4096
 
@@ -179,8 +186,13 @@ export function openTranscriptPath(
 ): OpenedTranscript<AsyncIterable<TranscriptChunk> | Iterable<TranscriptChunk>> {
   const route = pathRoute(path, from, source)
   if (route.via === 'reader') {
+    const format = route.format === undefined ? {} : { format: route.format }
+    if (reading === 'streamed' && isBigFile(path)) {
+      const file = readFileHashedOffThread(path)
+      return { bytes: file.chunks, read: { ...format, bytesDigest: file.digest } }
+    }
     const bytes = reading === 'blocking' ? blockingChunks(path) : createReadStream(path, { highWaterMark: READ_CHUNK_BYTES })
-    return { bytes, read: route.format === undefined ? {} : { format: route.format } }
+    return { bytes, read: format }
   }
   const { format } = route
   // Planned now, as the adapter will read it: a path it refuses is refused here, before any read.

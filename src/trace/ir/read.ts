@@ -50,6 +50,12 @@ export interface TranscriptReadOptions {
    * report's `transcript_digest` and `adapter` then name the original, not the conversion.
    */
   origin?: TranscriptOrigin
+  /**
+   * The sha256 (hex) of the bytes pushed, when the caller takes it as they are read (on another
+   * thread: `readFileHashedOffThread`); the reader then does not hash them. Asked for once the
+   * read has ended. Default: the reader hashes what it is pushed.
+   */
+  bytesDigest?: () => string
 }
 
 /**
@@ -108,6 +114,7 @@ export class TranscriptReader implements LineReceiver {
   private readonly maxLineBytes: number
   private readonly forced: TranscriptFormat | undefined
   private readonly origin: TranscriptOrigin | undefined
+  private readonly bytesDigest: (() => string) | undefined
   private reader: MetaharnessIrReader | StreamJsonIrReader | null = null
   private format: TranscriptFormat | null = null
   private readonly refusals: TraceRefusal[] = []
@@ -128,6 +135,7 @@ export class TranscriptReader implements LineReceiver {
     this.maxRefusals = options.maxRefusals ?? 100
     this.forced = options.format
     this.origin = options.origin
+    this.bytesDigest = options.bytesDigest
     this.splitter = new LineSplitter({ maxLineBytes: this.maxLineBytes })
     this.emitter = new IrEmitter(sink)
     this.reads = sink.reads
@@ -147,7 +155,7 @@ export class TranscriptReader implements LineReceiver {
       this.pushEmissions(chunk)
       return
     }
-    this.hash.update(chunk)
+    if (this.bytesDigest === undefined) this.hash.update(chunk)
     this.splitter.pushTo(chunk, this.receiver)
     if (this.splitter.runningOn) {
       this.endless = true
@@ -205,7 +213,7 @@ export class TranscriptReader implements LineReceiver {
   /** Ends the read: the sink gets `end()` only when the transcript was readable. */
   end(): TranscriptReadResult {
     if (!this.endless) this.splitter.endTo(this.receiver)
-    const own = this.hash.digest('hex')
+    const own = this.bytesDigest === undefined ? this.hash.digest('hex') : this.bytesDigest()
     const digest = this.origin ? this.origin.digest() : own
     const format = this.format ?? this.forced ?? 'claude-code/stream-json'
     if (this.refusalCount === 0) {
