@@ -42,14 +42,29 @@ export function readKnownShape(line: string): JsonObject | undefined {
   if (line.length > MAX_SHAPED_LINE || !line.startsWith(KIND_PREFIX)) return undefined
   // The kind's first letters pick the one shape to try.
   switch (line.charCodeAt(KIND_PREFIX.length)) {
-    case 0x74: // t
-      return textDelta(line) ?? toolArgumentsDelta(line) ?? toolCompleted(line) ?? turnStarted(line)
+    case 0x74: // t: text-delta, turn-started, tool-arguments-delta, tool-completed (tool-requested is parsed)
+      return tKind(line)
     case 0x77: // w
       return warning(line)
     case 0x75: // u
       return usage(line)
     case 0x63: // c
       return cost(line)
+    default:
+      return undefined
+  }
+}
+
+/** The one `t…` shape a line's kind can be, by the letters that tell them apart. */
+function tKind(line: string): JsonObject | undefined {
+  const at = KIND_PREFIX.length
+  switch (line.charCodeAt(at + 1)) {
+    case 0x65: // te
+      return textDelta(line)
+    case 0x75: // tu
+      return turnStarted(line)
+    case 0x6f: // to: tool-a…, tool-c…
+      return line.charCodeAt(at + 5) === 0x61 ? toolArgumentsDelta(line) : line.charCodeAt(at + 5) === 0x63 ? toolCompleted(line) : undefined
     default:
       return undefined
   }
