@@ -53,6 +53,17 @@ function decide(claims: readonly TranscriptFormat[], deciding: NumberedRecord | 
  * it reads only what it is given.
  */
 export function detectCandidates(firstLines: readonly string[], formats: readonly TranscriptFormat[] = transcriptFormats()): Detection {
+  const lineFormats = formats.filter((format) => format.kind === 'lines')
+  // The weighing is given every line: a document spread over lines is parsed whole, past the first 32.
+  return settledByFirstRecord(firstLines.slice(0, DETECT_LINES), lineFormats) ?? weighCandidates(firstLines, formats)
+}
+
+/**
+ * `detectCandidates` without its shortcut: every one of the first lines parsed and weighed.
+ * Internal; a test holds the two equal.
+ * @internal
+ */
+export function weighCandidates(firstLines: readonly string[], formats: readonly TranscriptFormat[] = transcriptFormats()): Detection {
   const lines = firstLines.slice(0, DETECT_LINES)
   const lineFormats = formats.filter((format) => format.kind === 'lines')
   const documentFormats = formats.filter((format) => format.kind === 'documents')
@@ -88,6 +99,25 @@ export function detectCandidates(firstLines: readonly string[], formats: readonl
   if (fitting.length === 0) return { outcome: 'none' }
   const line = later.find(({ record }) => fitting.some((format) => format.sniff(record)))?.line ?? null
   return { outcome: 'uncertain', candidates: fitting.map((format) => format.name), line, why: 'later_record' }
+}
+
+/**
+ * What the first record decides alone, without the records after it: two line formats claiming
+ * it, or one claiming it with certainty. Undefined where the later records could matter (a weak
+ * claim, no claim, a first line that is no JSON object): the whole weighing then decides, and it
+ * reaches the same answer wherever this gives one. Most transcripts stop here, having parsed one line.
+ */
+function settledByFirstRecord(lines: readonly string[], lineFormats: readonly TranscriptFormat[]): Detection | undefined {
+  const index = lines.findIndex((line) => !isBlank(line))
+  if (index === -1) return undefined
+  const parsed = parseRecordLine(lines[index] as string)
+  if (!parsed.ok || !isObject(parsed.value)) return undefined
+  const record = parsed.value
+  const claims = claimants(lineFormats, record)
+  if (claims.length > 1) return decide(claims, { record, line: index + 1 }, record, [])
+  const only = claims[0]
+  if (only === undefined || (only.sniffConfidence?.(record) ?? 'certain') !== 'certain') return undefined
+  return { outcome: 'detected', format: only, confidence: 'certain' }
 }
 
 /** The refusal a detection that is neither a format nor nothing becomes. */

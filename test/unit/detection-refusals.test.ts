@@ -1,10 +1,12 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
+import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { splitTextLines } from '../../src/events/lines.js'
 import { TranscriptError } from '../../adapters/errors.js'
 import { registerFormat, type LineFormat, type TranscriptFormat } from '../../adapters/formats.js'
-import { detectCandidates } from '../../adapters/transcript/detect.js'
+import { detectCandidates, weighCandidates } from '../../adapters/transcript/detect.js'
 import { convertTranscript, detectTranscriptFile } from '../../adapters/transcript/read.js'
 import { runCli } from '../helpers/cli.js'
 
@@ -15,6 +17,17 @@ import { runCli } from '../helpers/cli.js'
  */
 
 const lines = (...records: object[]) => records.map((record) => JSON.stringify(record))
+
+const ROOT = resolve(import.meta.dirname, '..', '..')
+
+/** Every file under a folder (node_modules left out). */
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    if (name === 'node_modules') return []
+    return statSync(path).isDirectory() ? walk(path) : [path]
+  })
+}
 
 /** A line format for the pure detection tests: claims records whose `kind` is `tag`. */
 function fakeFormat(name: string, tag: string, confidence: 'certain' | 'likely' = 'certain'): TranscriptFormat {
@@ -54,6 +67,27 @@ describe('detectCandidates', () => {
 
   it('does not guess from a later record when the first fits nothing', () => {
     expect(detectCandidates(lines({ kind: 'z' }, { kind: 'a' }), [alpha, weak])).toEqual({ outcome: 'uncertain', candidates: ['alpha'], line: 2, why: 'later_record' })
+  })
+
+  it('decides from the first record alone only what the whole weighing decides (property, and every corpus file)', () => {
+    const formats = [alpha, alsoAlpha, weak, fakeFormat('beta', 'b'), fakeFormat('weak-too', 'w', 'likely')]
+    const line = fc.oneof(
+      fc.constantFrom('a', 'b', 'w', 'z').map((kind) => JSON.stringify({ kind })),
+      fc.constantFrom('', '   ', 'not json', '[1,2]', '{"kind":', '7', '{"kind":"a"', '}'),
+    )
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 40 }), (first) => {
+        expect(detectCandidates(first, formats)).toEqual(weighCandidates(first, formats))
+      }),
+      { numRuns: 2000, seed: 15 },
+    )
+    // Every real transcript and vector the project keeps, against the registered formats.
+    const files = [...walk(join(ROOT, 'test', 'fixtures')), ...walk(join(ROOT, 'vectors'))].filter((file) => /\.jsonl?$/.test(file))
+    expect(files.length).toBeGreaterThan(250)
+    for (const file of files) {
+      const first = splitTextLines(readFileSync(file, 'utf8').slice(0, 65_536))
+      expect(detectCandidates(first), file).toEqual(weighCandidates(first))
+    }
   })
 
   it('says none when nothing fits any record', () => {
