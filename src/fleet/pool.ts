@@ -27,8 +27,12 @@ function startWorker(setup: FleetCheckSetup): Worker {
   return new Worker(bootstrap, { eval: true, workerData: setup })
 }
 
-/** How many transcripts each worker holds at once: the next is already there when one is done. */
-const IN_FLIGHT_PER_WORKER = 2
+/**
+ * How many transcripts each worker holds at once. A worker must never wait on this thread, which
+ * shares the cores with the workers and answers late when they keep them busy: with 2 held, two
+ * workers on two cores checked 2,000 transcripts in 1.5 s; with 16, in 1.4 s.
+ */
+const IN_FLIGHT_PER_WORKER = 16
 
 /**
  * Checks every transcript on worker threads, each worker sent the next transcript when it is

@@ -1,6 +1,6 @@
 // Shared by the benchmarks: run a measured task in a child process (so peak memory is that
 // task's alone), and print results as ratios against a baseline measured in the same run.
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { createReadStream } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 
@@ -8,9 +8,12 @@ import { fileURLToPath } from 'node:url'
  * Runs `node <file> --child <task> ...args` and returns what the child printed as JSON, plus its
  * peak resident memory (from the child's own getrusage).
  */
-export function measureInChild(file, task, args = [], nodeArgs = []) {
+export function measureInChild(file, task, args = [], nodeArgs = [], { oneCpu } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeArgs, fileURLToPath(file), '--child', task, ...args], {
+    const command = [process.execPath, ...nodeArgs, fileURLToPath(file), '--child', task, ...args]
+    // `oneCpu`: the child may run on that CPU only (taskset), helper threads and all.
+    const [program, ...argv] = oneCpu === undefined ? command : ['taskset', '--cpu-list', String(oneCpu), ...command]
+    const child = spawn(program, argv, {
       stdio: ['ignore', 'pipe', 'inherit'],
     })
     let out = ''
@@ -21,6 +24,18 @@ export function measureInChild(file, task, args = [], nodeArgs = []) {
       resolve(JSON.parse(out))
     })
   })
+}
+
+/**
+ * The first CPU this process may run on, where `taskset` can pin a child to it (Linux); undefined
+ * elsewhere. A single Node thread is not one core: V8 collects garbage and compiles on helper
+ * threads, which an idle second core runs for free.
+ */
+export function firstCpu() {
+  if (process.platform !== 'linux') return undefined
+  const shown = spawnSync('taskset', ['--cpu-list', '--pid', String(process.pid)], { encoding: 'utf8' })
+  const list = shown.status === 0 ? /:\s*([0-9]+)/.exec(shown.stdout) : null
+  return list ? Number(list[1]) : undefined
 }
 
 /** What a child reports: elapsed time, its count, and its own peak RSS in MiB. */
