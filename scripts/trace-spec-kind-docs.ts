@@ -50,7 +50,7 @@ const FAMILIES = {
     gap: 'it is not',
   },
   text: {
-    reads: 'the run’s final assistant text',
+    reads: 'the run’s final assistant text: its last text event, joined with the pieces of one answer written just before it (a harness that streams its answer, as the b10x loop does, writes one text event per delta; pieces are text events one line after another on one request, nothing between them)',
     ok: 'the matcher holds on it',
     gap: 'it does not',
   },

@@ -6,6 +6,8 @@ import { launchRecordsEqual } from '../../src/contract/compare.js'
 import { digestLine, digestValue } from '../../src/events/digest.js'
 import { splitTextLines } from '../../src/events/lines.js'
 import { readEventTextOrThrow } from '../../src/events/read.js'
+import { checkTranscriptFileSync } from '../../src/trace/check/check.js'
+import { parseSpecValue } from '../../src/trace/spec/read.js'
 import { referenceFile } from './paths.js'
 
 // The seam values ../shared/reference/README.md fixes for the b10x goldens.
@@ -110,5 +112,28 @@ describe('claude/unknown-records: opaque digests recompute', () => {
     // The key order as written is type-first, so a digest over the bytes as written would differ.
     expect(digestLine(JSON.stringify(record.message.content[0]))).not.toBe(block.digest)
     expect(block.at).toBe('2026-08-22T11:00:00.000Z')
+  })
+})
+
+describe("the final answer of upstream's own b10x loops, streamed in deltas, is judged whole", () => {
+  // A deliberate difference from upstream's checker, which judges the last text event alone: the
+  // loop writes one per delta, so its final text was the fragment " hello harness", an `exact` on
+  // the fragment held and a `contains` across the two deltas gapped.
+  const spec = parseSpecValue({
+    format: 'trace-spec/1',
+    id: 'reference/b10x-final-text',
+    expectations: [
+      { id: 'says-what-the-file-says', expect: { 'text.matches': { contains: 'says: hello harness' } } },
+      { id: 'is-only-the-fragment', expect: { 'text.matches': { exact: ' hello harness' } } },
+    ],
+  })
+
+  it.each(['metaharness/b10x/golden/loop.jsonl', 'metaharness/b10x/golden/loop.expected.jsonl', 'harness/m2-dry-flat.jsonl'])('%s', (path) => {
+    if (!spec.ok) throw new Error(JSON.stringify(spec.refusals))
+    const report = checkTranscriptFileSync(spec.spec, referenceFile(...path.split('/')))
+    expect(report.expectations.map((row) => [row.id, row.verdict])).toEqual([
+      ['says-what-the-file-says', 'ok'],
+      ['is-only-the-fragment', 'gap'],
+    ])
   })
 })

@@ -6,6 +6,33 @@ export type CallEvent = Extract<IrEvent, { family: 'tool_call' }>
 export type ResultEvent = Extract<IrEvent, { family: 'tool_result' }>
 
 /**
+ * The run's final assistant text, and the events it was written in. A harness that streams its
+ * answer writes it in pieces: the b10x loop writes one `text` event per delta, so the last event
+ * alone is a fragment ("The file says:" then " hello harness"), and a matcher anchored on it
+ * could hold where the answer does not. Pieces of one answer are text events with nothing between
+ * them, not even a line the checker reads no fact from (a `usage` or `turn.started` between two
+ * texts closes one request and opens the next), on the same request (or none named).
+ */
+export interface FinalText {
+  /** The events the text was written in, in order. */
+  readonly indices: number[]
+  text: string
+  readonly requestId: string | null
+  /** The line of its last piece. */
+  sourceLine: number
+}
+
+type TextEvent = Extract<IrEvent, { family: 'assistant_text' }>
+
+/** Whether a text event is the next piece of the answer `last` holds so far. */
+function continuesAnswer(last: FinalText, event: TextEvent): boolean {
+  const previous = last.indices[last.indices.length - 1] as number
+  // Several text blocks of one line share it; a piece on its own line comes on the very next one.
+  const nextLine = event.sourceLine === last.sourceLine || event.sourceLine === last.sourceLine + 1
+  return event.index === previous + 1 && nextLine && event.requestId === last.requestId
+}
+
+/**
  * The facts of a stream every expectation may consult, kept as the events go by: the first
  * opening record, the last terminal record, rate-limit state, thinking estimate and final text,
  * and the indices of the events nobody could read. Constant memory, but for the opaque list
@@ -16,7 +43,7 @@ export class StreamFacts {
   lastOutcome: { index: number; outcome: RunOutcome } | null = null
   private lastRateLimit: { index: number; state: RateLimitState } | null = null
   private lastEstimate: { index: number; tokens: number } | null = null
-  private lastText: { index: number; text: string } | null = null
+  private lastText: FinalText | null = null
   readonly opaqueEvents: number[] = []
   readonly opaqueTypes: string[] = []
   /** The unread records counted by type, with their first lines: what the text report prints. */
@@ -26,8 +53,11 @@ export class StreamFacts {
   /** @param read the families the expectations named: a fact of any other may have been passed over, and is not asked for. */
   constructor(private readonly read: ReadonlySet<IrFamily> | null = null) {}
 
-  /** The last assistant text; only for an expectation that names `assistant_text` among its facts. */
-  finalText(): { index: number; text: string } | null {
+  /**
+   * The final assistant text: the last text event, with the pieces of one answer that came just
+   * before it (see `FinalText`); only for an expectation that names `assistant_text` among its facts.
+   */
+  finalText(): FinalText | null {
     this.mustRead('assistant_text')
     return this.lastText
   }
@@ -63,9 +93,15 @@ export class StreamFacts {
       case 'thinking_estimate':
         if (event.estimatedTokens !== null) this.lastEstimate = { index: event.index, tokens: event.estimatedTokens }
         break
-      case 'assistant_text':
-        this.lastText = { index: event.index, text: event.text }
+      case 'assistant_text': {
+        const last = this.lastText
+        if (last !== null && continuesAnswer(last, event)) {
+          last.text += event.text
+          last.indices.push(event.index)
+          last.sourceLine = event.sourceLine
+        } else this.lastText = { indices: [event.index], text: event.text, requestId: event.requestId, sourceLine: event.sourceLine }
         break
+      }
       case 'opaque':
         this.opaqueEvents.push(event.index)
         if (event.opaque.eventType !== null) this.opaqueTypes.push(event.opaque.eventType)

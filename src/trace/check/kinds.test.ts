@@ -198,6 +198,11 @@ const CASES: Record<(typeof KIND_NAMES)[number], Case[]> = {
     { expect: '{text.matches: {contains: tests pass}}', transcript: closedRun, verdict: 'ok', outcome: { events: [14], note: 'the final assistant text (21 chars) ~ "tests pass"' } },
     { expect: '{text.matches: {regex: "^refused"}}', transcript: closedRun, verdict: 'gap' },
     { expect: '{text.matches: {contains: x}}', transcript: metaharness([ended()]), verdict: 'unknown', outcome: { reason: 'no_final_text' } },
+    // An answer streamed in pieces (the b10x loop writes one text event per delta) is judged whole.
+    { expect: '{text.matches: {exact: "Not all tests pass."}}', transcript: metaharness([start(), text('Not all', null), text(' tests pass.', null), ended()]), verdict: 'ok', outcome: { events: [1, 2] } },
+    { expect: '{text.matches: {glob: " tests pass*"}}', transcript: metaharness([start(), text('Not all', null), text(' tests pass.', null), ended()]), verdict: 'gap', outcome: { events: [1, 2] } },
+    // Two answers, a request apart: the last is the final text.
+    { expect: '{text.matches: {exact: "second"}}', transcript: metaharness([start(), text('first', null), request(null), text('second', null), ended()]), verdict: 'ok', outcome: { events: [2] } },
   ],
   'rate_limit.status': [
     { expect: '{rate_limit.status: {allowed: [allowed, allowed_warning]}}', transcript: closedRun, verdict: 'ok', outcome: { events: [13] } },
@@ -388,6 +393,29 @@ describe('every kind decides against real event sequences', () => {
       })
     })
   }
+})
+
+describe('the final assistant text of an answer streamed in pieces', () => {
+  const pieces = (...texts: Array<[string, string | null]>) => metaharness([start(), ...texts.map(([words, id]) => text(words, id)), ended()])
+
+  it('joins the pieces of one answer: text events one after another, on one request or none', () => {
+    expect(rowOf('{text.matches: {exact: "abc"}}', pieces(['a', null], ['b', null], ['c', null])).outcome).toMatchObject({ outcome: 'ok', events: [1, 2, 3] })
+    expect(rowOf('{text.matches: {exact: "ab"}}', pieces(['a', 'r-1'], ['b', 'r-1'])).verdict).toBe('ok')
+  })
+
+  it('takes only the last answer where another request, a call or a line of any kind stands between', () => {
+    expect(rowOf('{text.matches: {exact: "b"}}', pieces(['a', 'r-1'], ['b', 'r-2'])).verdict).toBe('ok')
+    const called = metaharness([start(), text('a', null), call('c-1', 'Bash', { command: 'ls' }), text('b', null), ended()])
+    expect(rowOf('{text.matches: {exact: "b"}}', called).outcome).toMatchObject({ outcome: 'ok', events: [3] })
+    // A turn boundary reads as no IR event, yet it parts two answers (Gemini CLI's session file writes one text per turn).
+    const turned = metaharness([start(), text('All done.', null), { event: 'turn.started', turn: 2 }, text('All done again.', null), ended()])
+    expect(rowOf('{text.matches: {exact: "All done again."}}', turned).outcome).toMatchObject({ outcome: 'ok', events: [2] })
+  })
+
+  it('joins the text blocks of one stream-json line', () => {
+    const line = streamJson([{ type: 'assistant', request_id: 'r-1', message: { content: [{ type: 'text', text: 'Tests ' }, { type: 'text', text: 'pass.' }] } }])
+    expect(rowOf('{text.matches: {exact: "Tests pass."}}', line).verdict).toBe('ok')
+  })
 })
 
 describe('a stream-json transcript is read into the same decisions', () => {

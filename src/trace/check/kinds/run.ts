@@ -124,8 +124,8 @@ export function textMatches(matcher: FieldMatcher): Accumulator {
   return fromFacts(({ facts }) => {
     const last = facts.finalText()
     if (last === null) return undecidable({ reason: 'no_final_text' })
-    if (matchesText(matcher, last.text)) return ok([last.index], `the final assistant text (${utf8Length(last.text)} chars) ${describeMatcher(matcher)}`)
-    return gap([last.index], `the final assistant text does not match ${describeMatcher(matcher)}`)
+    if (matchesText(matcher, last.text)) return ok([...last.indices], `the final assistant text (${utf8Length(last.text)} chars) ${describeMatcher(matcher)}`)
+    return gap([...last.indices], `the final assistant text does not match ${describeMatcher(matcher)}`)
   }, ['assistant_text'])
 }
 
