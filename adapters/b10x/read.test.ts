@@ -140,3 +140,24 @@ describe('replayB10xLoop', () => {
     expect(readEventTextOrThrow(out).map((event) => event.event)).toEqual(['opaque', 'opaque', 'opaque'])
   })
 })
+
+describe('the enriched projection (what convert and check read) keeps what the loop resolved', () => {
+  const ENRICHED: SeamOptions = { ...SEAM, projection: 'enriched' }
+  const read = (lines: string[]) => readEventTextOrThrow(replayB10xLoop(`${lines.join('\n')}\n`, ENRICHED))
+
+  it("carries each call's operation and subjects, which upstream's projection drops", () => {
+    const line = '{"kind":"tool-requested","call_id":"c-1","name":"file_read","arguments":{"path":"README.md"},"operation":"file.read","subjects":["file:README.md"]}'
+    expect(read([line])).toMatchObject([{ event: 'tool.requested', name: 'file_read', operations: ['file.read'], subjects: ['file:README.md'] }])
+    expect(replayB10xLoop(`${line}\n`, SEAM)).not.toContain('"operations"')
+  })
+
+  it('names a tool the loop resolved no operation for unclassified, once, before its first call', () => {
+    const call = (id: string) => `{"kind":"tool-requested","call_id":"${id}","name":"unpublished_thing","arguments":{}}`
+    const events = read([call('c-1'), '{"kind":"warning","code":"unpublished-tool","message":"m"}', call('c-2')])
+    expect(events.map((event) => (event.event === 'warning' ? `warning:${event.code}` : event.event))).toEqual(['warning:unclassified_tool', 'tool.requested', 'warning:unpublished-tool', 'tool.requested'])
+  })
+
+  it('reads a reasoning delta as thinking, not as a record nobody could read', () => {
+    expect(read(['{"kind":"reasoning-delta","text":"weighing it"}'])).toMatchObject([{ event: 'thinking', text: 'weighing it', request_id: null }])
+  })
+})

@@ -3,13 +3,16 @@ import { JsonNumber } from '../../src/events/float.js'
 import { parseJsonLossless } from '../../src/events/json.js'
 import { APPROVAL_DENIED, HOOK_REFUSED, refusalWarning } from '../../src/events/refusal-warnings.js'
 import type { Emission } from '../../src/events/types.js'
+import { unclassifiedToolWarning } from '../../src/events/unclassified-tool.js'
 import { asString, asU64, isObject, stringList, type JsonObject } from '../shared/fields.js'
-import { seamAttestation, transcriptRef } from '../shared/hermetic.js'
+import { isEnriched, seamAttestation, transcriptRef } from '../shared/hermetic.js'
 import type { LineProjector, SeamOptions } from '../types.js'
 import { B10X_ADAPTER_CLASS, B10X_ADAPTER_ID } from './declaration.js'
 import { readKnownShape } from './known-shapes.js'
 
 const U32_MAX = 0xffffffff
+
+type ToolRequested = Extract<Emission, { event: 'tool.requested' }>
 
 const KIND_PREFIX = '{"kind":"'
 // The kinds whose numbers or values cross into an event verbatim (token counts, costs, the turn,
@@ -33,11 +36,22 @@ function needsLexemes(line: string): boolean {
  * The b10x loop record (`b10x-harness --json`) → `metaharness.event/1`, reproducing
  * metaharness's projection: observe-only (every call `decision_required:false`, `seam:"none"`),
  * enforcement surfaced as warnings, bookkeeping read and not emitted, anything else opaque.
+ *
+ * Enriched (what `convert` and `check` read by default), it also keeps what upstream's projection
+ * drops: the `operation` and `subjects` the loop itself resolved for each call, so a check over
+ * operations sees a `file_read` as the `file.read` it was; a call the loop resolved no operation
+ * for (an unpublished tool, a build before 0.12) is named unclassified rather than read as none;
+ * and a `reasoning-delta` is the model's thinking, not a record nobody could read.
  */
 export class B10xProjector implements LineProjector {
   private spentMicroUsd: bigint | undefined
+  private readonly enriched: boolean
+  private readonly unclassified = new Set<string>()
 
-  constructor(private readonly seam: SeamOptions) {}
+  constructor(private readonly seam: SeamOptions) {
+    // Replays (the vectors, `replayB10xLoop`) reproduce upstream's bytes unless told otherwise.
+    this.enriched = isEnriched(seam, 'upstream')
+  }
 
   private opaque(line: string, subtype: string | null, lineNumber: number): Emission {
     return {
@@ -74,18 +88,21 @@ export class B10xProjector implements LineProjector {
         return [this.started(record)]
       case 'text-delta':
         return [{ event: 'text', text: asString(record['text']) ?? '', request_id: null }]
-      case 'tool-requested':
-        return [
-          {
-            event: 'tool.requested',
-            call_id: asString(record['call_id']) ?? '',
-            name: asString(record['name']) ?? '',
-            input: record['arguments'] ?? null,
-            decision_required: false,
-            deadline_ms: null,
-            seam: 'none',
-          },
-        ]
+      case 'tool-requested': {
+        const requested: ToolRequested = {
+          event: 'tool.requested',
+          call_id: asString(record['call_id']) ?? '',
+          name: asString(record['name']) ?? '',
+          input: record['arguments'] ?? null,
+          decision_required: false,
+          deadline_ms: null,
+          seam: 'none',
+        }
+        return this.enriched ? this.resolved(requested, record) : [requested]
+      }
+      case 'reasoning-delta':
+        if (this.enriched) return [{ event: 'thinking', text: asString(record['text']) ?? '', request_id: null }]
+        return [this.opaque(line, kind, lineNumber)]
       case 'tool-completed': {
         const failed = record['failed']
         return [
@@ -152,6 +169,20 @@ export class B10xProjector implements LineProjector {
   finish(): Emission[] {
     // No terminal record is invented for a run that stopped without one.
     return []
+  }
+
+  /**
+   * A call as the loop resolved it: its operation and subjects, where the loop wrote them (they
+   * are absent, never empty, where it did not). Before the first call of a tool it resolved no
+   * operation for, an `unclassified_tool` warning: a check over operations is then unknown for it.
+   */
+  private resolved(requested: ToolRequested, record: JsonObject): Emission[] {
+    const operation = asString(record['operation'])
+    const subjects = stringList(record['subjects'])
+    const call: ToolRequested = { ...requested, operations: operation === undefined ? [] : [operation], subjects: subjects ?? [] }
+    if (operation !== undefined || this.unclassified.has(call.name)) return [call]
+    this.unclassified.add(call.name)
+    return [unclassifiedToolWarning(call.name, B10X_ADAPTER_ID), call]
   }
 
   private started(record: JsonObject): Emission {

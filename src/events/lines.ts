@@ -141,7 +141,7 @@ export class LineSplitter {
       this.skipping = true
       this.skipped = 0
     } else if (piece.length > 0) {
-      // A copy: the chunk the piece came from is its source's again once \`pushTo\` returns.
+      // A copy: the chunk the piece came from is its source's again once `pushTo` returns.
       this.pending.push(Buffer.from(piece))
       this.pendingBytes += piece.length
     }

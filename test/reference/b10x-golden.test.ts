@@ -137,3 +137,33 @@ describe("the final answer of upstream's own b10x loops, streamed in deltas, is 
     ])
   })
 })
+
+describe("a check over upstream's own b10x loops sees each call's operation as the loop resolved it", () => {
+  const spec = parseSpecValue({
+    format: 'trace-spec/1',
+    id: 'reference/b10x-operations',
+    expectations: [
+      { id: 'a-file-was-read', expect: { 'tool.called': { operations: ['file.read'], count: { at_least: 1 } } } },
+      { id: 'nothing-was-read', expect: { 'tool.absent': { operations: ['file.read'] } } },
+    ],
+  })
+
+  it('m2-dry-flat.jsonl (a build that writes `operation`): the file_read is the file.read it was', () => {
+    if (!spec.ok) throw new Error(JSON.stringify(spec.refusals))
+    // Upstream's projection drops `operation`: the read was counted 0 times, a false gap.
+    const report = checkTranscriptFileSync(spec.spec, referenceFile('harness', 'm2-dry-flat.jsonl'))
+    expect(report.expectations.map((row) => [row.id, row.verdict])).toEqual([
+      ['a-file-was-read', 'ok'],
+      ['nothing-was-read', 'gap'],
+    ])
+  })
+
+  it('golden/loop.jsonl (0.9.1, no `operation` on its calls): unknown, never a count of none', () => {
+    if (!spec.ok) throw new Error(JSON.stringify(spec.refusals))
+    const report = checkTranscriptFileSync(spec.spec, referenceFile('metaharness', 'b10x', 'golden', 'loop.jsonl'))
+    expect(report.expectations.map((row) => [row.id, row.verdict])).toEqual([
+      ['a-file-was-read', 'unknown'],
+      ['nothing-was-read', 'unknown'],
+    ])
+  })
+})
