@@ -157,6 +157,23 @@ describe('the enriched projection (what convert and check read) keeps what the l
     expect(events.map((event) => (event.event === 'warning' ? `warning:${event.code}` : event.event))).toEqual(['warning:unclassified_tool', 'tool.requested', 'warning:unpublished-tool', 'tool.requested'])
   })
 
+  it('reads the records the loop documents as carrying no call, and counts the subagents it delegated to', () => {
+    const lines = [
+      '{"kind":"delegate-started","call_id":"d-1","task":"look around"}',
+      '{"kind":"delegated","call_id":"d-1","event":{"kind":"tool-requested","call_id":"c-9","name":"file_read","arguments":{}}}',
+      '{"kind":"delegate-finished","call_id":"d-1","stop":{"kind":"completed"},"turns":1}',
+      '{"kind":"answered","call_id":"a-1","value":{"ok":true}}',
+      '{"kind":"finished","stop":{"kind":"completed"},"turns":2}',
+      '{"id":"18d6439351e452d5-000410e9","kind":"session","path":"/state/sessions/18d6439351e452d5-000410e9.json"}',
+    ]
+    // The subagent's own events stay unread: its calls are not the reader's to guess.
+    expect(read(lines).map((event) => event.event)).toEqual(['opaque', 'session.ended'])
+    expect(read(lines)[1]).toMatchObject({ event: 'session.ended', subagents_spawned: 1 })
+    const upstream = readEventTextOrThrow(replayB10xLoop(`${lines.join('\n')}\n`, SEAM))
+    expect(upstream.map((event) => event.event)).toEqual(['opaque', 'opaque', 'opaque', 'opaque', 'session.ended', 'opaque'])
+    expect(upstream[4]).toMatchObject({ subagents_spawned: 0 })
+  })
+
   it('reads a reasoning delta as thinking, not as a record nobody could read', () => {
     expect(read(['{"kind":"reasoning-delta","text":"weighing it"}'])).toMatchObject([{ event: 'thinking', text: 'weighing it', request_id: null }])
   })

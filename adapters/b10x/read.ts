@@ -14,6 +14,24 @@ const U32_MAX = 0xffffffff
 
 type ToolRequested = Extract<Emission, { event: 'tool.requested' }>
 
+/**
+ * Loop records upstream's projection leaves opaque that the loop documents as carrying no tool
+ * call (harness `spec/domains/loop.yaml`): read, enriched, so one of them — every run that files
+ * its session ends with a `session` line — never makes a count over the run undecidable.
+ */
+const CARRIES_NO_CALL: ReadonlySet<string> = new Set([
+  // After `finished`: where the session was filed.
+  'session',
+  // Before `started`: a credential was renewed.
+  'credential-renewed',
+  // Between turns: the conversation was compacted (its warning, `conversation-compacted`, is emitted).
+  'compacted',
+  // A structured answer's value; the run's calls are its `tool-requested` lines.
+  'answered',
+  // A subagent ended (its calls were its `delegated` lines).
+  'delegate-finished',
+])
+
 const KIND_PREFIX = '{"kind":"'
 // The kinds whose numbers or values cross into an event verbatim (token counts, costs, the turn,
 // the turns of a finished run, a call's arguments): only they need the lexeme-keeping parse. Every
@@ -40,13 +58,16 @@ function needsLexemes(line: string): boolean {
  * Enriched (what `convert` and `check` read by default), it also keeps what upstream's projection
  * drops: the `operation` and `subjects` the loop itself resolved for each call, so a check over
  * operations sees a `file_read` as the `file.read` it was; a call the loop resolved no operation
- * for (an unpublished tool, a build before 0.12) is named unclassified rather than read as none;
- * and a `reasoning-delta` is the model's thinking, not a record nobody could read.
+ * for (an unpublished tool, an older build such as the 0.9.1 golden) is named unclassified rather
+ * than read as none;
+ * a `reasoning-delta` is the model's thinking, not a record nobody could read; the records the
+ * loop documents as carrying no call are read; and the subagents it delegated to are counted.
  */
 export class B10xProjector implements LineProjector {
   private spentMicroUsd: bigint | undefined
   private readonly enriched: boolean
   private readonly unclassified = new Set<string>()
+  private delegates = 0
 
   constructor(private readonly seam: SeamOptions) {
     // Replays (the vectors, `replayB10xLoop`) reproduce upstream's bytes unless told otherwise.
@@ -161,8 +182,13 @@ export class B10xProjector implements LineProjector {
       case 'approval-required':
       case 'rates':
         return []
+      case 'delegate-started':
+        // A subagent began; its own events come as `delegated` lines, which stay unread.
+        if (!this.enriched) return [this.opaque(line, kind, lineNumber)]
+        this.delegates += 1
+        return []
       default:
-        return [this.opaque(line, kind, lineNumber)]
+        return this.enriched && CARRIES_NO_CALL.has(kind) ? [] : [this.opaque(line, kind, lineNumber)]
     }
   }
 
@@ -240,7 +266,8 @@ export class B10xProjector implements LineProjector {
       // Null where no rate card priced the run: a zero would be a lie about a run that cost money.
       total_cost_usd: this.spentMicroUsd === undefined ? null : microUsdToNumber(this.spentMicroUsd),
       permission_denials: [],
-      subagents_spawned: 0,
+      // Upstream writes 0 whatever the loop delegated; enriched, the delegations counted.
+      subagents_spawned: this.enriched ? this.delegates : 0,
       usage: null,
       model_usage: null,
       census: { allowed: 0, denied: 0, replaced: 0, abstained: 0, by_seam: {}, by_decider: {} },
