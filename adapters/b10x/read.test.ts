@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { digestLine } from '../../src/events/digest.js'
 import { readEventTextOrThrow } from '../../src/events/read.js'
+import { checkAnyFormatText } from '../../src/trace/check/check.js'
+import { parseSpecValue } from '../../src/trace/spec/read.js'
 import type { SeamOptions } from '../types.js'
 import { replayB10xLoop } from './index.js'
 import { B10xProjector } from './read.js'
@@ -172,6 +174,39 @@ describe('the enriched projection (what convert and check read) keeps what the l
     const upstream = readEventTextOrThrow(replayB10xLoop(`${lines.join('\n')}\n`, SEAM))
     expect(upstream.map((event) => event.event)).toEqual(['opaque', 'opaque', 'opaque', 'opaque', 'session.ended', 'opaque'])
     expect(upstream[4]).toMatchObject({ subagents_spawned: 0 })
+  })
+
+  it("discards a retried attempt's text and thinking, as the loop says a consumer must, and keeps the rest in order", () => {
+    const lines = [
+      '{"kind":"turn-started","turn":1}',
+      '{"kind":"reasoning-delta","text":"first try"}',
+      '{"kind":"text-delta","text":"All tests"}',
+      '{"kind":"text-delta","text":" pass."}',
+      '{"kind":"turn-retried","turn":1,"attempt":1,"reason":"the stream broke"}',
+      '{"kind":"text-delta","text":"Two tests"}',
+      '{"kind":"tool-arguments-delta","call_id":"c-1","delta":"{}"}',
+      '{"kind":"text-delta","text":" fail."}',
+      '{"kind":"usage","model":"m","input_tokens":1,"output_tokens":2,"cached_input_tokens":0}',
+    ]
+    const events = read(lines)
+    expect(events.map((event) => (event.event === 'text' ? `text:${event.text}` : event.event === 'warning' ? `warning:${event.code}` : event.event))).toEqual([
+      'turn.started',
+      'warning:turn-retried',
+      'text:Two tests',
+      'text: fail.',
+      'usage',
+    ])
+    expect(events[1]).toMatchObject({ message: 'turn 1 was retried after attempt 1 (the stream broke); its 3 streamed event(s) were discarded' })
+    // The check judges the answer the run gave, not the one the retry threw away.
+    const spec = parseSpecValue({ format: 'trace-spec/1', id: 'b10x/retried', expectations: [{ id: 'answer', expect: { 'text.matches': { exact: 'Two tests fail.' } } }] })
+    if (!spec.ok) throw new Error(JSON.stringify(spec.refusals))
+    expect(checkAnyFormatText(spec.spec, `${lines.join('\n')}\n`, { from: 'b10x/loop-jsonl' }).expectations[0]?.verdict).toBe('ok')
+    // Upstream's projection keeps every delta and leaves the retry opaque.
+    expect(readEventTextOrThrow(replayB10xLoop(`${lines.join('\n')}\n`, SEAM)).filter((event) => event.event === 'text')).toHaveLength(4)
+  })
+
+  it('keeps what an attempt cut off had streamed when the record ends', () => {
+    expect(read(['{"kind":"turn-started","turn":1}', '{"kind":"text-delta","text":"half an ans"}']).map((event) => event.event)).toEqual(['turn.started', 'text'])
   })
 
   it('reads a reasoning delta as thinking, not as a record nobody could read', () => {

@@ -14,6 +14,9 @@ const U32_MAX = 0xffffffff
 
 type ToolRequested = Extract<Emission, { event: 'tool.requested' }>
 
+/** What a line that only adds to the attempt under way reads as: nothing yet, and nothing released. */
+const HOLDING: Emission[] = []
+
 /**
  * Loop records upstream's projection leaves opaque that the loop documents as carrying no tool
  * call (harness `spec/domains/loop.yaml`): read, enriched, so one of them — every run that files
@@ -61,13 +64,17 @@ function needsLexemes(line: string): boolean {
  * for (an unpublished tool, an older build such as the 0.9.1 golden) is named unclassified rather
  * than read as none;
  * a `reasoning-delta` is the model's thinking, not a record nobody could read; the records the
- * loop documents as carrying no call are read; and the subagents it delegated to are counted.
+ * loop documents as carrying no call are read; the subagents it delegated to are counted; and an
+ * attempt's text and thinking wait until its stream ended, so a retried attempt's are discarded,
+ * as the loop says a consumer must.
  */
 export class B10xProjector implements LineProjector {
   private spentMicroUsd: bigint | undefined
   private readonly enriched: boolean
   private readonly unclassified = new Set<string>()
   private delegates = 0
+  // Enriched: the text and thinking of the attempt whose stream is under way.
+  private held: Emission[] = []
 
   constructor(private readonly seam: SeamOptions) {
     // Replays (the vectors, `replayB10xLoop`) reproduce upstream's bytes unless told otherwise.
@@ -85,10 +92,33 @@ export class B10xProjector implements LineProjector {
   }
 
   pushUndecodable(bytes: Uint8Array, lineNumber: number): Emission[] {
-    return [{ event: 'opaque', vendor_type: B10X_ADAPTER_ID, vendor_subtype: null, digest: digestLine(bytes), source_line: lineNumber }]
+    return this.released([{ event: 'opaque', vendor_type: B10X_ADAPTER_ID, vendor_subtype: null, digest: digestLine(bytes), source_line: lineNumber }])
   }
 
   pushLine(line: string, lineNumber: number): Emission[] {
+    return this.released(this.readLine(line, lineNumber))
+  }
+
+  /**
+   * A line's events, after the text and thinking held back for the attempt under way (enriched):
+   * any record but a delta shows the attempt's stream ended, so what it held stands.
+   */
+  private released(events: Emission[]): Emission[] {
+    if (events === HOLDING) return []
+    if (this.held.length === 0) return events
+    const held = this.held
+    this.held = []
+    return [...held, ...events]
+  }
+
+  /** Holds a delta's event until its attempt's stream ends (enriched), or passes it on. */
+  private delta(event: Emission): Emission[] {
+    if (!this.enriched) return [event]
+    this.held.push(event)
+    return HOLDING
+  }
+
+  private readLine(line: string, lineNumber: number): Emission[] {
     // A record line starts with `{`; only anything else can be blank.
     if (line.charCodeAt(0) !== 0x7b && line.trim().length === 0) return []
     // The loop's frequent records are read from their exact shape; the rest are parsed.
@@ -108,7 +138,7 @@ export class B10xProjector implements LineProjector {
       case 'started':
         return [this.started(record)]
       case 'text-delta':
-        return [{ event: 'text', text: asString(record['text']) ?? '', request_id: null }]
+        return this.delta({ event: 'text', text: asString(record['text']) ?? '', request_id: null })
       case 'tool-requested': {
         const requested: ToolRequested = {
           event: 'tool.requested',
@@ -122,8 +152,18 @@ export class B10xProjector implements LineProjector {
         return this.enriched ? this.resolved(requested, record) : [requested]
       }
       case 'reasoning-delta':
-        if (this.enriched) return [{ event: 'thinking', text: asString(record['text']) ?? '', request_id: null }]
+        if (this.enriched) return this.delta({ event: 'thinking', text: asString(record['text']) ?? '', request_id: null })
         return [this.opaque(line, kind, lineNumber)]
+      case 'turn-retried': {
+        // The loop's word: the consumer discards the retried attempt's deltas.
+        if (!this.enriched) return [this.opaque(line, kind, lineNumber)]
+        const discarded = this.held.length
+        this.held = []
+        const turn = asU64(record['turn'])
+        const attempt = asU64(record['attempt'])
+        const reason = asString(record['reason']) ?? 'no reason given'
+        return [{ event: 'warning', code: 'turn-retried', message: `turn ${turn ?? '?'} was retried after attempt ${attempt ?? '?'} (${reason}); its ${discarded} streamed event(s) were discarded` }]
+      }
       case 'tool-completed': {
         const failed = record['failed']
         return [
@@ -179,6 +219,8 @@ export class B10xProjector implements LineProjector {
         return [refusalWarning(APPROVAL_DENIED, `the approver denied ${call}`)]
       }
       case 'tool-arguments-delta':
+        // Still the attempt's stream: what it holds waits on.
+        return this.enriched ? HOLDING : []
       case 'approval-required':
       case 'rates':
         return []
@@ -193,8 +235,9 @@ export class B10xProjector implements LineProjector {
   }
 
   finish(): Emission[] {
-    // No terminal record is invented for a run that stopped without one.
-    return []
+    // No terminal record is invented for a run that stopped without one; what an attempt cut off
+    // had streamed is kept, as it stood.
+    return this.released([])
   }
 
   /**
