@@ -2,6 +2,7 @@ import type { LineFormat } from '../formats.js'
 import { asString } from '../shared/fields.js'
 import type { RecordProjector } from '../types.js'
 import { B10X_ADAPTER_ID } from './declaration.js'
+import { B10X_LOOP_VOCABULARY } from './loop-vocabulary.js'
 import { B10xProjector } from './read.js'
 
 /** The b10x loop record as a transcript format, its projection unchanged. */
@@ -12,6 +13,7 @@ export const b10xLoopFormat: LineFormat = {
   adapter: B10X_ADAPTER_ID,
   summary: 'b10x-harness --json loop record',
   extension: '.jsonl',
+  vocabulary: B10X_LOOP_VOCABULARY,
   createProjector(seam): RecordProjector {
     const projector = new B10xProjector(seam)
     return {

@@ -5,6 +5,7 @@ import { checkAnyFormatText } from '../../src/trace/check/check.js'
 import { parseSpecValue } from '../../src/trace/spec/read.js'
 import type { SeamOptions } from '../types.js'
 import { replayB10xLoop } from './index.js'
+import { B10X_LOOP_VOCABULARY } from './loop-vocabulary.js'
 import { B10xProjector } from './read.js'
 
 const SEAM: SeamOptions = { run: 't', harnessVersion: '0.12.1', model: 'seam-model', cwd: '/w' }
@@ -211,5 +212,18 @@ describe('the enriched projection (what convert and check read) keeps what the l
 
   it('reads a reasoning delta as thinking, not as a record nobody could read', () => {
     expect(read(['{"kind":"reasoning-delta","text":"weighing it"}'])).toMatchObject([{ event: 'thinking', text: 'weighing it', request_id: null }])
+  })
+})
+
+describe('the b10x loop vocabulary', () => {
+  const ENRICHED: SeamOptions = { ...SEAM, projection: 'enriched' }
+
+  it('leaves no record it lists opaque, enriched, and warns of drift only for a version it was not written against', () => {
+    const listed = Object.keys(B10X_LOOP_VOCABULARY.records).map((kind) => JSON.stringify({ kind, call_id: 'c', name: 'file_read', arguments: {}, operation: 'file.read', text: 't', turn: 1, attempt: 1, reason: 'r', failed: false, approved: true, decision: { kind: 'proceed' }, stop: { kind: 'completed' }, turns: 1 }))
+    const events = readEventTextOrThrow(replayB10xLoop(`${listed.join('\n')}\n{"kind":"flow-started"}\n`, ENRICHED))
+    expect(events.filter((event) => event.event === 'opaque').map((event) => (event.event === 'opaque' ? event.vendor_subtype : null))).toEqual(['flow-started'])
+    expect(events.some((event) => event.event === 'warning' && event.code === 'version_drift')).toBe(false)
+    const drifted = readEventTextOrThrow(replayB10xLoop('{"kind":"flow-started"}\n', { ...ENRICHED, harnessVersion: '0.14.0' }))
+    expect(drifted.at(-1)).toMatchObject({ event: 'warning', code: 'version_drift', message: expect.stringContaining('flow-started (1)') as unknown })
   })
 })

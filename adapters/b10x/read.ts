@@ -6,9 +6,11 @@ import type { Emission } from '../../src/events/types.js'
 import { unclassifiedToolWarning } from '../../src/events/unclassified-tool.js'
 import { asString, asU64, isObject, stringList, type JsonObject } from '../shared/fields.js'
 import { isEnriched, seamAttestation, transcriptRef } from '../shared/hermetic.js'
+import { DriftWatch, meaningOf } from '../shared/vocabulary.js'
 import type { LineProjector, SeamOptions } from '../types.js'
 import { B10X_ADAPTER_CLASS, B10X_ADAPTER_ID } from './declaration.js'
 import { readKnownShape } from './known-shapes.js'
+import { B10X_LOOP_VOCABULARY } from './loop-vocabulary.js'
 
 const U32_MAX = 0xffffffff
 
@@ -16,24 +18,6 @@ type ToolRequested = Extract<Emission, { event: 'tool.requested' }>
 
 /** What a line that only adds to the attempt under way reads as: nothing yet, and nothing released. */
 const HOLDING: Emission[] = []
-
-/**
- * Loop records upstream's projection leaves opaque that the loop documents as carrying no tool
- * call (harness `spec/domains/loop.yaml`): read, enriched, so one of them — every run that files
- * its session ends with a `session` line — never makes a count over the run undecidable.
- */
-const CARRIES_NO_CALL: ReadonlySet<string> = new Set([
-  // After `finished`: where the session was filed.
-  'session',
-  // Before `started`: a credential was renewed.
-  'credential-renewed',
-  // Between turns: the conversation was compacted (its warning, `conversation-compacted`, is emitted).
-  'compacted',
-  // A structured answer's value; the run's calls are its `tool-requested` lines.
-  'answered',
-  // A subagent ended (its calls were its `delegated` lines).
-  'delegate-finished',
-])
 
 const KIND_PREFIX = '{"kind":"'
 // The kinds whose numbers or values cross into an event verbatim (token counts, costs, the turn,
@@ -73,12 +57,14 @@ export class B10xProjector implements LineProjector {
   private readonly enriched: boolean
   private readonly unclassified = new Set<string>()
   private delegates = 0
+  private readonly drift = new DriftWatch(B10X_LOOP_VOCABULARY)
   // Enriched: the text and thinking of the attempt whose stream is under way.
   private held: Emission[] = []
 
   constructor(private readonly seam: SeamOptions) {
     // Replays (the vectors, `replayB10xLoop`) reproduce upstream's bytes unless told otherwise.
     this.enriched = isEnriched(seam, 'upstream')
+    this.drift.sawVersion(seam.harnessVersion)
   }
 
   private opaque(line: string, subtype: string | null, lineNumber: number): Emission {
@@ -229,15 +215,20 @@ export class B10xProjector implements LineProjector {
         if (!this.enriched) return [this.opaque(line, kind, lineNumber)]
         this.delegates += 1
         return []
-      default:
-        return this.enriched && CARRIES_NO_CALL.has(kind) ? [] : [this.opaque(line, kind, lineNumber)]
+      default: {
+        // Enriched, a record the vocabulary says carries no call is read; any other is opaque, and drift.
+        const meaning = this.enriched ? meaningOf(B10X_LOOP_VOCABULARY, kind) : undefined
+        if (meaning !== undefined && 'carriesNoToolCall' in meaning) return []
+        if (this.enriched) this.drift.sawUnknown(kind)
+        return [this.opaque(line, kind, lineNumber)]
+      }
     }
   }
 
   finish(): Emission[] {
     // No terminal record is invented for a run that stopped without one; what an attempt cut off
     // had streamed is kept, as it stood.
-    return this.released([])
+    return this.released(this.enriched ? this.drift.finish() : [])
   }
 
   /**
