@@ -43,14 +43,15 @@ function needsLexemes(line: string): boolean {
  * enforcement surfaced as warnings, bookkeeping read and not emitted, anything else opaque.
  *
  * Enriched (what `convert` and `check` read by default), it also keeps what upstream's projection
- * drops: the `operation` and `subjects` the loop itself resolved for each call, so a check over
- * operations sees a `file_read` as the `file.read` it was; a call the loop resolved no operation
- * for (an unpublished tool, an older build such as the 0.9.1 golden) is named unclassified rather
- * than read as none;
- * a `reasoning-delta` is the model's thinking, not a record nobody could read; the records the
- * loop documents as carrying no call are read; the subagents it delegated to are counted; and an
- * attempt's text and thinking wait until its stream ended, so a retried attempt's are discarded,
- * as the loop says a consumer must.
+ * drops or leaves opaque:
+ * - the `operation` and `subjects` the loop itself resolved for each call, so a check over
+ *   operations sees a `file_read` as the `file.read` it was; a call the loop resolved no operation
+ *   for (an unpublished tool, an older build such as the 0.9.1 golden) is named unclassified;
+ * - a `reasoning-delta` as the model's thinking, and every record its vocabulary
+ *   (`B10X_LOOP_VOCABULARY`) lists as carrying no call as read; any other kind is version drift;
+ * - the subagents it delegated to, counted;
+ * - an attempt's text and thinking held until its stream ended, so a retried attempt's are
+ *   discarded, as the loop says a consumer must.
  */
 export class B10xProjector implements LineProjector {
   private spentMicroUsd: bigint | undefined
