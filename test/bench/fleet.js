@@ -10,8 +10,8 @@
 // Beside it, what this machine itself gives the same work spread without any fleet: one process
 // per core, each checking its share in-process with no worker, no message and nothing shared —
 // against one such process (on one CPU) checking all. A fleet cannot beat that ceiling; where the
-// ceiling is itself under the target, each process's start (its modules, the spec, a cold JIT:
-// about 0.3 s here) weighs against too little work, or the cores are not independent.
+// ceiling is itself under the target, each share is too short to outweigh its cold JIT, or the
+// cores are not independent. (A fleet's worker also loads its modules and the spec: 0.3 s here.)
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
