@@ -5,7 +5,7 @@
 //
 // "One core" is one worker pinned to one CPU (taskset, where there is one): a worker left free
 // has V8's collector and compiler run on the idle core beside it, and checked 2,000 transcripts
-// here a third faster than pinned. That figure is printed too, as the ratio against one worker.
+// here a quarter to a third faster than pinned. That figure is printed too, as a second ratio.
 //
 // Beside it, what this machine itself gives the same work spread without any fleet: one process
 // per core, each checking its share in-process with no worker, no message and nothing shared —
