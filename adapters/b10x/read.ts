@@ -3,9 +3,9 @@ import { JsonNumber } from '../../src/events/float.js'
 import { parseJsonLossless } from '../../src/events/json.js'
 import { APPROVAL_DENIED, HOOK_REFUSED, refusalWarning } from '../../src/events/refusal-warnings.js'
 import type { Emission } from '../../src/events/types.js'
-import { unclassifiedToolWarning } from '../../src/events/unclassified-tool.js'
 import { asString, asU64, isObject, stringList, type JsonObject } from '../shared/fields.js'
 import { isEnriched, seamAttestation, transcriptRef } from '../shared/hermetic.js'
+import { toolRequested, UnclassifiedTools } from '../shared/session.js'
 import { DriftWatch, meaningOf } from '../shared/vocabulary.js'
 import type { LineProjector, SeamOptions } from '../types.js'
 import { B10X_ADAPTER_CLASS, B10X_ADAPTER_ID } from './declaration.js'
@@ -13,8 +13,6 @@ import { readKnownShape } from './known-shapes.js'
 import { B10X_LOOP_VOCABULARY } from './loop-vocabulary.js'
 
 const U32_MAX = 0xffffffff
-
-type ToolRequested = Extract<Emission, { event: 'tool.requested' }>
 
 /** What a line that only adds to the attempt under way reads as: nothing yet, and nothing released. */
 const HOLDING: Emission[] = []
@@ -56,7 +54,7 @@ function needsLexemes(line: string): boolean {
 export class B10xProjector implements LineProjector {
   private spentMicroUsd: bigint | undefined
   private readonly enriched: boolean
-  private readonly unclassified = new Set<string>()
+  private readonly unclassified = new UnclassifiedTools(B10X_ADAPTER_ID)
   private delegates = 0
   private readonly drift = new DriftWatch(B10X_LOOP_VOCABULARY)
   // Enriched: the text and thinking of the attempt whose stream is under way.
@@ -127,16 +125,15 @@ export class B10xProjector implements LineProjector {
       case 'text-delta':
         return this.delta({ event: 'text', text: asString(record['text']) ?? '', request_id: null })
       case 'tool-requested': {
-        const requested: ToolRequested = {
-          event: 'tool.requested',
-          call_id: asString(record['call_id']) ?? '',
-          name: asString(record['name']) ?? '',
-          input: record['arguments'] ?? null,
-          decision_required: false,
-          deadline_ms: null,
-          seam: 'none',
-        }
-        return this.enriched ? this.resolved(requested, record) : [requested]
+        const callId = asString(record['call_id']) ?? ''
+        const name = asString(record['name']) ?? ''
+        const input = record['arguments'] ?? null
+        // Upstream's projection writes the call with neither list, as the loop's record had none.
+        if (!this.enriched) return [{ event: 'tool.requested', call_id: callId, name, input, decision_required: false, deadline_ms: null, seam: 'none' }]
+        // As the loop resolved the call (both absent, never empty, where it did not); no operation is unclassified.
+        const operation = asString(record['operation'])
+        const call = toolRequested(callId, name, input, { operations: operation === undefined ? [] : [operation], subjects: stringList(record['subjects']) ?? [] })
+        return this.unclassified.warnBefore(call, operation !== undefined)
       }
       case 'reasoning-delta':
         if (this.enriched) return this.delta({ event: 'thinking', text: asString(record['text']) ?? '', request_id: null })
@@ -230,20 +227,6 @@ export class B10xProjector implements LineProjector {
     // No terminal record is invented for a run that stopped without one; what an attempt cut off
     // had streamed is kept, as it stood.
     return this.released(this.enriched ? this.drift.finish() : [])
-  }
-
-  /**
-   * A call as the loop resolved it: its operation and subjects, where the loop wrote them (they
-   * are absent, never empty, where it did not). Before the first call of a tool it resolved no
-   * operation for, an `unclassified_tool` warning: a check over operations is then unknown for it.
-   */
-  private resolved(requested: ToolRequested, record: JsonObject): Emission[] {
-    const operation = asString(record['operation'])
-    const subjects = stringList(record['subjects'])
-    const call: ToolRequested = { ...requested, operations: operation === undefined ? [] : [operation], subjects: subjects ?? [] }
-    if (operation !== undefined || this.unclassified.has(call.name)) return [call]
-    this.unclassified.add(call.name)
-    return [unclassifiedToolWarning(call.name, B10X_ADAPTER_ID), call]
   }
 
   private started(record: JsonObject): Emission {

@@ -83,31 +83,49 @@ export function classifiedCall(table: ToolOperationTable, callId: string, name: 
 }
 
 /**
- * Classifies one transcript's calls by a tool table and says which tools it could not: before the
- * first call of a tool the table does not know, an `unclassified_tool` warning (once per name), so
- * a check over operations answers `unknown` for it rather than a false `ok`.
+ * Says which tools nobody could classify: before the first call of such a tool, an
+ * `unclassified_tool` warning (once per name), so a check over operations answers `unknown` for
+ * it rather than a false `ok`.
  */
-export class CallClassifier {
+export class UnclassifiedTools {
   private readonly reported = new Set<string>()
+
+  constructor(private readonly adapter: string) {}
+
+  /** The tools met that nobody classified, in the order they were met. */
+  get names(): readonly string[] {
+    return [...this.reported]
+  }
+
+  /** A call's events: the warning (first unclassified call of a tool only), then the call. */
+  warnBefore(requested: ToolRequested, classified: boolean): Emission[] {
+    if (classified || this.reported.has(requested.name)) return [requested]
+    this.reported.add(requested.name)
+    return [unclassifiedToolWarning(requested.name, this.adapter), requested]
+  }
+}
+
+/** Classifies one transcript's calls by a tool table, and says which tools it could not (`UnclassifiedTools`). */
+export class CallClassifier {
+  private readonly unknown: UnclassifiedTools
 
   constructor(
     private readonly table: ToolOperationTable,
-    private readonly adapter: string,
-  ) {}
+    adapter: string,
+  ) {
+    this.unknown = new UnclassifiedTools(adapter)
+  }
 
   /** The tools met that the table did not know, in the order they were met. */
   get unclassified(): readonly string[] {
-    return [...this.reported]
+    return this.unknown.names
   }
 
   /** The call's events: the warning (first unknown call of a tool only), then the classified `tool.requested`. */
   call(callId: string, called: string, given: unknown): Emission[] {
     const { name, input } = dispatchedCall(this.table, called, given)
     const classification = classifyCall(this.table, name, input)
-    const requested = toolRequested(callId, name, input, classification)
-    if (classification.known || this.reported.has(name)) return [requested]
-    this.reported.add(name)
-    return [unclassifiedToolWarning(name, this.adapter), requested]
+    return this.unknown.warnBefore(toolRequested(callId, name, input, classification), classification.known)
   }
 }
 
