@@ -113,11 +113,9 @@ function settledByFirstRecord(lines: readonly string[], lineFormats: readonly Tr
   const parsed = parseRecordLine(lines[index] as string)
   if (!parsed.ok || !isObject(parsed.value)) return undefined
   const record = parsed.value
-  const claims = claimants(lineFormats, record)
-  if (claims.length > 1) return decide(claims, { record, line: index + 1 }, record, [])
-  const only = claims[0]
-  if (only === undefined || (only.sniffConfidence?.(record) ?? 'certain') !== 'certain') return undefined
-  return { outcome: 'detected', format: only, confidence: 'certain' }
+  // Weighed with no later record: only a weak claim (uncertain) could still be borne out by one.
+  const decided = decide(claimants(lineFormats, record), { record, line: index + 1 }, record, [])
+  return decided?.outcome === 'uncertain' ? undefined : decided
 }
 
 /** The refusal a detection that is neither a format nor nothing becomes. */
