@@ -30,12 +30,28 @@ export const Passing = {
 } as const
 export type Passing = (typeof Passing)[keyof typeof Passing]
 
+/** What the event-stream reader keeps of a warning, by its code. */
+const Kept = {
+  /** Nothing: the warning is passed over whatever the check reads. */
+  Nothing: 0,
+  /** What a later call's operations mean, or why an absence is unknown: a check over calls reads it. */
+  CallsFact: 1,
+  /** A refusal (a run outcome's denial) or requests summed in one usage: a check of either reads it. */
+  RunFact: 2,
+} as const
+type Kept = (typeof Kept)[keyof typeof Kept]
+
+const KEPT_BY_CODE = new Map<string, Kept>([
+  ...[UNCLASSIFIED_TOOL, SUBAGENT_CALLS_UNSEEN, PROCESS_INPUT_UNSEEN, NESTED_CALLS_UNSEEN].map((code): [string, Kept] => [code, Kept.CallsFact]),
+  ...[...REFUSAL_WARNINGS, REQUESTS_UNMARKED].map((code): [string, Kept] => [code, Kept.RunFact]),
+])
+const KEPT_CODES = [...KEPT_BY_CODE].map(([code, kept]) => ({ bytes: Buffer.from(code, 'utf8'), kept }))
+
 /**
- * What passing over one event leaves, from what its envelope says: whether a call is named, whether
- * a warning is one a check over calls reads (`TELLING_WARNINGS`), whether a decision certainly
- * denied nothing, whether a warning's code is one the reader acts on at all (`ACTED_ON_WARNINGS`).
+ * What passing over one event leaves, from what its envelope says: whether a call is named, what
+ * the reader keeps of a warning (`Kept`), whether a decision certainly denied nothing.
  */
-type Rule = (reads: IrReads, named: boolean, telling: boolean, allowed: boolean, actedOn: boolean) => Passing
+type Rule = (reads: IrReads, named: boolean, kept: Kept, allowed: boolean) => Passing
 
 const byFamily =
   (family: IrFamily): Rule =>
@@ -50,16 +66,13 @@ const RULES = new Map<string, Rule>([
   ['tool.result', byFamily('tool_result')],
   ['rate_limit', byFamily('rate_limit')],
   // A call without a name goes opaque, which every check reads.
-  ['tool.requested', (reads, named) => (named ? byFamily('tool_call')(reads, named, false, false, false) : Passing.Read)],
+  ['tool.requested', (reads, named) => (named ? byFamily('tool_call')(reads, named, Kept.Nothing, false) : Passing.Read)],
   // A terminal record's denials are joined with the seam's decisions: a denial is read, and one
   // that denied nothing only says the seam decided.
-  ['tool.decided', (reads, _named, _unclassified, allowed) => (reads.decisions ? (allowed ? Passing.Decided : Passing.Read) : Passing.Silent)],
-  // Few warnings change what a check over calls concludes: an unclassified tool's (what a later
-  // call's operations mean) and those saying calls are elsewhere (why an absence is unknown). A
-  // terminal record's denials count the harness's refusals, which are warnings, and a record whose
-  // usage sums several requests says so in one: whoever reads the record or the requests reads
-  // those. A warning of any other code changes nothing the reader keeps, and is never read.
-  ['warning', (reads, _named, telling, _allowed, actedOn) => (actedOn && ((telling && reads.families.has('tool_call')) || reads.decisions || reads.requests) ? Passing.Read : Passing.Silent)],
+  ['tool.decided', (reads, _named, _kept, allowed) => (reads.decisions ? (allowed ? Passing.Decided : Passing.Read) : Passing.Silent)],
+  // Few warnings change what a check concludes (see `Kept`). Whoever reads the run outcome or the
+  // requests reads every warning kept of; a warning the reader keeps nothing of is never read.
+  ['warning', (reads, _named, kept) => (kept !== Kept.Nothing && ((kept === Kept.CallsFact && reads.families.has('tool_call')) || reads.decisions || reads.requests) ? Passing.Read : Passing.Silent)],
   ['usage', (reads) => (reads.requests ? Passing.Read : Passing.Silent)],
 ])
 // The rest of the control plane the reader understands and projects into no family.
@@ -69,39 +82,33 @@ const NAMES = [...RULES.keys()]
 const NAME_BYTES: readonly Uint8Array[] = NAMES.map((name) => Buffer.from(name, 'utf8'))
 const WARNING_AT = NAMES.indexOf('warning')
 const DECIDED_AT = NAMES.indexOf('tool.decided')
-/** The warning codes a check over calls reads. */
-const TELLING_WARNINGS: readonly string[] = [UNCLASSIFIED_TOOL, SUBAGENT_CALLS_UNSEEN, PROCESS_INPUT_UNSEEN, NESTED_CALLS_UNSEEN]
-const TELLING = TELLING_WARNINGS.map((code) => Buffer.from(code, 'utf8'))
-/** Every warning code the event-stream reader keeps anything of: the telling ones, refusals, requests unmarked. */
-const ACTED_ON_WARNINGS: readonly string[] = [...TELLING_WARNINGS, ...REFUSAL_WARNINGS, REQUESTS_UNMARKED]
-const ACTED_ON = ACTED_ON_WARNINGS.map((code) => Buffer.from(code, 'utf8'))
 // The one spelling of a decision the scan takes as certainly not a denial; any other is read whole.
 const ALLOWED = Buffer.from('{"decision":"allow"}', 'utf8')
+
+/** What the reader keeps of the warning whose envelope is `scan`. */
+function keptOfScan(scan: EnvelopeScan): Kept {
+  for (const { bytes, kept } of KEPT_CODES) if (scan.codeIs(bytes)) return kept
+  return Kept.Nothing
+}
 
 /** How the line whose envelope is `scan` may be passed over by a sink that reads `reads`. */
 export function passingOf(scan: EnvelopeScan, reads: IrReads): Passing {
   const at = scan.eventIn(NAME_BYTES)
   if (at === -1) return Passing.Read
   // Only a warning's code and a decision's spelling are asked of: every other line is spared the comparisons.
-  const warning = at === WARNING_AT
-  return (RULES.get(NAMES[at] as string) as Rule)(
-    reads,
-    scan.named,
-    warning && TELLING.some((code) => scan.codeIs(code)),
-    at === DECIDED_AT && scan.decisionIs(ALLOWED),
-    warning && ACTED_ON.some((code) => scan.codeIs(code)),
-  )
+  return (RULES.get(NAMES[at] as string) as Rule)(reads, scan.named, at === WARNING_AT ? keptOfScan(scan) : Kept.Nothing, at === DECIDED_AT && scan.decisionIs(ALLOWED))
 }
 
 /**
  * Whether a line must be read whole as soon as its event's name is known, whatever else it says:
- * an unknown name, or one whose rule reads it named or not, classified or not.
+ * an unknown name, or one whose rule reads it named or not, whatever its warning code, allowed or not.
  */
 export function readWholeByName(reads: IrReads): (scan: EnvelopeScan) => boolean {
   const flags = [true, false]
+  const kinds = Object.values(Kept)
   const whole = NAMES.map((name) => {
     const rule = RULES.get(name) as Rule
-    return flags.every((named) => flags.every((telling) => flags.every((allowed) => flags.every((actedOn) => rule(reads, named, telling, allowed, actedOn) === Passing.Read))))
+    return flags.every((named) => kinds.every((kept) => flags.every((allowed) => rule(reads, named, kept, allowed) === Passing.Read)))
   })
   return (scan) => {
     const at = scan.eventIn(NAME_BYTES)
@@ -120,7 +127,8 @@ export function emissionPassingOf(emission: Emission, run: string, reads: IrRead
   const decision = fields['decision']
   const denied = typeof decision === 'object' && decision !== null && (decision as Record<string, unknown>)['decision'] === 'deny'
   const code = fields['code']
-  const passing = rule(reads, typeof fields['name'] === 'string', typeof code === 'string' && TELLING_WARNINGS.includes(code), !denied, typeof code === 'string' && ACTED_ON_WARNINGS.includes(code))
+  const kept = (typeof code === 'string' ? KEPT_BY_CODE.get(code) : undefined) ?? Kept.Nothing
+  const passing = rule(reads, typeof fields['name'] === 'string', kept, !denied)
   if (passing === Passing.Read) return passing
   // The envelope's own bytes (format, seq, run) and then every field, each at its longest.
   return withinBytes(emission, maxLineBytes - 96 - 6 * run.length) ? passing : Passing.Read
