@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { digestLine } from '../../src/events/digest.js'
 import { readEventTextOrThrow } from '../../src/events/read.js'
 import { checkAnyFormatText } from '../../src/trace/check/check.js'
-import { parseSpecValue } from '../../src/trace/spec/read.js'
+import { specOf } from '../../test/helpers/trace.js'
 import type { SeamOptions } from '../types.js'
 import { replayB10xLoop } from './index.js'
 import { B10X_LOOP_VOCABULARY } from './loop-vocabulary.js'
@@ -199,9 +199,8 @@ describe('the enriched projection (what convert and check read) keeps what the l
     ])
     expect(events[1]).toMatchObject({ message: 'turn 1 was retried after attempt 1 (the stream broke); its 3 streamed event(s) were discarded' })
     // The check judges the answer the run gave, not the one the retry threw away.
-    const spec = parseSpecValue({ format: 'trace-spec/1', id: 'b10x/retried', expectations: [{ id: 'answer', expect: { 'text.matches': { exact: 'Two tests fail.' } } }] })
-    if (!spec.ok) throw new Error(JSON.stringify(spec.refusals))
-    expect(checkAnyFormatText(spec.spec, `${lines.join('\n')}\n`, { from: 'b10x/loop-jsonl' }).expectations[0]?.verdict).toBe('ok')
+    const spec = specOf('b10x/retried', [{ 'text.matches': { exact: 'Two tests fail.' } }])
+    expect(checkAnyFormatText(spec, `${lines.join('\n')}\n`, { from: 'b10x/loop-jsonl' }).expectations[0]?.verdict).toBe('ok')
     // Upstream's projection keeps every delta and leaves the retry opaque.
     expect(readEventTextOrThrow(replayB10xLoop(`${lines.join('\n')}\n`, SEAM)).filter((event) => event.event === 'text')).toHaveLength(4)
   })

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { kindExamples } from '../../scripts/trace-spec-kind-docs.js'
 import { checkTranscript, checkTranscriptFile, checkTranscriptText } from '../trace/check/check.js'
-import { parseSpecValue } from '../trace/spec/read.js'
+import { specOf } from '../../test/helpers/trace.js'
 import { OFF_THREAD_DIGEST_MIN_BYTES, readFileHashedOffThread } from './sha256-off-thread.js'
 
 const ROOT = resolve(import.meta.dirname, '..', '..')
@@ -42,10 +42,7 @@ describe('readFileHashedOffThread', () => {
 })
 
 describe('a check over a file read through the shared slots', () => {
-  const examples = kindExamples()
-  const read = parseSpecValue({ format: 'trace-spec/1', id: 'every-kind', expectations: examples.map(({ expect }, n) => ({ id: `e${n}`, expect })) })
-  if (!read.ok) throw new Error(JSON.stringify(read.refusals))
-  const spec = read.spec
+  const spec = specOf('every-kind', kindExamples().map(({ expect }) => expect))
 
   it.each(TRANSCRIPTS)('reports exactly what a check of the bytes in memory reports (%s)', async (path) => {
     const inMemory = checkTranscriptText(spec, readFileSync(path))
@@ -67,10 +64,9 @@ describe('checkTranscriptFile over a file big enough to be hashed off the thread
       const bytes = Buffer.concat(Array.from({ length: Math.ceil(OFF_THREAD_DIGEST_MIN_BYTES / one.length) + 1 }, () => one))
       const path = join(dir, 'big.jsonl')
       writeFileSync(path, bytes)
-      const read = parseSpecValue({ format: 'trace-spec/1', id: 'big', expectations: [{ id: 'reads', expect: { 'tool.called': { tools: ['Read'], count: { at_least: 1 } } } }] })
-      if (!read.ok) throw new Error(JSON.stringify(read.refusals))
-      const report = await checkTranscriptFile(read.spec, path)
-      expect(report).toEqual(checkTranscriptText(read.spec, bytes, { source: path }))
+      const spec = specOf('big', { reads: { 'tool.called': { tools: ['Read'], count: { at_least: 1 } } } })
+      const report = await checkTranscriptFile(spec, path)
+      expect(report).toEqual(checkTranscriptText(spec, bytes, { source: path }))
       expect(report.transcript_digest).toBe(sha256(bytes))
     } finally {
       rmSync(dir, { recursive: true, force: true })

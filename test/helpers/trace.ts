@@ -1,6 +1,7 @@
 import { checkTranscriptText, type CheckOptions } from '../../src/trace/check/check.js'
 import type { ExpectationRow, TraceReport } from '../../src/trace/report-types.js'
-import { readSpec } from '../../src/trace/spec/read.js'
+import type { TraceSpec } from '../../src/trace/spec/model.js'
+import { parseSpecValue, readSpec } from '../../src/trace/spec/read.js'
 
 /**
  * Small transcripts written in tests: metaharness events framed as the wire frames them, and a
@@ -107,6 +108,17 @@ export const text = (words: string, requestId: string | null = null): Event => (
 export const rateLimit = (info: Event): Event => ({ event: 'rate_limit', info: { status: 'allowed', window: 'five_hour', resets_at: 0, utilization: 0.2, using_overage: false, ...info } })
 export const opaque = (): Event => ({ event: 'opaque', vendor_type: 'quantum_event', vendor_subtype: null, digest: '0'.repeat(64), source_line: 9 })
 export const closed = (events: number): Event => ({ event: 'stream.closed', events, reason: 'completed', run_id: 'T/1' })
+
+/**
+ * A specification of the given `expect:` values: a list (ids `e0`, `e1`…) or an object by id.
+ * A refusal fails the test that built it, naming every refusal.
+ */
+export function specOf(id: string, expectations: Array<Record<string, unknown>> | Record<string, Record<string, unknown>>): TraceSpec {
+  const rows = Array.isArray(expectations) ? expectations.map((expect, n) => ({ id: `e${n}`, expect })) : Object.entries(expectations).map(([row, expect]) => ({ id: row, expect }))
+  const read = parseSpecValue({ format: 'trace-spec/1', id, expectations: rows })
+  if (!read.ok) throw new Error(`${id}: ${JSON.stringify(read.refusals)}`)
+  return read.spec
+}
 
 /** A one-expectation specification whose `expect:` is the given YAML flow text. */
 export function oneRow(expect: string, extra = ''): string {

@@ -7,7 +7,7 @@ import { digestLine, digestValue } from '../../src/events/digest.js'
 import { splitTextLines } from '../../src/events/lines.js'
 import { readEventTextOrThrow } from '../../src/events/read.js'
 import { checkTranscriptFileSync } from '../../src/trace/check/check.js'
-import { parseSpecValue } from '../../src/trace/spec/read.js'
+import { specOf } from '../helpers/trace.js'
 import { referenceFile } from './paths.js'
 
 // The seam values ../shared/reference/README.md fixes for the b10x goldens.
@@ -119,18 +119,13 @@ describe("the final answer of upstream's own b10x loops, streamed in deltas, is 
   // A deliberate difference from upstream's checker, which judges the last text event alone: the
   // loop writes one per delta, so its final text was the fragment " hello harness", an `exact` on
   // the fragment held and a `contains` across the two deltas gapped.
-  const spec = parseSpecValue({
-    format: 'trace-spec/1',
-    id: 'reference/b10x-final-text',
-    expectations: [
-      { id: 'says-what-the-file-says', expect: { 'text.matches': { contains: 'says: hello harness' } } },
-      { id: 'is-only-the-fragment', expect: { 'text.matches': { exact: ' hello harness' } } },
-    ],
+  const spec = specOf('reference/b10x-final-text', {
+    'says-what-the-file-says': { 'text.matches': { contains: 'says: hello harness' } },
+    'is-only-the-fragment': { 'text.matches': { exact: ' hello harness' } },
   })
 
   it.each(['metaharness/b10x/golden/loop.jsonl', 'metaharness/b10x/golden/loop.expected.jsonl', 'harness/m2-dry-flat.jsonl'])('%s', (path) => {
-    if (!spec.ok) throw new Error(JSON.stringify(spec.refusals))
-    const report = checkTranscriptFileSync(spec.spec, referenceFile(...path.split('/')))
+    const report = checkTranscriptFileSync(spec, referenceFile(...path.split('/')))
     expect(report.expectations.map((row) => [row.id, row.verdict])).toEqual([
       ['says-what-the-file-says', 'ok'],
       ['is-only-the-fragment', 'gap'],
@@ -139,19 +134,14 @@ describe("the final answer of upstream's own b10x loops, streamed in deltas, is 
 })
 
 describe("a check over upstream's own b10x loops sees each call's operation as the loop resolved it", () => {
-  const spec = parseSpecValue({
-    format: 'trace-spec/1',
-    id: 'reference/b10x-operations',
-    expectations: [
-      { id: 'a-file-was-read', expect: { 'tool.called': { operations: ['file.read'], count: { at_least: 1 } } } },
-      { id: 'nothing-was-read', expect: { 'tool.absent': { operations: ['file.read'] } } },
-    ],
+  const spec = specOf('reference/b10x-operations', {
+    'a-file-was-read': { 'tool.called': { operations: ['file.read'], count: { at_least: 1 } } },
+    'nothing-was-read': { 'tool.absent': { operations: ['file.read'] } },
   })
 
   it('m2-dry-flat.jsonl (a build that writes `operation`): the file_read is the file.read it was', () => {
-    if (!spec.ok) throw new Error(JSON.stringify(spec.refusals))
     // Upstream's projection drops `operation`: the read was counted 0 times, a false gap.
-    const report = checkTranscriptFileSync(spec.spec, referenceFile('harness', 'm2-dry-flat.jsonl'))
+    const report = checkTranscriptFileSync(spec, referenceFile('harness', 'm2-dry-flat.jsonl'))
     expect(report.expectations.map((row) => [row.id, row.verdict])).toEqual([
       ['a-file-was-read', 'ok'],
       ['nothing-was-read', 'gap'],
@@ -159,8 +149,7 @@ describe("a check over upstream's own b10x loops sees each call's operation as t
   })
 
   it('golden/loop.jsonl (0.9.1, no `operation` on its calls): unknown, never a count of none', () => {
-    if (!spec.ok) throw new Error(JSON.stringify(spec.refusals))
-    const report = checkTranscriptFileSync(spec.spec, referenceFile('metaharness', 'b10x', 'golden', 'loop.jsonl'))
+    const report = checkTranscriptFileSync(spec, referenceFile('metaharness', 'b10x', 'golden', 'loop.jsonl'))
     expect(report.expectations.map((row) => [row.id, row.verdict])).toEqual([
       ['a-file-was-read', 'unknown'],
       ['nothing-was-read', 'unknown'],

@@ -4,12 +4,13 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { convertTranscriptSync, planTranscript } from '../../../adapters/transcript/read.js'
 import { kindExamples } from '../../../scripts/trace-spec-kind-docs.js'
+import { specOf } from '../../../test/helpers/trace.js'
 import { NO_SHELL_SPEC, REQUIRED_SPEC } from '../../../test/helpers/wild.js'
 import { EVENT_FORMAT } from '../../events/format.js'
 import type { Emission } from '../../events/types.js'
 import { TraceChecker } from '../check/checker.js'
 import type { TraceSpec } from '../spec/model.js'
-import { parseSpecValue, readSpecFile } from '../spec/read.js'
+import { readSpecFile } from '../spec/read.js'
 import { openTranscriptPathSync, type OpenedTranscript } from './any-format.js'
 import { TranscriptReader, type TranscriptChunk } from './read.js'
 import type { IrSink } from './types.js'
@@ -17,12 +18,6 @@ import type { IrSink } from './types.js'
 const ROOT = resolve(import.meta.dirname, '..', '..', '..')
 const WILD = join(ROOT, 'test', 'fixtures', 'wild')
 const REFERENCE = join(ROOT, '..', 'shared', 'reference')
-
-function specOf(id: string, expectations: Array<Record<string, unknown>>): TraceSpec {
-  const read = parseSpecValue({ format: 'trace-spec/1', id, expectations: expectations.map((expect, n) => ({ id: `e${n}`, expect })) })
-  if (!read.ok) throw new Error(`${id}: ${JSON.stringify(read.refusals)}`)
-  return read.spec
-}
 
 // One specification per kind (each reads little, so the most is passed over), every kind at once,
 // and the real specifications the project checks its corpus with.
