@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import fc from 'fast-check'
@@ -9,6 +9,7 @@ import { registerFormat, type LineFormat, type TranscriptFormat } from '../../ad
 import { detectCandidates, weighCandidates } from '../../adapters/transcript/detect.js'
 import { convertTranscript, detectTranscriptFile } from '../../adapters/transcript/read.js'
 import { runCli } from '../helpers/cli.js'
+import { filesUnder } from '../helpers/secret-scan.global.js'
 
 /**
  * Detection you can trust: a file two formats claim, or one no format fits with confidence, is
@@ -19,15 +20,6 @@ import { runCli } from '../helpers/cli.js'
 const lines = (...records: object[]) => records.map((record) => JSON.stringify(record))
 
 const ROOT = resolve(import.meta.dirname, '..', '..')
-
-/** Every file under a folder (node_modules left out). */
-function walk(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    if (name === 'node_modules') return []
-    return statSync(path).isDirectory() ? walk(path) : [path]
-  })
-}
 
 /** A line format for the pure detection tests: claims records whose `kind` is `tag`. */
 function fakeFormat(name: string, tag: string, confidence: 'certain' | 'likely' = 'certain'): TranscriptFormat {
@@ -82,7 +74,7 @@ describe('detectCandidates', () => {
       { numRuns: 2000, seed: 15 },
     )
     // Every real transcript and vector the project keeps, against the registered formats.
-    const files = [...walk(join(ROOT, 'test', 'fixtures')), ...walk(join(ROOT, 'vectors'))].filter((file) => /\.jsonl?$/.test(file))
+    const files = [...filesUnder(join(ROOT, 'test', 'fixtures')), ...filesUnder(join(ROOT, 'vectors'))].filter((file) => /\.jsonl?$/.test(file))
     expect(files.length).toBeGreaterThan(250)
     for (const file of files) {
       const first = splitTextLines(readFileSync(file, 'utf8').slice(0, 65_536))
