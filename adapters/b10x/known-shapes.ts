@@ -63,8 +63,20 @@ function tKind(line: string): JsonObject | undefined {
       return textDelta(line)
     case 0x75: // tu
       return turnStarted(line)
-    case 0x6f: // to: tool-a…, tool-c…
-      return line.charCodeAt(at + 5) === 0x61 ? toolArgumentsDelta(line) : line.charCodeAt(at + 5) === 0x63 ? toolCompleted(line) : undefined
+    case 0x6f: // to: tool-a…, tool-c… (tool-r… is parsed)
+      return toolKind(line)
+    default:
+      return undefined
+  }
+}
+
+/** The one `tool-…` shape a line's kind can be, by the letter after `tool-`. */
+function toolKind(line: string): JsonObject | undefined {
+  switch (line.charCodeAt(KIND_PREFIX.length + 5)) {
+    case 0x61: // tool-arguments-delta
+      return toolArgumentsDelta(line)
+    case 0x63: // tool-completed
+      return toolCompleted(line)
     default:
       return undefined
   }
