@@ -135,7 +135,7 @@ describe('atif-json and terminus-atif-json', () => {
     })
     const calls = requested(await convertPath(join(root, 't.json')))
     expect(calls.map((call) => [call.call_id, call.name, call.operations, call.subjects])).toEqual([
-      ['step-2-action-1', 'bash_command', ['shell'], ['proc:mkdir']],
+      ['step-2-action-1', 'bash_command', ['shell'], ['proc:mkdir', 'file:d']],
       ['step-2-action-2', 'bash_command', ['shell'], ['proc:cat', 'file:d/x']],
     ])
   })

@@ -48,7 +48,7 @@ describe('claude-code/stream-json', () => {
     const denied = { type: 'system', subtype: 'permission_denied', tool_name: 'Monitor', tool_use_id: 'toolu_1', message: 'rm in /w/scratch.tmp needs approval.', session_id: 's1' }
     const events = await convertLines('claude-code/stream-json', [init, message('msg_1', [{ type: 'tool_use', id: 'toolu_1', name: 'Monitor', input: { command: 'rm scratch.tmp', description: 'watch', timeout_ms: 5000 } }]), denied])
     expect(events.filter((event) => event.event === 'opaque')).toEqual([])
-    expect(events.find((event) => event.event === 'tool.requested')).toMatchObject({ name: 'Monitor', operations: ['shell'], subjects: ['proc:rm'] })
+    expect(events.find((event) => event.event === 'tool.requested')).toMatchObject({ name: 'Monitor', operations: ['shell'], subjects: ['proc:rm', 'file:scratch.tmp'] })
   })
 
   it('assistant lines sharing message.id are one message: blocks in order, one usage, the last line’s figures', async () => {

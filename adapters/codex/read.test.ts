@@ -49,7 +49,7 @@ describe('codex/rollout-jsonl', () => {
       call('c5', 'write_stdin', { session_id: 999, chars: 'ls\n' }),
     ])
     const subjects = Object.fromEntries(events.flatMap((event) => (event.event === 'tool.requested' ? [[event.call_id, event.subjects ?? []]] : [])))
-    expect(subjects).toEqual({ c1: ['proc:bash'], c2: ['proc:rm', 'proc:echo'], c3: ['proc:python3'], c4: [], c5: [] })
+    expect(subjects).toEqual({ c1: ['proc:bash'], c2: ['proc:rm', 'file:scratch.tmp', 'proc:echo'], c3: ['proc:python3'], c4: [], c5: [] })
   })
 
   it('the tools 0.169 offers (its request’s tool names in the e2e runs) are all in its table', () => {

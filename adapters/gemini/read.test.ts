@@ -58,7 +58,7 @@ describe('gemini-cli/session-jsonl', () => {
       { id: 'g1', timestamp: at(2), type: 'gemini', content: '', toolCalls: [{ id: 'c1', name: 'run_shell_command', args: { command: 'rm -rf build' }, status: 'awaiting_approval' }] },
       { id: 'g1', timestamp: at(2), type: 'gemini', content: '', toolCalls: [{ id: 'c1', name: 'run_shell_command', args: { command: 'rm -rf build' }, status: 'executing' }] },
     ])
-    expect(events.filter((event) => event.event === 'tool.requested')).toMatchObject([{ call_id: 'c1', operations: ['shell'], subjects: ['proc:rm'] }])
+    expect(events.filter((event) => event.event === 'tool.requested')).toMatchObject([{ call_id: 'c1', operations: ['shell'], subjects: ['proc:rm', 'file:build'] }])
     expect(events.filter((event) => event.event === 'tool.result')).toEqual([])
   })
 

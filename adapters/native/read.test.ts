@@ -19,7 +19,7 @@ describe('native-jsonl', () => {
     ])
     expect(names(events)).toEqual(['session.started', 'turn.started', 'tool.requested', 'usage', 'warning', 'tool.result', 'warning', 'turn.ended', 'session.ended'])
     expect(events[0]).toMatchObject({ adapter: 'native', offered_tools: ['read_file', 'bash'], model: 'm' })
-    expect(events[2]).toMatchObject({ input: { command: 'rm -rf build' }, operations: ['shell'], subjects: ['proc:rm'] })
+    expect(events[2]).toMatchObject({ input: { command: 'rm -rf build' }, operations: ['shell'], subjects: ['proc:rm', 'file:build'] })
     expect(events[4]).toMatchObject({ code: 'hook-refused', message: 'no deletes' })
     expect(events[5]).toMatchObject({ is_error: true })
     expect(events[6]).toMatchObject({ code: 'native-seq-gap' })

@@ -38,7 +38,7 @@ describe('qwen-code/session-jsonl', () => {
     expect(events[0]).toMatchObject({ event: 'session.started', adapter: 'qwen', harness_version: '0.24.4', model: 'vitest-harness-model', cwd: '<e2e-root>/qwen/work' })
     expect(calls(events)).toEqual([
       ['read_file', ['file.read'], ['file:<e2e-root>/qwen/work/README.md']],
-      ['run_shell_command', ['shell'], ['proc:wc']],
+      ['run_shell_command', ['shell'], ['proc:wc', 'file:README.md']],
     ])
     expect(events.filter((event) => event.event === 'tool.result')).toMatchObject([
       { content: 'hello harness\n', bytes: 14, is_error: false, exit_code: null },
@@ -130,7 +130,7 @@ describe('qwen-code/session-jsonl', () => {
       { uuid: '28ee', parentUuid: '21c8', ...sidechain, timestamp: '2026-12-03T06:38:23.420Z', type: 'assistant', message: { role: 'model', parts: [{ functionCall: { id: 'call_vh_002_1', name: 'run_shell_command', args: { command: 'wc -c README.md' } } }] } },
     ])
     expect(events.filter((event) => event.event === 'opaque' || event.event === 'warning')).toEqual([])
-    expect(calls(events)).toEqual([['run_shell_command', ['shell'], ['proc:wc']]])
+    expect(calls(events)).toEqual([['run_shell_command', ['shell'], ['proc:wc', 'file:README.md']]])
   })
 
   it('a system record it does not know is opaque, and a file from another version says so', async () => {
@@ -174,7 +174,7 @@ describe('qwen-code/stream-json and qwen-code/json', () => {
     expect(events[0]).toMatchObject({ event: 'session.started', adapter: 'qwen', harness_version: '0.24.4', permission_mode: 'yolo', cwd: '<e2e-root>/qwen/work' })
     expect(calls(events)).toEqual([
       ['read_file', ['file.read'], ['file:<e2e-root>/qwen/work/README.md']],
-      ['run_shell_command', ['shell'], ['proc:wc']],
+      ['run_shell_command', ['shell'], ['proc:wc', 'file:README.md']],
     ])
     expect(events.filter((event) => event.event === 'tool.result')).toMatchObject([{ content: 'hello harness\n', is_error: false }, { content: '14 README.md', is_error: false }])
     expect(events.find((event) => event.event === 'session.ended')).toMatchObject({ subtype: 'success', is_error: false, num_turns: 3 })
@@ -252,7 +252,7 @@ describe('qwen-code/stream-json and qwen-code/json', () => {
     // The session file's metrics event is the only record of the nested call: read as the call and its result.
     expect(session.filter((event) => event.event === 'tool.requested')).toMatchObject([
       { call_id: 'call_vh_001_1', name: 'exec' },
-      { call_id: 'call_vh_001_1:code:1', name: 'run_shell_command', input: { command: 'rm scratch.tmp' }, operations: ['shell'], subjects: ['proc:rm'] },
+      { call_id: 'call_vh_001_1:code:1', name: 'run_shell_command', input: { command: 'rm scratch.tmp' }, operations: ['shell'], subjects: ['proc:rm', 'file:scratch.tmp'] },
     ])
     expect(results(session).map(([id, isError]) => [id, isError])).toEqual([
       ['call_vh_001_1:code:1', false],

@@ -1,5 +1,5 @@
 import { asArray, asString, isObject } from './fields.js'
-import { filesReadBy, readShellLine } from './shell.js'
+import { filesNamedBy, readShellLine } from './shell.js'
 
 /** The neutral operations a trace spec names, so one spec judges every harness alike. */
 export const OPERATIONS = [
@@ -109,7 +109,8 @@ function pushUnique(list: string[], value: string): void {
 /**
  * Classifies one call: the operation its tool performs, and the subjects its arguments name —
  * `file:<path as written>` for a path argument, `proc:<program>` for each program a shell line
- * starts, plus `file:` subjects for the files a plain read command (`cat`, `head`…) or a redirection names.
+ * starts, plus `file:` subjects for the files a redirection names and the file operands of a program
+ * whose operands are files (`cat`, `cp`, `rm`, `tee`… see `filesNamedBy`).
  */
 export function classifyCall(table: ToolOperationTable, name: string, input: unknown): CallClassification {
   const operation = operationOf(table, name)
@@ -136,7 +137,7 @@ export function classifyCall(table: ToolOperationTable, name: string, input: unk
       const reading = readShellLine(line)
       for (const command of reading.commands) {
         pushUnique(subjects, `proc:${command.program}`)
-        for (const file of filesReadBy(command)) pushUnique(subjects, `file:${file}`)
+        for (const file of filesNamedBy(command)) pushUnique(subjects, `file:${file}`)
       }
       for (const file of reading.files) pushUnique(subjects, `file:${file}`)
     }

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { commandsOfShellLine, readShellLine, shellTokens } from './shell.js'
+import { commandsOfShellLine, filesNamedBy, readShellLine, shellTokens } from './shell.js'
 
 // The splitter as first written, a character at a time, with the two rules it lacked (`;;` and
 // `;&` are operators; a backslash before a newline joins the lines): the reference the sliced
@@ -170,6 +170,50 @@ describe('the programs a shell line runs', () => {
     expect(readShellLine('sort < in.txt 2>> err.log > "out file" &> both; echo >&2 x 2>&1 >/dev/null').files).toEqual(['in.txt', 'err.log', 'out file', 'both'])
     expect(readShellLine('for f in *; do echo > "$f.bak"; done > list.txt').files).toEqual(['list.txt'])
     expect(readShellLine('cat <<EOF > notes.md\nbody > not-a-file\nEOF').files).toEqual(['notes.md'])
+  })
+})
+
+/** The files each command of a line names by its operands, per command. */
+function operandFiles(line: string): string[][] {
+  return commandsOfShellLine(line).map((command) => filesNamedBy(command))
+}
+
+describe('the files a command names by its operands', () => {
+  it('reads the operands of the plain readers, past the options that take a value', () => {
+    expect(operandFiles('cat a b; head -n 1 c; tail -c5 d; nl -ba e; wc -c f; less g')).toEqual([['a', 'b'], ['c'], ['d'], ['e'], ['f'], ['g']])
+  })
+
+  it('reads the files the coreutils that change files are given: created, copied, moved, linked, changed or removed', () => {
+    const line = 'rm -rf .store build; mkdir -p -m 755 out; touch -r ref stamp; cp -r src/ dst; mv -t into a b; ln -s target link; tee -a log; install -m 644 -o root bin /usr/bin/x; truncate -s 0 big; shred -n 3 key; rmdir empty; unlink gone'
+    expect(operandFiles(line)).toEqual([
+      ['.store', 'build'],
+      ['out'],
+      ['ref', 'stamp'],
+      ['src/', 'dst'],
+      ['into', 'a', 'b'],
+      ['target', 'link'],
+      ['log'],
+      ['bin', '/usr/bin/x'],
+      ['big'],
+      ['key'],
+      ['empty'],
+      ['gone'],
+    ])
+  })
+
+  it('skips the operands that are not files: a mode, an owner, a sed script', () => {
+    expect(operandFiles('chmod -R 755 dir; chown user:group f; chgrp staff g; chmod --reference=r h')).toEqual([['dir'], ['f'], ['g'], ['r', 'h']])
+    expect(operandFiles("sed -i 's/a/b/' f; sed -n 1,5p g; sed -e s/x/y/ -e s/z/w/ h; sed -f edit.sed i; sed -i.bak -- s/q/r/ j")).toEqual([['f'], ['g'], ['h'], ['edit.sed', 'i'], ['j']])
+    // BSD sed (macOS) takes the backup suffix as the next word: pi's real session ran `sed -i '' 's/…/g' file`.
+    expect(operandFiles("sed -i '' 's/a/b/g' k; sed -i .orig s/c/d/ l")).toEqual([['k'], ['l']])
+  })
+
+  it('reads `dd`, long options that name a file, and every operand after `--`', () => {
+    expect(operandFiles('dd if=disk.img of=copy.img bs=4M; cp --target-directory=dest a; rm -- -odd')).toEqual([['disk.img', 'copy.img'], ['dest', 'a'], ['-odd']])
+  })
+
+  it('names no file a shell would expand, no stream device, and none for a program whose operands are its own', () => {
+    expect(operandFiles('rm *.tmp "$OUT" `which x`; tee /dev/stderr; git rm tracked; python3 s.py out.txt')).toEqual([[], [], [], [], []])
   })
 })
 

@@ -25,7 +25,6 @@ export interface ShellLineReading {
 
 /** Shells, read as the script they run: every harness wraps its lines in one (`bash -lc`). */
 export const SHELLS: ReadonlySet<string> = new Set(['bash', 'sh', 'zsh', 'dash', 'ksh', 'ash', 'mksh', 'fish'])
-const PLAIN_READERS = new Set(['cat', 'head', 'tail', 'nl', 'less', 'more', 'wc'])
 // Words that open or go on with a compound command, after which a command starts.
 const COMPOUND_WORDS = new Set(['if', 'then', 'else', 'elif', 'fi', 'do', 'done', 'while', 'until', '!', '{', '}'])
 // Words that open a compound command whose next words are not commands.
@@ -258,19 +257,123 @@ export function shellTokens(line: string): string[] {
   return texts
 }
 
-/** The files a plain reading command names (`cat a b`, `head -n 1 a`); none for anything else. */
-export function filesReadBy(command: SimpleCommand): string[] {
-  if (!PLAIN_READERS.has(command.program)) return []
+/**
+ * How a program's operands name files. Short options in `valued` take a value (the rest of their
+ * cluster, or the next word), a file itself for those in `valuedFiles`; `leading` operands come
+ * before the files (`chmod 644 f`), unless one of `leadingDroppedBy` is given (`sed -e s/a/b/ f`).
+ */
+interface FileOperands {
+  readonly valued?: string
+  /** Letters that, given alone, take the next word as a suffix when it is empty or starts with `.` (BSD `sed -i '' …`). */
+  readonly suffixed?: string
+  readonly valuedFiles?: string
+  readonly leading?: number
+  readonly leadingDroppedBy?: readonly string[]
+}
+
+/**
+ * The programs whose operands are files by definition: the plain readers, and the coreutils that
+ * create, copy, move, link, change or remove the files they are given. What any other program
+ * does with its words (`git rm x`, `python s.py x`) is its own, and is not read.
+ */
+const FILE_OPERANDS: ReadonlyMap<string, FileOperands> = new Map<string, FileOperands>([
+  ['cat', {}],
+  ['head', { valued: 'nc' }],
+  ['tail', { valued: 'nc' }],
+  ['nl', { valued: 'bdfhilnsvw' }],
+  ['less', {}],
+  ['more', {}],
+  ['wc', {}],
+  ['tee', {}],
+  ['rm', {}],
+  ['rmdir', {}],
+  ['unlink', {}],
+  ['touch', { valued: 'dt', valuedFiles: 'r' }],
+  ['mkdir', { valued: 'm' }],
+  ['cp', { valued: 'S', valuedFiles: 't' }],
+  ['mv', { valued: 'S', valuedFiles: 't' }],
+  ['ln', { valued: 'S', valuedFiles: 't' }],
+  ['install', { valued: 'mogS', valuedFiles: 't' }],
+  ['truncate', { valued: 's', valuedFiles: 'r' }],
+  ['shred', { valued: 'ns' }],
+  ['chmod', { leading: 1, leadingDroppedBy: ['--reference'] }],
+  ['chown', { leading: 1, leadingDroppedBy: ['--reference'] }],
+  ['chgrp', { leading: 1, leadingDroppedBy: ['--reference'] }],
+  // The script is the first operand unless `-e` or `-f` gives it; `-f` names a script file.
+  ['sed', { valued: 'el', valuedFiles: 'f', suffixed: 'i', leading: 1, leadingDroppedBy: ['-e', '-f', '--expression', '--file'] }],
+])
+
+// `dd if=in of=out`: its files are named by these operands.
+const DD_FILE_OPERAND = /^(?:if|of)=(.+)$/
+
+/** A word that names a file as written: no glob or expansion in it, and no stream device (`/dev/null`). */
+function namesFileAsWritten(word: string): boolean {
+  return word.length > 0 && !/[<>*?$`]/.test(word) && !STREAM_DEVICES.test(word)
+}
+
+/** Whether one of `options` is given: as a word, a `--long=value`, or a short letter in a cluster (`-ne`). */
+function givesOption(args: readonly string[], options: readonly string[]): boolean {
+  return args.some((arg) =>
+    options.some((option) => (option.startsWith('--') ? arg === option || arg.startsWith(`${option}=`) : arg.startsWith('-') && !arg.startsWith('--') && arg.includes(option.slice(1)))),
+  )
+}
+
+/**
+ * The files a command names by its operands, as written: each operand of a program whose operands
+ * are files (`cat a b`, `head -n 1 a`, `cp a b`, `rm -rf d`, `tee -a log`, `sed -i s/x/y/ f`,
+ * `dd of=out`), and the file an option of such a program names (`cp -t dir`). None for any other
+ * program, and none that a shell would expand.
+ */
+export function filesNamedBy(command: SimpleCommand): string[] {
+  if (command.program === 'dd') {
+    return command.args.flatMap((arg) => {
+      const file = DD_FILE_OPERAND.exec(arg)?.[1]
+      return file !== undefined && namesFileAsWritten(file) ? [file] : []
+    })
+  }
+  const operands = FILE_OPERANDS.get(command.program)
+  if (operands === undefined) return []
   const files: string[] = []
+  const valued = operands.valued ?? ''
+  const valuedFiles = operands.valuedFiles ?? ''
+  let leading = operands.leadingDroppedBy !== undefined && givesOption(command.args, operands.leadingDroppedBy) ? 0 : (operands.leading ?? 0)
+  let optionsEnded = false
+  const take = (file: string): void => {
+    if (namesFileAsWritten(file) && !files.includes(file)) files.push(file)
+  }
   for (let i = 0; i < command.args.length; i++) {
     const arg = command.args[i] as string
-    if (arg.startsWith('-')) {
-      // `-n 1`, `-c 10`: the option's value is not a file.
-      if (/^-[nc]$/.test(arg)) i++
+    if (!optionsEnded && arg === '--') {
+      optionsEnded = true
       continue
     }
-    if (/[<>*?$`]/.test(arg) || arg.length === 0) continue
-    files.push(arg)
+    if (!optionsEnded && arg.startsWith('--')) {
+      // `--target-directory=dir` names a file; any other long option is a flag or carries its own value.
+      const target = /^--(?:target-directory|reference|file)=(.+)$/.exec(arg)?.[1]
+      if (target !== undefined) take(target)
+      continue
+    }
+    if (!optionsEnded && arg.startsWith('-') && arg.length > 1) {
+      const next = command.args[i + 1]
+      if (arg.length === 2 && operands.suffixed?.includes(arg[1] as string) && next !== undefined && (next === '' || next.startsWith('.'))) {
+        i++
+        continue
+      }
+      // A cluster (`-rf`, `-n1`, `-tdir`): the first letter that takes a value takes the rest, or the next word.
+      for (let c = 1; c < arg.length; c++) {
+        const letter = arg[c] as string
+        if (!valued.includes(letter) && !valuedFiles.includes(letter)) continue
+        const value = c + 1 < arg.length ? arg.slice(c + 1) : command.args[++i]
+        if (value !== undefined && valuedFiles.includes(letter)) take(value)
+        break
+      }
+      continue
+    }
+    if (leading > 0) {
+      leading -= 1
+      continue
+    }
+    take(arg)
   }
   return files
 }

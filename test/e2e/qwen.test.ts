@@ -95,7 +95,7 @@ describe('qwen -p --output-format stream-json against the loopback provider (Cha
     expect(events[0]).toMatchObject({ event: 'session.started', adapter: 'qwen', harness_version: '0.24.4', model: 'vitest-harness-model', cwd: WORK })
     expect(events.flatMap((event) => (event.event === 'tool.requested' ? [[event.name, event.operations, event.subjects]] : []))).toEqual([
       ['read_file', ['file.read'], [`file:${join(WORK, 'README.md')}`]],
-      ['run_shell_command', ['shell'], ['proc:wc']],
+      ['run_shell_command', ['shell'], ['proc:wc', 'file:README.md']],
     ])
     expect(events.flatMap((event) => (event.event === 'tool.result' ? [[event.is_error, event.exit_code]] : []))).toEqual([
       [false, null],

@@ -148,7 +148,10 @@ describe('what real shell lines did, on the real harnesses, and what the checker
     expect(report.expectations.find((row) => row.id === 'no-rm')).toMatchObject({ verdict: 'unknown', outcome: { reason: 'process_input_unseen', processes: 2 } })
     const rollouts = filesUnder(join(scratch, 'codex-home', 'sessions')).filter((file) => file.endsWith('.jsonl'))
     const typed = (await convertPath(rollouts[0] as string)).filter((event) => event.event === 'tool.requested' && event.name === 'write_stdin')
-    expect(typed.map((event) => event.event === 'tool.requested' && event.subjects)).toEqual([['proc:rm'], ['proc:rm', 'proc:exit']])
+    expect(typed.map((event) => event.event === 'tool.requested' && event.subjects)).toEqual([
+      ['proc:rm', 'file:scratch.tmp'],
+      ['proc:rm', 'file:other.tmp', 'proc:exit'],
+    ])
   })
 
   it('Qwen Code in code mode: rm run by exec’s JavaScript is not in the stream, so "no rm" is unknown there; the session file holds the call', async () => {

@@ -2,6 +2,8 @@ import { readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { readTranscriptAsEvents } from '../../../adapters/transcript/read.js'
 import type { Emission } from '../../../src/events/types.js'
+import { checkTranscriptFile } from '../../../src/trace/check/check.js'
+import { specOf } from '../../helpers/trace.js'
 import { WILD, wildEntries } from '../../helpers/wild.js'
 
 type ToolRequested = Extract<Emission, { event: 'tool.requested' }>
@@ -90,6 +92,14 @@ describe('the programs real shell lines ran (the wild corpus)', async () => {
     // OpenClaw's `python -m pytest …`: the module Python runs is the program, so "the tests ran" can hold.
     ['atif/v1.7-openclaw-clawbench-browser-research.json', 'tool_5rUPj6sj3QUBlfdbfpc0GmBm', ['python', 'pytest'], []],
     ['codex-rollout/hyperweave_codex-desktop-patches-0.116.0-alpha.10.jsonl', 'call_kEHhrOJj4sRnZJFPmA8osOFN', ['python3', 'hyperweave.serve.cli'], []],
+    // The files the coreutils that change files are given: `sudo tee` over the PAM file, `rm -rf` then `mv`.
+    ['gemini-session/session-2025-12-26T04-47-66cc5744.json', 'run_shell_command-1766725892422-25b66ac96ae95', ['printf', 'sudo', 'tee'], ['/etc/pam.d/sudo']],
+    ['hermes/weixin-glm5-mcp-session.json', 'call_4b42e3e1b1c84842b8a67f0e', ['cd', 'rm', 'mv'], ['skills', 'skills_backup']],
+    // macOS sed takes `-i ''` (the backup suffix, empty) before its script: the script names no file.
+    ['pi/v1-compaction-session.jsonl', 'toolu_01RRNdiyWGccmrCrVLmCDagm', ['cd', 'sed'], ['packages/coding-agent/src/core/agent-session.ts']],
+    // Codex reads with `sed -n '1,220p' f` and counts with `wc -c f`: both name the file.
+    ['codex-exec-json/heru_T-0002-SA-0005-reviewer.jsonl', 'item_6', ['sed'], ['README.md']],
+    ['codex-exec-json/heru_T-0008-SA-0005-reviewer.jsonl', 'item_8', ['wc'], ['tests/fixtures/codex_large_item_completed.jsonl']],
   ])('%s %s runs %j and names %j', (entry, id, expectedPrograms, expectedFiles) => {
     const call = callOf(entry, id)
     expect(programs(call)).toEqual(expectedPrograms)
@@ -106,6 +116,29 @@ describe('the programs real shell lines ran (the wild corpus)', async () => {
       for (const program of programs(call)) if (!plain.includes(program.replace(/["'\\]/g, ''))) unnamed.push(`${entry} ${call.call_id}: proc:${program}`)
     }
     expect(unnamed).toEqual([])
+  })
+
+  it('names only files that its text names, and never a sed script or an option as one', () => {
+    const strays: string[] = []
+    for (const { entry, call } of calls) {
+      const line = commandOf(call)
+      if (line === undefined) continue
+      const plain = line.replace(/["'\\]/g, '')
+      for (const subject of call.subjects ?? []) {
+        if (!subject.startsWith('file:')) continue
+        const file = subject.slice(5)
+        if (!plain.includes(file.replace(/["'\\]/g, '')) || /^s\/|^-/.test(file)) strays.push(`${entry} ${call.call_id}: ${subject}`)
+      }
+    }
+    expect(strays).toEqual([])
+  })
+
+  it('decides "the skills untouched" over Hermes moving its skills folder away: a gap, not a pass', async () => {
+    const spec = specOf('wild/skills-untouched', { 'skills-untouched': { 'tool.absent': { subject: { glob: 'file:skills*' } } } })
+    const report = await checkTranscriptFile(spec, `${WILD}/hermes/weixin-glm5-mcp-session.json`)
+    expect(report.expectations[0]).toMatchObject({ verdict: 'gap' })
+    const cited = report.expectations[0]?.outcome.outcome === 'gap' ? report.expectations[0].outcome.events : []
+    expect(cited.length).toBeGreaterThan(0)
   })
 })
 
