@@ -85,7 +85,7 @@ interface KindDoc {
   readonly unknown: readonly UnknownReasonName[]
 }
 
-const SELECTED = ['opaque_events', 'unclassified_calls', 'programs_unnamed'] as const satisfies readonly UnknownReasonName[]
+const SELECTED = ['opaque_events', 'unclassified_calls', 'programs_unnamed', 'operands_unread'] as const satisfies readonly UnknownReasonName[]
 const RESULTS = ['nothing_in_scope', 'no_result_correlated', 'result_field_absent', ...SELECTED] as const satisfies readonly UnknownReasonName[]
 const ENV = ['no_session_start', 'field_absent'] as const satisfies readonly UnknownReasonName[]
 const OUTCOME = ['no_run_outcome', 'field_absent'] as const satisfies readonly UnknownReasonName[]
@@ -123,7 +123,7 @@ const KIND_DOCS: Record<KindName, KindDoc> = {
     summary: 'One kind of call happened before another (tests before code, a read before a write).',
     example: { first: { operations: ['file.write', 'file.edit'], subject: { glob: 'file:*/tests/*' } }, before: { operations: ['file.write', 'file.edit'], subject: { glob: 'file:*/src/*' } } },
     // An earlier call either selector could not see may overturn it: an unclassified tool's, or a program nobody named.
-    unknown: ['never_occurred', 'unclassified_calls', 'programs_unnamed'],
+    unknown: ['never_occurred', 'unclassified_calls', 'programs_unnamed', 'operands_unread'],
   },
   'permission.denied': { family: 'outcome', summary: 'How many tool calls were denied: the vendor’s list (Claude Code’s and Qwen Code’s `permission_denials`), the seam’s `tool.decided` denials and census, and the refusals a harness record names as warnings (`approval-denied`, `hook-refused`, `program-refused`: b10x, dsh, opencode, Gemini CLI). A census of zeros from no seam that could decide (`decisions: observe`) counts nothing, so a record with neither list nor seam — Codex’s — is unknown (`field_absent`), never zero.', example: { count: { exactly: 0 } }, unknown: OUTCOME },
   'rate_limit.overage': { family: 'rateLimit', summary: 'Whether the account was using overage.', example: { equals: false }, unknown: ['no_rate_limit_event', 'field_absent'] },
@@ -180,6 +180,7 @@ const REASONS: Record<UnknownReasonName, string> = {
   opaque_events: 'records the adapter could not read could have changed the answer (a count under them is a lower bound)',
   unclassified_calls: 'calls of tools no operation table knows could have changed the answer of a selector by operation, or by subject alone',
   programs_unnamed: 'a shell line named the program it ran only through an expansion (`$TOOL x`), so a selector by subject cannot rule its call out',
+  operands_unread: 'a shell line gave a word a selector by file subject would match to a program no reader reads for the files it touches (`git rm x`, `python3 s.py x`), so the selector cannot rule its call out',
   stream_not_closed: 'nothing states that the transcript is the whole run, so an absence cannot be told from a hole',
   subagent_calls_unseen: 'a subagent ran whose calls the harness wrote to its own file, not to this transcript',
   process_input_unseen: 'a process the run started could have been sent input this transcript does not show (still running at its end, or a shell or interpreter reading its input)',

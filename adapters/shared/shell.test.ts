@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { commandsOfShellLine, filesNamedBy, readShellLine, shellTokens } from './shell.js'
+import { commandsOfShellLine, filesNamedBy, readShellLine, shellTokens, unreadOperands } from './shell.js'
 
 // The splitter as first written, a character at a time, with the two rules it lacked (`;;` and
 // `;&` are operators; a backslash before a newline joins the lines): the reference the sliced
@@ -212,8 +212,14 @@ describe('the files a command names by its operands', () => {
     expect(operandFiles('dd if=disk.img of=copy.img bs=4M; cp --target-directory=dest a; rm -- -odd')).toEqual([['disk.img', 'copy.img'], ['dest', 'a'], ['-odd']])
   })
 
+  it('reads the files grep and rg search, past their pattern and the options that take a value', () => {
+    expect(operandFiles("rg -n -g '*.ts' 'class X|y' src README.md; grep -rn -e foo -A 3 .env lib; egrep 'a|b' log; rg -f pats.txt -t py tests")).toEqual([['src', 'README.md'], ['.env', 'lib'], ['log'], ['pats.txt', 'tests']])
+  })
+
   it('names no file a shell would expand, no stream device, and none for a program whose operands are its own', () => {
     expect(operandFiles('rm *.tmp "$OUT" `which x`; tee /dev/stderr; git rm tracked; python3 s.py out.txt')).toEqual([[], [], [], [], []])
+    // `find -exec`'s placeholder is every file find finds, none by name.
+    expect(operandFiles('find . -name "*.md" -exec grep -l x {} \\;')).toEqual([[], []])
   })
 })
 
@@ -254,5 +260,18 @@ describe('reading any text', () => {
     const reading = readShellLine(`${'echo $('.repeat(depth)}true${')'.repeat(depth)}`)
     expect(reading.commands.length).toBeGreaterThan(0)
     expect(reading.commands.every((command) => command.program === 'echo')).toBe(true)
+  })
+})
+
+describe('the words a line gives programs whose files nobody reads', () => {
+  it('are every word but those of a program whose operands are read, and a printer’s', () => {
+    expect(unreadOperands("git rm -r .store && cp a b && echo done && python3 -c 'open(\"x\")' > log")).toEqual(['rm', '-r', '.store', '-c', 'open("x")'])
+    expect(unreadOperands(['npx', 'prettier', '--write', 'src/a.ts'])).toEqual(['prettier', '--write', 'src/a.ts'])
+    // A message for people is no path, however much of the tree it talks about.
+    expect(unreadOperands('git commit -m "tidy README.md" && git commit -qam "README.md too" && litehive report --message="read README.md" --verdict pass x')).toEqual(['commit', 'report', '--verdict', 'pass', 'x'])
+  })
+
+  it('give a folder `cd` enters as a folder, since the paths after it are inside it', () => {
+    expect(unreadOperands('cd .engineering && rm notes.md; pushd /tmp/ && ls; cd -')).toEqual(['.engineering/', '/tmp/', '-'])
   })
 })

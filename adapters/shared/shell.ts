@@ -271,9 +271,11 @@ interface FileOperands {
   readonly leadingDroppedBy?: readonly string[]
 }
 
+const GREP_OPERANDS: FileOperands = { valued: 'ABCDdem', valuedFiles: 'f', leading: 1, leadingDroppedBy: ['-e', '-f', '--regexp', '--file'] }
+
 /**
- * The programs whose operands are files by definition: the plain readers, and the coreutils that
- * create, copy, move, link, change or remove the files they are given. What any other program
+ * The programs whose operands are files by definition: the plain readers and searchers, and the
+ * coreutils that create, copy, move, link, change or remove the files they are given. What any other program
  * does with its words (`git rm x`, `python s.py x`) is its own, and is not read.
  */
 const FILE_OPERANDS: ReadonlyMap<string, FileOperands> = new Map<string, FileOperands>([
@@ -299,6 +301,11 @@ const FILE_OPERANDS: ReadonlyMap<string, FileOperands> = new Map<string, FileOpe
   ['chmod', { leading: 1, leadingDroppedBy: ['--reference'] }],
   ['chown', { leading: 1, leadingDroppedBy: ['--reference'] }],
   ['chgrp', { leading: 1, leadingDroppedBy: ['--reference'] }],
+  // The searchers read the files they are given; the pattern is the first operand unless `-e` or `-f` gives it.
+  ['grep', GREP_OPERANDS],
+  ['egrep', GREP_OPERANDS],
+  ['fgrep', GREP_OPERANDS],
+  ['rg', { valued: 'ABCEMTdegjmrt', valuedFiles: 'f', leading: 1, leadingDroppedBy: ['-e', '-f', '--regexp', '--file'] }],
   // The script is the first operand unless `-e` or `-f` gives it; `-f` names a script file.
   ['sed', { valued: 'el', valuedFiles: 'f', suffixed: 'i', leading: 1, leadingDroppedBy: ['-e', '-f', '--expression', '--file'] }],
 ])
@@ -306,9 +313,9 @@ const FILE_OPERANDS: ReadonlyMap<string, FileOperands> = new Map<string, FileOpe
 // `dd if=in of=out`: its files are named by these operands.
 const DD_FILE_OPERAND = /^(?:if|of)=(.+)$/
 
-/** A word that names a file as written: no glob or expansion in it, and no stream device (`/dev/null`). */
+/** A word that names a file as written: no glob or expansion in it, no stream device (`/dev/null`), not `find -exec`'s `{}`. */
 function namesFileAsWritten(word: string): boolean {
-  return word.length > 0 && !/[<>*?$`]/.test(word) && !STREAM_DEVICES.test(word)
+  return word.length > 0 && word !== '{}' && !/[<>*?$`]/.test(word) && !STREAM_DEVICES.test(word)
 }
 
 /** Whether one of `options` is given: as a word, a `--long=value`, or a short letter in a cluster (`-ne`). */
@@ -376,4 +383,38 @@ export function filesNamedBy(command: SimpleCommand): string[] {
     take(arg)
   }
   return files
+}
+
+// Programs whose words are data they print, never files they open.
+const PRINTERS: ReadonlySet<string> = new Set(['echo', 'printf'])
+// Programs that move the shell into a folder: every path after them is relative to it.
+const FOLDER_CHANGES: ReadonlySet<string> = new Set(['cd', 'pushd'])
+// Options whose value is a message for people (`git commit -m …`, `-am …`, `gh pr create --body …`), not a path.
+const MESSAGE_OPTIONS: ReadonlySet<string> = new Set(['--message', '--body', '--title', '--description', '--note'])
+const MESSAGE_CLUSTER = /^-[a-zA-Z]*m$/
+
+/**
+ * The words a line gives to programs whose operands are not read as files (`filesNamedBy` reads
+ * the rest): what `git rm x` or `python3 s.py x` does with `x` is the program's own, so a selector
+ * that `file:x` would match cannot rule the call out. A folder `cd` enters is given as `x/`, since
+ * the paths after it are inside it. Nothing for what a printer prints, nor a message for people
+ * (`git commit -m …`).
+ */
+export function unreadOperands(line: string | readonly string[]): string[] {
+  const words: string[] = []
+  for (const command of readShellLine(line).commands) {
+    if (command.program === 'dd' || FILE_OPERANDS.has(command.program) || PRINTERS.has(command.program)) continue
+    for (let i = 0; i < command.args.length; i++) {
+      const arg = command.args[i] as string
+      if (MESSAGE_OPTIONS.has(arg) || MESSAGE_CLUSTER.test(arg)) {
+        i++
+        continue
+      }
+      if (arg.startsWith('--') && MESSAGE_OPTIONS.has(arg.slice(0, arg.indexOf('=')))) continue
+      // `cd .engineering && rm notes.md`: what follows works inside the folder, as `.engineering/…`.
+      const word = FOLDER_CHANGES.has(command.program) && !arg.startsWith('-') && !arg.endsWith('/') ? `${arg}/` : arg
+      if (word.length > 0 && !words.includes(word)) words.push(word)
+    }
+  }
+  return words
 }

@@ -166,7 +166,8 @@ describe('programs a shell line names only through an expansion', () => {
 
   it('a subject matcher that cannot name a program, or a call out of scope, decides as before', () => {
     expect(rowOf('{tool.absent: {subject: {glob: "file:.engineering/*"}}}', expanded()).verdict).toBe('ok')
-    expect(rowOf('{tool.absent: {subject: {exact: "file:scratch.tmp"}}}', expanded()).verdict).toBe('ok')
+    // The file is another matter: whatever `$t` is, it was given `scratch.tmp`.
+    expect(rowOf('{tool.absent: {subject: {exact: "file:scratch.tmp"}}}', expanded()).outcome).toEqual({ outcome: 'undecidable', reason: 'operands_unread', events: [3], words: ['scratch.tmp'] })
     expect(rowOf('{tool.absent: {tools: [Read], subject: {equals: "proc:rm"}}}', expanded()).verdict).toBe('ok')
     expect(rowOf('{tool.absent: {tools: [Bash], subject: {equals: "proc:rm"}}}', expanded()).verdict).toBe('unknown')
     // Arguments are recorded facts: a call whose command fails them was never in scope.
@@ -206,5 +207,45 @@ describe('programs a shell line names only through an expansion', () => {
     expect(reportToText(checkTranscriptText(spec, expanded()))).toContain('only as `$t`')
     expect((await inspectTranscript(chunks(expanded()))).unnamed_programs).toEqual({ $t: 1 })
     expect((await inspectTranscript(chunks(run()))).unnamed_programs).toEqual({})
+  })
+})
+
+describe('words given to a program no reader reads for its files', () => {
+  /** A closed run of one shell call per line, each with the subjects a reader gave it. */
+  function lines(...calls: [string, string[]][]): string {
+    const events: Event[] = [start()]
+    calls.forEach(([line, subjects], n) => events.push(call(`c-${n + 1}`, 'Bash', { command: line }, { operations: ['shell'], subjects }), result(`c-${n + 1}`)))
+    events.push(ended())
+    return metaharness([...events, closed(events.length)])
+  }
+  const storeUntouched = '{tool.absent: {subject: {glob: "file:*.engineering/*"}}}'
+
+  it('leave an absence by file subject undecided, naming the calls and the words, never ok', () => {
+    const transcript = lines(['ls', ['proc:ls']], ['git rm .engineering/notes.md && git commit -m tidy', ['proc:git']])
+    expect(rowOf(storeUntouched, transcript).outcome).toEqual({ outcome: 'undecidable', reason: 'operands_unread', events: [3], words: ['.engineering/notes.md'] })
+    const spec = readSpec(`format: trace-spec/1\nid: unit/operands\nexpectations:\n  - id: store\n    expect: ${storeUntouched}\n`)
+    expect(reportToText(checkTranscriptText(spec, transcript))).toContain('gave `.engineering/notes.md` to a program no reader reads for the files it touches')
+  })
+
+  it('a word in a script a program runs counts too; a printer’s words and a word the selector would not match do not', () => {
+    expect(rowOf(storeUntouched, lines([`python3 -c "open('.engineering/n.md','w')"`, ['proc:python3']])).verdict).toBe('unknown')
+    // `rm` works inside the folder `cd` entered: the path it was given is relative to the store.
+    expect(rowOf(storeUntouched, lines(['cd .engineering && rm notes.md', ['proc:cd', 'proc:rm', 'file:notes.md']])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.engineering/'] })
+    expect(rowOf(storeUntouched, lines(['echo .engineering/notes.md', ['proc:echo']], ['git rm src/old.ts', ['proc:git']])).verdict).toBe('ok')
+  })
+
+  it('a call a reader named the file of is decided by it, and a selector that cannot see the call is unmoved', () => {
+    expect(rowOf(storeUntouched, lines(['rm .engineering/notes.md', ['proc:rm', 'file:.engineering/notes.md']])).verdict).toBe('gap')
+    const gitRm = lines(['git rm .engineering/notes.md', ['proc:git']])
+    expect(rowOf('{tool.absent: {operations: [file.write], subject: {glob: "file:*.engineering/*"}}}', gitRm).verdict).toBe('ok')
+    expect(rowOf('{tool.absent: {subject: {equals: "proc:rm"}}}', gitRm).verdict).toBe('ok')
+    expect(rowOf('{tool.absent: {subject: {glob: "file:*.engineering/*"}, args: {command: {contains: "shred"}}}}', gitRm).verdict).toBe('ok')
+  })
+
+  it('a count by file subject is a lower bound, and an order waits only on words before its deciding call', () => {
+    const transcript = lines(['cat tests/a.test.ts', ['proc:cat', 'file:tests/a.test.ts']], ['npx vitest run tests/a.test.ts', ['proc:npx', 'proc:vitest']], ['touch src/a.ts', ['proc:touch', 'file:src/a.ts']])
+    expect(rowOf('{tool.called: {subject: {glob: "file:tests/*"}, count: {exactly: 1}}}', transcript).verdict).toBe('unknown')
+    // The test was named at event 1, before anything under src/: the vitest call after it cannot overturn that.
+    expect(rowOf('{order: {first: {subject: {glob: "file:tests/*"}}, before: {subject: {glob: "file:src/*"}}}}', transcript).verdict).toBe('ok')
   })
 })

@@ -1,7 +1,7 @@
 import { compareCodePoints } from '../../events/json.js'
 import type { IrEvent } from '../ir/types.js'
 import type { CallSelector } from '../spec/model.js'
-import { selectorMightMatch, selectorMightName } from '../spec/selector.js'
+import { selectorMightMatch, selectorMightName, selectorMightTouch } from '../spec/selector.js'
 import type { UnknownReason } from './outcome.js'
 
 /** The calls of one kind a selector could not rule out: each one's event index and what it names (a tool, programs). */
@@ -29,14 +29,17 @@ class Missed {
 
 /**
  * The calls one selector could not see: unclassified calls that would have been in scope had
- * their tool been classified, and shell calls whose line named its program only through an
- * expansion (`$TOOL x`) that a selector by subject would have matched had it named one. While
+ * their tool been classified, shell calls whose line named its program only through an
+ * expansion (`$TOOL x`) that a selector by subject would have matched had it named one, and shell
+ * calls that gave a program whose files nobody reads a word the selector would match as a file
+ * (`git rm .engineering/notes.md`). While
  * there are any, a count is only a lower bound and an absence is undecided. Memory is one index
  * per such call.
  */
 export class UnseenCalls {
   private readonly unclassified = new Missed()
   private readonly unnamed = new Missed()
+  private readonly untold = new Missed()
 
   constructor(private readonly selector: CallSelector) {}
 
@@ -45,10 +48,14 @@ export class UnseenCalls {
     const call = event.call
     if (selectorMightMatch(this.selector, call)) this.unclassified.add(event.index, [call.name])
     else if (selectorMightName(this.selector, call)) this.unnamed.add(event.index, call.unnamedPrograms)
+    else {
+      const words = selectorMightTouch(this.selector, call)
+      if (words.length > 0) this.untold.add(event.index, words)
+    }
   }
 
   get any(): boolean {
-    return this.unclassified.events.length > 0 || this.unnamed.events.length > 0
+    return this.unclassified.events.length > 0 || this.unnamed.events.length > 0 || this.untold.events.length > 0
   }
 
   reason(): UnknownReason {
@@ -61,6 +68,8 @@ export class UnseenCalls {
     if (unclassified.events.length > 0) return { reason: 'unclassified_calls', events: unclassified.events, tools: unclassified.names }
     const unnamed = this.unnamed.before(index)
     if (unnamed.events.length > 0) return { reason: 'programs_unnamed', events: unnamed.events, programs: unnamed.names }
+    const untold = this.untold.before(index)
+    if (untold.events.length > 0) return { reason: 'operands_unread', events: untold.events, words: untold.names }
     return null
   }
 }

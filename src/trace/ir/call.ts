@@ -1,3 +1,4 @@
+import { unreadOperands } from '../../../adapters/shared/shell.js'
 import { writeSortedJson } from '../../events/json.js'
 import type { ToolCall } from './types.js'
 
@@ -68,4 +69,24 @@ export function repetitionKey(call: ToolCall): string {
 /** Reads a call's input: an object's entries, anything else as `{}`. */
 export function inputObject(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+}
+
+const operandsOfCall = new WeakMap<ToolCall, readonly string[]>()
+
+/**
+ * The words a shell call's line gave to programs whose operands are not read as files (see
+ * `unreadOperands`); none for any other call. Read on first asking, once per call: only a selector
+ * by a file subject that missed a shell call asks.
+ */
+export function shellOperandsUnread(call: ToolCall): readonly string[] {
+  const known = operandsOfCall.get(call)
+  if (known !== undefined) return known
+  let words: readonly string[] = []
+  if (call.operations.includes('shell')) {
+    const line = callArgument(call, 'command') ?? call.input['cmd']
+    if (typeof line === 'string') words = unreadOperands(line)
+    else if (Array.isArray(line) && line.every((word) => typeof word === 'string')) words = unreadOperands(line as string[])
+  }
+  operandsOfCall.set(call, words)
+  return words
 }

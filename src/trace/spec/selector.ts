@@ -1,5 +1,5 @@
 import { compareCodePoints } from '../../events/json.js'
-import { callArgument } from '../ir/call.js'
+import { callArgument, shellOperandsUnread } from '../ir/call.js'
 import type { ToolCall } from '../ir/types.js'
 import { describeMatcher, matchesRecorded } from './matcher.js'
 import type { CallSelector, FieldMatcher } from './model.js'
@@ -67,14 +67,31 @@ export function selectorMightName(selector: CallSelector, call: ToolCall): boole
   return inScope(selector, call) && argsHold(selector, call)
 }
 
+/**
+ * The words of a shell call's line that a selector by subject would have matched as `file:` subjects,
+ * had the program they were given to been read for the files it touches (`git rm x`, `python3 s.py
+ * x`): the call is in scope and every `args` matcher holds. Empty for any call it can rule out.
+ */
+export function selectorMightTouch(selector: CallSelector, call: ToolCall): readonly string[] {
+  const matcher = selector.subject
+  if (matcher === undefined || !mightMatchKind(matcher, 'file:') || !inScope(selector, call) || !argsHold(selector, call)) return []
+  const words = shellOperandsUnread(call)
+  return words.length === 0 ? words : words.filter((word) => matchesRecorded(matcher, `file:${word}`))
+}
+
 /** Whether a subject matcher could hold on some `proc:` subject (`contains` and `regex` are taken to). */
 function mightMatchProgram(matcher: FieldMatcher): boolean {
-  if ('exact' in matcher) return matcher.exact.startsWith('proc:')
-  if ('equals' in matcher) return typeof matcher.equals === 'string' && matcher.equals.startsWith('proc:')
+  return mightMatchKind(matcher, 'proc:')
+}
+
+/** Whether a subject matcher could hold on some subject of a kind (`proc:`, `file:`); `contains` and `regex` are taken to. */
+function mightMatchKind(matcher: FieldMatcher, kind: string): boolean {
+  if ('exact' in matcher) return matcher.exact.startsWith(kind)
+  if ('equals' in matcher) return typeof matcher.equals === 'string' && matcher.equals.startsWith(kind)
   if ('glob' in matcher) {
     const wildcard = matcher.glob.search(/[*?]/)
     const literal = wildcard === -1 ? matcher.glob : matcher.glob.slice(0, wildcard)
-    return literal.startsWith('proc:') || 'proc:'.startsWith(literal)
+    return literal.startsWith(kind) || kind.startsWith(literal)
   }
   return true
 }
