@@ -110,6 +110,28 @@ describe('what real shell lines did, on the real harnesses, and what the checker
     }
   })
 
+  it('Claude Code and Codex: a file a coreutil is given is a subject; one a program no reader reads is given leaves the store undecided', async () => {
+    const store = readSpec('format: trace-spec/1\nid: t\nexpectations:\n  - id: the-store-untouched\n    expect: {tool.absent: {subject: {glob: "file:*.engineering/*"}}}\n')
+    const copied = await runTurns(CLAUDE_CODE, 'anthropic-messages', bashTurns(['cp scratch.tmp .engineering/copy.md']), 'claude-coreutil')
+    expect(readFileSync(join(copied.workspace, '.engineering', 'copy.md'), 'utf8')).toBe('left over\n')
+    expect(await verdictsOf(store, copied.stdout, 'claude-coreutil')).toEqual({ 'the-store-untouched': 'gap' })
+    // A file Python opened, and `touch` inside the folder `cd` entered (last: Claude Code's shell keeps
+    // the folder for the calls after): the store was written both times.
+    const hidden = [`python3 -c "open('.engineering/py.md', 'w').write('x')"`, 'cd .engineering && touch made.md']
+    const runs = [
+      { name: 'claude-unread', ran: await runTurns(CLAUDE_CODE, 'anthropic-messages', bashTurns(hidden), 'claude-unread') },
+      { name: 'codex-unread', ran: await runLines(CODEX, 'openai-responses', 'exec_command', 'cmd', hidden, 'codex-unread') },
+    ]
+    for (const { name, ran } of runs) {
+      expect(existsSync(join(ran.workspace, '.engineering', 'made.md')), name).toBe(true)
+      expect(readFileSync(join(ran.workspace, '.engineering', 'py.md'), 'utf8'), name).toBe('x')
+      const path = join(E2E_ROOT, 'shell-subjects', `${name}.stdout.jsonl`)
+      writeFileSync(path, ran.stdout)
+      const row = (await checkTranscriptFile(store, path)).expectations[0]
+      expect(row, name).toMatchObject({ verdict: 'unknown', outcome: { reason: 'operands_unread', words: [".engineering/", "open('.engineering/py.md', 'w').write('x')"] } })
+    }
+  })
+
   it('Codex: the same lines through exec_command give the same three gaps', async () => {
     const { workspace, stdout } = await runLines(CODEX, 'openai-responses', 'exec_command', 'cmd', LINES)
     expectTheLinesRan(workspace)
