@@ -224,7 +224,7 @@ describe('words given to a program no reader reads for its files', () => {
     const transcript = lines(['ls', ['proc:ls']], ['git rm .engineering/notes.md && git commit -m tidy', ['proc:git']])
     expect(rowOf(storeUntouched, transcript).outcome).toEqual({ outcome: 'undecidable', reason: 'operands_unread', events: [3], words: ['.engineering/notes.md'] })
     const spec = readSpec(`format: trace-spec/1\nid: unit/operands\nexpectations:\n  - id: store\n    expect: ${storeUntouched}\n`)
-    expect(reportToText(checkTranscriptText(spec, transcript))).toContain('gave `.engineering/notes.md` to a program no reader reads for the files it touches')
+    expect(reportToText(checkTranscriptText(spec, transcript))).toContain('gave `.engineering/notes.md` to a program or MCP tool no reader reads for the files it touches')
   })
 
   it('a word in a script a program runs counts too; a printer’s words and a word the selector would not match do not', () => {
@@ -240,6 +240,16 @@ describe('words given to a program no reader reads for its files', () => {
     expect(rowOf('{tool.absent: {operations: [file.write], subject: {glob: "file:*.engineering/*"}}}', gitRm).verdict).toBe('ok')
     expect(rowOf('{tool.absent: {subject: {equals: "proc:rm"}}}', gitRm).verdict).toBe('ok')
     expect(rowOf('{tool.absent: {subject: {glob: "file:*.engineering/*"}, args: {command: {contains: "shred"}}}}', gitRm).verdict).toBe('ok')
+  })
+
+  it('an MCP call is read for every string its arguments hold, since no reader knows which of them are files', () => {
+    const mcp = (input: Record<string, unknown>): string => {
+      const events: Event[] = [start(), call('c-1', 'mcp__filesystem__move_file', input, { operations: ['mcp.call'] }), result('c-1'), ended()]
+      return metaharness([...events, closed(events.length)])
+    }
+    expect(rowOf(storeUntouched, mcp({ source: 'draft.md', destination: '.engineering/notes.md' })).outcome).toEqual({ outcome: 'undecidable', reason: 'operands_unread', events: [1], words: ['.engineering/notes.md'] })
+    expect(rowOf(storeUntouched, mcp({ edits: [{ file: { path: '.engineering/a.md' } }] })).verdict).toBe('unknown')
+    expect(rowOf(storeUntouched, mcp({ source: 'draft.md', destination: 'docs/notes.md' })).verdict).toBe('ok')
   })
 
   it('a count by file subject is a lower bound, and an order waits only on words before its deciding call', () => {

@@ -71,22 +71,38 @@ export function inputObject(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
 }
 
-const operandsOfCall = new WeakMap<ToolCall, readonly string[]>()
+const wordsOfCall = new WeakMap<ToolCall, readonly string[]>()
+
+// An MCP call's arguments are read this deep for the strings they hold.
+const MCP_ARGUMENT_DEPTH = 4
 
 /**
- * The words a shell call's line gave to programs whose operands are not read as files (see
- * `unreadOperands`); none for any other call. Read on first asking, once per call: only a selector
- * by a file subject that missed a shell call asks.
+ * The words a call gave to something no reader reads for the files it touches: a shell call's
+ * words for programs whose operands are not read as files (see `unreadOperands`), and every
+ * string an MCP call's arguments hold (`move_file {source, destination}`); none for any other call.
+ * Read on first asking, once per call: only a selector by a file subject that missed the call asks.
  */
-export function shellOperandsUnread(call: ToolCall): readonly string[] {
-  const known = operandsOfCall.get(call)
+export function wordsUnread(call: ToolCall): readonly string[] {
+  const known = wordsOfCall.get(call)
   if (known !== undefined) return known
   let words: readonly string[] = []
   if (call.operations.includes('shell')) {
     const line = callArgument(call, 'command') ?? call.input['cmd']
     if (typeof line === 'string') words = unreadOperands(line)
     else if (Array.isArray(line) && line.every((word) => typeof word === 'string')) words = unreadOperands(line as string[])
+  } else if (call.operations.includes('mcp.call')) {
+    words = stringsIn(call.input, MCP_ARGUMENT_DEPTH)
   }
-  operandsOfCall.set(call, words)
+  wordsOfCall.set(call, words)
   return words
+}
+
+/** The distinct non-empty strings a JSON value holds, `depth` levels down. */
+function stringsIn(value: unknown, depth: number, into: string[] = []): string[] {
+  if (typeof value === 'string') {
+    if (value.length > 0 && !into.includes(value)) into.push(value)
+  } else if (depth > 0 && value !== null && typeof value === 'object') {
+    for (const item of Array.isArray(value) ? value : Object.values(value)) stringsIn(item, depth - 1, into)
+  }
+  return into
 }

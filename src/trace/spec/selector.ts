@@ -1,5 +1,5 @@
 import { compareCodePoints } from '../../events/json.js'
-import { callArgument, shellOperandsUnread } from '../ir/call.js'
+import { callArgument, wordsUnread } from '../ir/call.js'
 import type { ToolCall } from '../ir/types.js'
 import { describeMatcher, matchesRecorded } from './matcher.js'
 import type { CallSelector, FieldMatcher } from './model.js'
@@ -68,14 +68,15 @@ export function selectorMightName(selector: CallSelector, call: ToolCall): boole
 }
 
 /**
- * The words of a shell call's line that a selector by subject would have matched as `file:` subjects,
- * had the program they were given to been read for the files it touches (`git rm x`, `python3 s.py
- * x`): the call is in scope and every `args` matcher holds. Empty for any call it can rule out.
+ * The words a call gave that a selector by subject would have matched as `file:` subjects, had the
+ * program or MCP tool they were given to been read for the files it touches (`git rm x`,
+ * `python3 s.py x`, an MCP `move_file`): the call is in scope and every `args` matcher holds.
+ * Empty for any call it can rule out.
  */
 export function selectorMightTouch(selector: CallSelector, call: ToolCall): readonly string[] {
   const matcher = selector.subject
   if (matcher === undefined || !mightMatchKind(matcher, 'file:') || !inScope(selector, call) || !argsHold(selector, call)) return []
-  const words = shellOperandsUnread(call)
+  const words = wordsUnread(call)
   return words.length === 0 ? words : words.filter((word) => matchesRecorded(matcher, `file:${word}`))
 }
 
