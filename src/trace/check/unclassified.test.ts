@@ -242,6 +242,16 @@ describe('words given to a program no reader reads for its files', () => {
     expect(rowOf('{tool.absent: {subject: {glob: "file:*.engineering/*"}, args: {command: {contains: "shred"}}}}', gitRm).verdict).toBe('ok')
   })
 
+  it('a shell call run in a folder the selector names is undecided, whatever relative path its line gives', () => {
+    const inStore = (input: Record<string, unknown>): string => {
+      const events: Event[] = [start(), call('c-1', 'exec_command', input, { operations: ['shell'], subjects: ['proc:rm', 'file:notes.md'] }), result('c-1'), ended()]
+      return metaharness([...events, closed(events.length)])
+    }
+    expect(rowOf(storeUntouched, inStore({ cmd: 'rm notes.md', workdir: '/w/.engineering' })).outcome).toEqual({ outcome: 'undecidable', reason: 'operands_unread', events: [1], words: ['/w/.engineering/'] })
+    expect(rowOf(storeUntouched, inStore({ command: 'rm notes.md', dir_path: '.engineering' })).verdict).toBe('unknown')
+    expect(rowOf(storeUntouched, inStore({ cmd: 'rm notes.md', workdir: '/w' })).verdict).toBe('ok')
+  })
+
   it('an MCP call is read for every string its arguments hold, since no reader knows which of them are files', () => {
     const mcp = (input: Record<string, unknown>): string => {
       const events: Event[] = [start(), call('c-1', 'mcp__filesystem__move_file', input, { operations: ['mcp.call'] }), result('c-1'), ended()]

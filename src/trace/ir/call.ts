@@ -75,11 +75,14 @@ const wordsOfCall = new WeakMap<ToolCall, readonly string[]>()
 
 // An MCP call's arguments are read this deep for the strings they hold.
 const MCP_ARGUMENT_DEPTH = 4
+// The arguments that set the folder a shell call runs in (Codex's `workdir`, Gemini CLI's `dir_path`…).
+const SHELL_FOLDER_ARGUMENTS = ['workdir', 'cwd', 'dir_path', 'directory', 'working_directory'] as const
 
 /**
  * The words a call gave to something no reader reads for the files it touches: a shell call's
- * words for programs whose operands are not read as files (see `unreadOperands`), and every
- * string an MCP call's arguments hold (`move_file {source, destination}`); none for any other call.
+ * words for programs whose operands are not read as files (see `unreadOperands`) and the folder
+ * it ran in (`workdir`), and every string an MCP call's arguments hold (`move_file {source,
+ * destination}`); none for any other call.
  * Read on first asking, once per call: only a selector by a file subject that missed the call asks.
  */
 export function wordsUnread(call: ToolCall): readonly string[] {
@@ -90,6 +93,12 @@ export function wordsUnread(call: ToolCall): readonly string[] {
     const line = callArgument(call, 'command') ?? call.input['cmd']
     if (typeof line === 'string') words = unreadOperands(line)
     else if (Array.isArray(line) && line.every((word) => typeof word === 'string')) words = unreadOperands(line as string[])
+    // Every path the line names is inside the folder the call ran in, as after a `cd`.
+    const folders = SHELL_FOLDER_ARGUMENTS.flatMap((key) => {
+      const folder = call.input[key]
+      return typeof folder === 'string' && folder.length > 0 ? [folder.endsWith('/') ? folder : `${folder}/`] : []
+    })
+    if (folders.length > 0) words = [...folders, ...words]
   } else if (call.operations.includes('mcp.call')) {
     words = stringsIn(call.input, MCP_ARGUMENT_DEPTH)
   }
