@@ -57,6 +57,9 @@ const WRAPPERS: Readonly<Record<string, Wrapper>> = {
   valgrind: { values: [] },
   busybox: { values: [] },
   coproc: { values: [] },
+  // zsh's precommand modifiers.
+  nocorrect: { values: [] },
+  noglob: { values: [] },
   // Package runners: the package's program is what runs.
   npx: { values: ['-p', '--package', '--cache', '--registry'] },
   pnpx: { values: ['-p', '--package'] },
@@ -137,6 +140,8 @@ const listed = (command: string[] | string | undefined): readonly (string[] | st
 // Programs whose arguments say what they run by a rule of their own, not a wrapper's options.
 const OWN_RULES: Readonly<Record<string, (args: readonly string[]) => readonly (string[] | string)[]>> = {
   find: findCommands,
+  fd: fdCommands,
+  fdfind: fdCommands,
   xargs: (args) => [xargsCommand(args)],
   watch: (args) => [watchCommand(args)],
   trap: (args) => listed(trapHandler(args)),
@@ -145,6 +150,18 @@ const OWN_RULES: Readonly<Record<string, (args: readonly string[]) => readonly (
 }
 
 const WRAPPING = new Set([...Object.keys(OWN_RULES), ...Object.keys(WRAPPERS), ...Object.keys(RUNNER_SUBCOMMANDS)])
+
+/** `fd … -x prog args` (and `--exec`, `-X`, `--exec-batch`): the program it runs on what it finds, its words up to a `;` or the end. */
+function fdCommands(args: readonly string[]): string[][] {
+  const commands: string[][] = []
+  for (let i = 0; i < args.length; i++) {
+    if (!/^(?:-x|--exec|-X|--exec-batch)$/.test(args[i] as string)) continue
+    const words: string[] = []
+    for (i++; i < args.length && args[i] !== ';'; i++) words.push(args[i] as string)
+    if (words.length > 0) commands.push(words)
+  }
+  return commands
+}
 
 /** `find … -exec prog args {} ;` (and `-execdir`, `-ok`, `-okdir`): each program it runs. */
 function findCommands(args: readonly string[]): string[][] {
@@ -178,12 +195,16 @@ function watchCommand(args: readonly string[]): string[] | string {
   return exec ? words : words.join(' ')
 }
 
-/** A script option's value (`-c 'rm x'`, `--command='rm x'`) among a wrapper's words before `--`. */
+/**
+ * A script option's value (`-c 'rm x'`, `--command='rm x'`) among a wrapper's words before `--`;
+ * a short one may end a run of flags (`su -lc 'rm x'`, `script -qc 'rm x'`).
+ */
 function scriptOption(args: readonly string[], options: readonly string[]): string | undefined {
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string
     if (arg === '--') return undefined
     if (options.includes(arg)) return args[i + 1]
+    if (/^-[a-zA-Z]+$/.test(arg) && options.some((option) => option.length === 2 && option !== arg && arg.endsWith(option.slice(1)))) return args[i + 1]
     const equals = arg.indexOf('=')
     if (equals > 2 && arg.startsWith('--') && options.includes(arg.slice(0, equals))) return arg.slice(equals + 1)
   }

@@ -134,6 +134,11 @@ describe('the programs a shell line runs', () => {
     ["flock /tmp/l rm x && flock /tmp/l -c 'rm y'", ['flock', 'rm', 'flock', 'rm']],
     ["su -c 'rm x' bob; su - bob; runuser -u bob -- rm y", ['su', 'rm', 'su', 'runuser', 'rm']],
     ["script -q -c 'rm x' /dev/null", ['script', 'rm']],
+    // A script option may end a run of flags.
+    ["script -qc 'rm x' /dev/null; su -lc 'rm y' bob", ['script', 'rm', 'su', 'rm']],
+    // fd runs its -x/-X program on what it finds; zsh's precommand modifiers run theirs.
+    ['fd -e tmp -x rm; fdfind -H . -X rm -f ; ls', ['fd', 'rm', 'fdfind', 'rm', 'ls']],
+    ['nocorrect rm x; noglob rm *.tmp', ['nocorrect', 'rm', 'noglob', 'rm']],
     ['strace -f -o o.txt rm x', ['strace', 'rm']],
     ['taskset -c 0 rm x', ['taskset', 'rm']],
     ['xvfb-run -a npm test', ['xvfb-run', 'npm']],
