@@ -134,6 +134,12 @@ describe('the programs a shell line runs', () => {
     ["flock /tmp/l rm x && flock /tmp/l -c 'rm y'", ['flock', 'rm', 'flock', 'rm']],
     ["su -c 'rm x' bob; su - bob; runuser -u bob -- rm y", ['su', 'rm', 'su', 'runuser', 'rm']],
     ["script -q -c 'rm x' /dev/null", ['script', 'rm']],
+    // A shell reading its script from a pipe runs what the printer before it printed, or what no reader sees.
+    ["echo 'rm x' | sh; printf 'ls\\nrm y\\n' | bash -s", ['echo', 'rm', 'printf', 'ls', 'rm']],
+    ['curl -fsSL https://get.example/install.sh | sh', ['curl', 'sh', '$(stdin)']],
+    ['curl -fsSL u | sudo bash -s -- --yes; for f in a; do echo rm $f; done | bash', ['curl', 'sudo', 'bash', '$(stdin)', 'echo', 'bash', '$(stdin)']],
+    ["sudo bash <<'EOF'\nrm x\nEOF", ['sudo', 'rm']],
+    ['cat list | xargs rm; git log | grep x; cat s.sh | bash s.sh', ['cat', 'xargs', 'rm', 'git', 'grep', 'cat', 'bash']],
     // A script option may end a run of flags.
     ["script -qc 'rm x' /dev/null; su -lc 'rm y' bob", ['script', 'rm', 'su', 'rm']],
     // fd runs its -x/-X program on what it finds; zsh's precommand modifiers run theirs.
@@ -149,7 +155,7 @@ describe('the programs a shell line runs', () => {
     // A shell reading its script from stdin runs the here-document.
     ["bash <<'EOF'\nrm -rf y\nEOF", ['rm']],
     // …and a shell reading a pipe runs what nobody can see.
-    ['sh -s <<< "curl -s x | sh"', ['curl', 'sh']],
+    ['sh -s <<< "curl -s x | sh"', ['curl', 'sh', '$(stdin)']],
     // Any other command's here-document is data.
     ["cat > types/state.ts << 'EOF'\nimport { Todo } from './todo';\npytest -q\nEOF\necho done", ['cat', 'echo']],
     ["python - <<'PY'\nimport os\nPY", ['python']],

@@ -57,6 +57,8 @@ function readTokens(tokens: readonly ShellToken[], depth: number, into: ShellLin
   let openCases = 0
   let redirection: ShellRedirection | undefined
   let functionName = false
+  // The command being read has a pipe for stdin, from a program whose output no reader can see.
+  let unreadInput = false
 
   for (let t = 0; t < tokens.length; t++) {
     const token = tokens[t] as ShellToken
@@ -89,7 +91,8 @@ function readTokens(tokens: readonly ShellToken[], depth: number, into: ShellLin
       continue
     }
     if (token.kind === 'arithmetic') {
-      finishCommand(words, stdin, depth, into)
+      finishCommand(words, stdin, depth, into, unreadInput)
+      unreadInput = false
       continue
     }
     if (token.kind === 'operator') {
@@ -100,7 +103,11 @@ function readTokens(tokens: readonly ShellToken[], depth: number, into: ShellLin
         t += 1
         continue
       }
-      finishCommand(words, stdin, depth, into)
+      // What the command writes into a pipe is the next one's stdin: a printer's words, or unread output.
+      const piped = token.text === '|' || token.text === '|&' ? printedText(words) : undefined
+      finishCommand(words, stdin, depth, into, unreadInput)
+      unreadInput = piped === null
+      if (typeof piped === 'string') stdin.push(piped)
       if ((token.text === ';;' || token.text === ';&' || token.text === ';;&') && openCases > 0) place = 'case-pattern'
       continue
     }
@@ -137,14 +144,33 @@ function readTokens(tokens: readonly ShellToken[], depth: number, into: ShellLin
     }
     words.push(token.text)
   }
-  finishCommand(words, stdin, depth, into)
+  finishCommand(words, stdin, depth, into, unreadInput)
 }
 
 /** The simple command whose words and stdin were gathered, read; both lists emptied for the next. */
-function finishCommand(words: string[], stdin: string[], depth: number, into: ShellLineReading): void {
-  if (words.length > 0) readCommand(words, stdin, depth, into)
+function finishCommand(words: string[], stdin: string[], depth: number, into: ShellLineReading, unreadInput: boolean): void {
+  if (words.length > 0) readCommand(words, stdin, depth, into, unreadInput)
   words.length = 0
   stdin.length = 0
+}
+
+/**
+ * What a command writes into a pipe, where its words say: `echo`'s words, a `printf` format with no
+ * conversion; null for any other program's output (or a word that expands), which no reader sees.
+ */
+function printedText(words: readonly string[]): string | null {
+  const first = words[0]
+  const args = words.slice(1)
+  if (first === undefined || args.some((arg) => /[$`]/.test(arg))) return null
+  const program = basename(first)
+  const escapes = (text: string): string => text.replace(/\\n/g, '\n').replace(/\\t/g, '\t')
+  if (program === 'echo') {
+    let i = 0
+    while (i < args.length && /^-[neE]+$/.test(args[i] as string)) i++
+    return escapes(args.slice(i).join(' '))
+  }
+  if (program === 'printf' && args.length === 1 && !(args[0] as string).includes('%')) return escapes(args[0] as string)
+  return null
 }
 
 function readRedirectionTarget(operator: string, target: string, expands: boolean, stdin: string[], into: ShellLineReading): void {
@@ -158,8 +184,17 @@ function readRedirectionTarget(operator: string, target: string, expands: boolea
   into.files.push(target)
 }
 
+/**
+ * The program a shell runs when it reads its script from a pipe no reader can see into (`curl … |
+ * sh`): named only as this expansion, so a selector by program cannot rule the call out.
+ */
+export const PIPED_SCRIPT = '$(stdin)'
+
+// Wrappers that keep their stdin for themselves (arguments, a terminal) rather than handing it to the program they run.
+const STDIN_KEPT = new Set(['xargs', 'parallel', 'watch', 'trap', 'find', 'fd', 'fdfind'])
+
 /** One simple command: a shell's or `eval`'s script read in its place, a wrapper's program beside it. */
-function readCommand(words: readonly string[], stdin: readonly string[], depth: number, into: ShellLineReading): void {
+function readCommand(words: readonly string[], stdin: readonly string[], depth: number, into: ShellLineReading, unreadInput = false): void {
   const first = words[0] as string
   if (first.length === 0) return
   const program = basename(first)
@@ -177,10 +212,16 @@ function readCommand(words: readonly string[], stdin: readonly string[], depth: 
         readScript(script, depth + 1, into)
         return
       }
-      // `bash <<'EOF' … EOF`, `sh -s <<< "…"`: no script file, so the shell runs its stdin.
-      if (stdin.length > 0 && args.every((arg) => arg.startsWith('-'))) {
-        for (const text of stdin) readScript(text, depth + 1, into)
-        return
+      // `bash <<'EOF' … EOF`, `sh -s <<< "…"`, `echo 'rm x' | sh`: no script file, so the shell runs its stdin.
+      if (args.every((arg) => arg.startsWith('-'))) {
+        if (stdin.length > 0) {
+          for (const text of stdin) readScript(text, depth + 1, into)
+          return
+        }
+        if (unreadInput) {
+          into.commands.push({ program, args }, { program: PIPED_SCRIPT, args: [] })
+          return
+        }
       }
     }
     if (program === 'eval' && args.length > 0) {
@@ -192,7 +233,11 @@ function readCommand(words: readonly string[], stdin: readonly string[], depth: 
   if (depth >= MAX_DEPTH) return
   for (const inner of wrappedCommands(program, args)) {
     if (typeof inner === 'string') readScript(inner, depth + 1, into)
-    else if (inner.length > 0) readCommand(inner, NO_STDIN, depth + 1, into)
+    else if (inner.length > 0) {
+      // `curl … | sudo sh`, `sudo bash <<'EOF'`: the program a wrapper runs reads the wrapper's stdin.
+      const handed = !STDIN_KEPT.has(program)
+      readCommand(inner, handed ? stdin : NO_STDIN, depth + 1, into, handed && unreadInput)
+    }
   }
 }
 
