@@ -276,13 +276,17 @@ describe('reading any text', () => {
 
 describe('the words a line gives programs whose files nobody reads', () => {
   it('are every word but those of a program whose operands are read, and a printer’s', () => {
-    expect(unreadOperands("git rm -r .store && cp a b && echo done && python3 -c 'open(\"x\")' > log")).toEqual(['rm', '-r', '.store', '-c', 'open("x")'])
+    expect(unreadOperands("git rm -r .store && cp a b && echo done && python3 -c 'open(\"x\")' > log")).toEqual(['rm', '-r', '.store', 'a/', 'b/', '-c', 'open("x")'])
     expect(unreadOperands(['npx', 'prettier', '--write', 'src/a.ts'])).toEqual(['prettier', '--write', 'src/a.ts'])
     // A message for people is no path, however much of the tree it talks about.
     expect(unreadOperands('git commit -m "tidy README.md" && git commit -qam "README.md too" && litehive report --message="read README.md" --verdict pass x')).toEqual(['commit', 'report', '--verdict', 'pass', 'x'])
   })
 
+  it('give each operand of a program that works through folders as a folder, since what lies under it is touched too', () => {
+    expect(unreadOperands('rm -rf .engineering build/ && cp -r src dist && grep -rn x docs && touch stamp')).toEqual(['.engineering/', 'src/', 'dist/', 'docs/'])
+  })
+
   it('give a folder `cd` enters as a folder, since the paths after it are inside it', () => {
-    expect(unreadOperands('cd .engineering && rm notes.md; pushd /tmp/ && ls; cd -')).toEqual(['.engineering/', '/tmp/', '-'])
+    expect(unreadOperands('cd .engineering && rm notes.md; pushd /tmp/ && ls; cd -')).toEqual(['.engineering/', 'notes.md/', '/tmp/', '-'])
   })
 })

@@ -434,6 +434,8 @@ export function filesNamedBy(command: SimpleCommand): string[] {
 const PRINTERS: ReadonlySet<string> = new Set(['echo', 'printf'])
 // Programs that move the shell into a folder: every path after them is relative to it.
 const FOLDER_CHANGES: ReadonlySet<string> = new Set(['cd', 'pushd'])
+// Programs whose file operand may be a folder they work through (`rm -rf d`, `cp -r a d`, `grep -r x d`).
+const THROUGH_FOLDERS: ReadonlySet<string> = new Set(['rm', 'cp', 'mv', 'ln', 'chmod', 'chown', 'chgrp', 'grep', 'egrep', 'fgrep', 'rg'])
 // Options whose value is a message for people (`git commit -m …`, `-am …`, `gh pr create --body …`), not a path.
 const MESSAGE_OPTIONS: ReadonlySet<string> = new Set(['--message', '--body', '--title', '--description', '--note'])
 const MESSAGE_CLUSTER = /^-[a-zA-Z]*m$/
@@ -442,12 +444,18 @@ const MESSAGE_CLUSTER = /^-[a-zA-Z]*m$/
  * The words a line gives to programs whose operands are not read as files (`filesNamedBy` reads
  * the rest): what `git rm x` or `python3 s.py x` does with `x` is the program's own, so a selector
  * that `file:x` would match cannot rule the call out. A folder `cd` enters is given as `x/`, since
- * the paths after it are inside it. Nothing for what a printer prints, nor a message for people
+ * the paths after it are inside it, and so is a file operand of a program that works through
+ * folders (`rm -rf d` gives `d/`). Nothing for what a printer prints, nor a message for people
  * (`git commit -m …`).
  */
 export function unreadOperands(line: string | readonly string[]): string[] {
   const words: string[] = []
   for (const command of readShellLine(line).commands) {
+    if (THROUGH_FOLDERS.has(command.program)) {
+      // Its subjects name the operands; what lies under one that is a folder is touched too.
+      for (const file of filesNamedBy(command)) if (!file.endsWith('/') && !words.includes(`${file}/`)) words.push(`${file}/`)
+      continue
+    }
     if (command.program === 'dd' || FILE_OPERANDS.has(command.program) || PRINTERS.has(command.program)) continue
     for (let i = 0; i < command.args.length; i++) {
       const arg = command.args[i] as string

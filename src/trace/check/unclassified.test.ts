@@ -224,7 +224,7 @@ describe('words given to a program no reader reads for its files', () => {
     const transcript = lines(['ls', ['proc:ls']], ['git rm .engineering/notes.md && git commit -m tidy', ['proc:git']])
     expect(rowOf(storeUntouched, transcript).outcome).toEqual({ outcome: 'undecidable', reason: 'operands_unread', events: [3], words: ['.engineering/notes.md'] })
     const spec = readSpec(`format: trace-spec/1\nid: unit/operands\nexpectations:\n  - id: store\n    expect: ${storeUntouched}\n`)
-    expect(reportToText(checkTranscriptText(spec, transcript))).toContain('gave `.engineering/notes.md` to a program or MCP tool no reader reads for the files it touches')
+    expect(reportToText(checkTranscriptText(spec, transcript))).toContain('named `.engineering/notes.md` where no reader can tell which files it touched')
   })
 
   it('a word in a script a program runs counts too; a printer’s words and a word the selector would not match do not', () => {
@@ -232,6 +232,12 @@ describe('words given to a program no reader reads for its files', () => {
     // `rm` works inside the folder `cd` entered: the path it was given is relative to the store.
     expect(rowOf(storeUntouched, lines(['cd .engineering && rm notes.md', ['proc:cd', 'proc:rm', 'file:notes.md']])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.engineering/'] })
     expect(rowOf(storeUntouched, lines(['echo .engineering/notes.md', ['proc:echo']], ['git rm src/old.ts', ['proc:git']])).verdict).toBe('ok')
+  })
+
+  it('a folder rm, cp or grep works through may hold what the selector names', () => {
+    expect(rowOf(storeUntouched, lines(['rm -rf .engineering', ['proc:rm', 'file:.engineering']])).outcome).toEqual({ outcome: 'undecidable', reason: 'operands_unread', events: [1], words: ['.engineering/'] })
+    expect(rowOf(storeUntouched, lines(['rm -rf .engineering/', ['proc:rm', 'file:.engineering/']])).verdict).toBe('gap')
+    expect(rowOf(storeUntouched, lines(['rm -rf build', ['proc:rm', 'file:build']])).verdict).toBe('ok')
   })
 
   it('a call a reader named the file of is decided by it, and a selector that cannot see the call is unmoved', () => {
