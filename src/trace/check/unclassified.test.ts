@@ -240,6 +240,16 @@ describe('words given to a program no reader reads for its files', () => {
     expect(rowOf(storeUntouched, lines(['rm -rf build', ['proc:rm', 'file:build']])).verdict).toBe('ok')
   })
 
+  it('a search or a listing works through the folder its path names', () => {
+    const tool = (name: string, input: Record<string, unknown>, operations: string[], subjects: string[]): string => {
+      const events: Event[] = [start(), call('c-1', name, input, { operations, subjects }), result('c-1'), ended()]
+      return metaharness([...events, closed(events.length)])
+    }
+    expect(rowOf(storeUntouched, tool('Grep', { pattern: 'x', path: '.engineering' }, ['search'], ['file:.engineering'])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.engineering/'] })
+    expect(rowOf(storeUntouched, tool('LS', { path: '/w/.engineering' }, ['dir.list'], ['file:/w/.engineering'])).verdict).toBe('unknown')
+    expect(rowOf(storeUntouched, tool('Read', { file_path: '/w/.engineering' }, ['file.read'], ['file:/w/.engineering'])).verdict).toBe('ok')
+  })
+
   it('a call a reader named the file of is decided by it, and a selector that cannot see the call is unmoved', () => {
     expect(rowOf(storeUntouched, lines(['rm .engineering/notes.md', ['proc:rm', 'file:.engineering/notes.md']])).verdict).toBe('gap')
     const gitRm = lines(['git rm .engineering/notes.md', ['proc:git']])

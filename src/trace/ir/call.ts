@@ -81,8 +81,8 @@ const SHELL_FOLDER_ARGUMENTS = ['workdir', 'cwd', 'dir_path', 'directory', 'work
 /**
  * The words a call gave to something no reader reads for the files it touches: a shell call's
  * words for programs whose operands are not read as files (see `unreadOperands`) and the folder
- * it ran in (`workdir`), and every string an MCP call's arguments hold (`move_file {source,
- * destination}`); none for any other call.
+ * it ran in (`workdir`), every string an MCP call's arguments hold (`move_file {source,
+ * destination}`), and the folder a search or a listing works through; none for any other call.
  * Read on first asking, once per call: only a selector by a file subject that missed the call asks.
  */
 export function wordsUnread(call: ToolCall): readonly string[] {
@@ -101,6 +101,9 @@ export function wordsUnread(call: ToolCall): readonly string[] {
     if (folders.length > 0) words = [...folders, ...words]
   } else if (call.operations.includes('mcp.call')) {
     words = stringsIn(call.input, MCP_ARGUMENT_DEPTH)
+  } else if (call.operations.includes('search') || call.operations.includes('dir.list')) {
+    // A search or a listing works through the folder its path names: what lies under it.
+    words = call.subjects.flatMap((subject) => (subject.startsWith('file:') && !subject.endsWith('/') ? [`${subject.slice(5)}/`] : []))
   }
   wordsOfCall.set(call, words)
   return words
