@@ -224,7 +224,7 @@ describe('the files a command names by its operands', () => {
   })
 
   it('reads the files grep and rg search, past their pattern and the options that take a value', () => {
-    expect(operandFiles("rg -n -g '*.ts' 'class X|y' src README.md; grep -rn -e foo -A 3 .env lib; egrep 'a|b' log; rg -f pats.txt -t py tests")).toEqual([['src', 'README.md'], ['.env', 'lib'], ['log'], ['pats.txt', 'tests']])
+    expect(operandFiles("rg -n -g '*.ts' 'class X|y' src README.md; grep -rn -e foo -A 3 .env lib; egrep 'a|b' log; rg -f pats.txt -t py tests; rg --files tests/contract README.md")).toEqual([['src', 'README.md'], ['.env', 'lib'], ['log'], ['pats.txt', 'tests'], ['tests/contract', 'README.md']])
   })
 
   it('names no file a shell would expand, no stream device, and none for a program whose operands are its own', () => {

@@ -350,7 +350,8 @@ const FILE_OPERANDS: ReadonlyMap<string, FileOperands> = new Map<string, FileOpe
   ['grep', GREP_OPERANDS],
   ['egrep', GREP_OPERANDS],
   ['fgrep', GREP_OPERANDS],
-  ['rg', { valued: 'ABCEMTdegjmrt', valuedFiles: 'f', leading: 1, leadingDroppedBy: ['-e', '-f', '--regexp', '--file'] }],
+  // `rg --files` lists the files it would search: no pattern, every operand a path.
+  ['rg', { valued: 'ABCEMTdegjmrt', valuedFiles: 'f', leading: 1, leadingDroppedBy: ['-e', '-f', '--regexp', '--file', '--files'] }],
   // The script is the first operand unless `-e` or `-f` gives it; `-f` names a script file.
   ['sed', { valued: 'el', valuedFiles: 'f', suffixed: 'i', leading: 1, leadingDroppedBy: ['-e', '-f', '--expression', '--file'] }],
 ])

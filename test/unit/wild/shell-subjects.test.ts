@@ -101,6 +101,8 @@ describe('the programs real shell lines ran (the wild corpus)', async () => {
     // Codex reads with `sed -n '1,220p' f` and counts with `wc -c f`: both name the file.
     ['codex-exec-json/heru_T-0002-SA-0005-reviewer.jsonl', 'item_6', ['sed'], ['README.md']],
     ['codex-exec-json/heru_T-0008-SA-0005-reviewer.jsonl', 'item_8', ['wc'], ['tests/fixtures/codex_large_item_completed.jsonl']],
+    // `rg --files` has no pattern: every operand is a path it lists.
+    ['codex-rollout/hyperweave_codex-session-0.128.0.jsonl', 'call_SEtbahy1J9LwegYJk4QTormM', ['rg'], ['src/hyperweave', 'tests', '.github/workflows', 'README.md', 'pyproject.toml', 'CHANGELOG.md']],
   ])('%s %s runs %j and names %j', (entry, id, expectedPrograms, expectedFiles) => {
     const call = callOf(entry, id)
     expect(programs(call)).toEqual(expectedPrograms)
