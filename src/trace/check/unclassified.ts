@@ -31,10 +31,9 @@ class Missed {
  * The calls one selector could not see: unclassified calls that would have been in scope had
  * their tool been classified, shell calls whose line named its program only through an
  * expansion (`$TOOL x`) that a selector by subject would have matched had it named one, and calls
- * that gave a program or MCP tool whose files nobody reads a word the selector would match as a
- * file (`git rm .engineering/notes.md`). While
- * there are any, a count is only a lower bound and an absence is undecided. Memory is one index
- * per such call.
+ * that named a word the selector would match as a file where no reader can tell which files they
+ * touched (`git rm .engineering/notes.md`, `rm -rf .engineering`). While there are any, a count is
+ * only a lower bound and an absence is undecided. Memory is one index per such call.
  */
 export class UnseenCalls {
   private readonly unclassified = new Missed()

@@ -79,7 +79,7 @@ const MCP_ARGUMENT_DEPTH = 4
 const SHELL_FOLDER_ARGUMENTS = ['workdir', 'cwd', 'dir_path', 'directory', 'working_directory'] as const
 
 /**
- * The words a call gave to something no reader reads for the files it touches: a shell call's
+ * The words a call named where no reader can tell which files it touched: a shell call's
  * words for programs whose operands are not read as files (see `unreadOperands`) and the folder
  * it ran in (`workdir`), every string an MCP call's arguments hold (`move_file {source,
  * destination}`), and the folder a search or a listing works through; none for any other call.

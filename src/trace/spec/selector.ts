@@ -63,26 +63,21 @@ export function selectorMightMatch(selector: CallSelector, call: ToolCall): bool
  * is in scope, every `args` matcher holds, and the `subject` matcher could hold on a `proc:` subject.
  */
 export function selectorMightName(selector: CallSelector, call: ToolCall): boolean {
-  if (call.unnamedPrograms.length === 0 || selector.subject === undefined || !mightMatchProgram(selector.subject)) return false
+  if (call.unnamedPrograms.length === 0 || selector.subject === undefined || !mightMatchKind(selector.subject, 'proc:')) return false
   return inScope(selector, call) && argsHold(selector, call)
 }
 
 /**
- * The words a call gave that a selector by subject would have matched as `file:` subjects, had the
- * program or MCP tool they were given to been read for the files it touches (`git rm x`,
- * `python3 s.py x`, an MCP `move_file`): the call is in scope and every `args` matcher holds.
- * Empty for any call it can rule out.
+ * The words a call named that a selector by subject would have matched as `file:` subjects, had a
+ * reader known which files they touched (`wordsUnread`: a word `git rm x` or an MCP `move_file`
+ * was given, a folder `cd` entered or `rm -rf` worked through): the call is in scope and every
+ * `args` matcher holds. Empty for any call it can rule out.
  */
 export function selectorMightTouch(selector: CallSelector, call: ToolCall): readonly string[] {
   const matcher = selector.subject
   if (matcher === undefined || !mightMatchKind(matcher, 'file:') || !inScope(selector, call) || !argsHold(selector, call)) return []
   const words = wordsUnread(call)
   return words.length === 0 ? words : words.filter((word) => matchesRecorded(matcher, `file:${word}`))
-}
-
-/** Whether a subject matcher could hold on some `proc:` subject (`contains` and `regex` are taken to). */
-function mightMatchProgram(matcher: FieldMatcher): boolean {
-  return mightMatchKind(matcher, 'proc:')
 }
 
 /** Whether a subject matcher could hold on some subject of a kind (`proc:`, `file:`); `contains` and `regex` are taken to. */
