@@ -224,6 +224,7 @@ describe('the files a command names by its operands', () => {
   })
 
   it('reads the files grep and rg search, past their pattern and the options that take a value', () => {
+    expect(operandFiles('rg --type ts -n foo src; grep --exclude-dir node_modules -rn bar lib; sed --expression s/a/b/ f; cp --target-directory dist a')).toEqual([['src'], ['lib'], ['f'], ['dist', 'a']])
     expect(operandFiles("rg -n -g '*.ts' 'class X|y' src README.md; grep -rn -e foo -A 3 .env lib; egrep 'a|b' log; rg -f pats.txt -t py tests; rg --files tests/contract README.md")).toEqual([['src', 'README.md'], ['.env', 'lib'], ['log'], ['pats.txt', 'tests'], ['tests/contract', 'README.md']])
   })
 

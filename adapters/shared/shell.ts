@@ -314,9 +314,17 @@ interface FileOperands {
   readonly valuedFiles?: string
   readonly leading?: number
   readonly leadingDroppedBy?: readonly string[]
+  /** Long options that take the next word as their value when given no `=` (`rg --type ts`). */
+  readonly valuedLong?: readonly string[]
 }
 
-const GREP_OPERANDS: FileOperands = { valued: 'ABCDdem', valuedFiles: 'f', leading: 1, leadingDroppedBy: ['-e', '-f', '--regexp', '--file'] }
+const GREP_OPERANDS: FileOperands = {
+  valued: 'ABCDdem',
+  valuedFiles: 'f',
+  leading: 1,
+  leadingDroppedBy: ['-e', '-f', '--regexp', '--file'],
+  valuedLong: ['--regexp', '--include', '--exclude', '--exclude-dir', '--max-count', '--context', '--after-context', '--before-context', '--label', '--color', '--colour', '--binary-files', '--devices', '--directories', '--group-separator'],
+}
 
 /**
  * The programs whose operands are files by definition: the plain readers and searchers, and the
@@ -351,9 +359,18 @@ const FILE_OPERANDS: ReadonlyMap<string, FileOperands> = new Map<string, FileOpe
   ['egrep', GREP_OPERANDS],
   ['fgrep', GREP_OPERANDS],
   // `rg --files` lists the files it would search: no pattern, every operand a path.
-  ['rg', { valued: 'ABCEMTdegjmrt', valuedFiles: 'f', leading: 1, leadingDroppedBy: ['-e', '-f', '--regexp', '--file', '--files'] }],
+  [
+    'rg',
+    {
+      valued: 'ABCEMTdegjmrt',
+      valuedFiles: 'f',
+      leading: 1,
+      leadingDroppedBy: ['-e', '-f', '--regexp', '--file', '--files'],
+      valuedLong: ['--regexp', '--type', '--type-not', '--type-add', '--glob', '--iglob', '--max-count', '--max-depth', '--context', '--after-context', '--before-context', '--replace', '--encoding', '--threads', '--max-filesize', '--sort', '--sortr', '--color', '--colors', '--engine', '--pre', '--pre-glob'],
+    },
+  ],
   // The script is the first operand unless `-e` or `-f` gives it; `-f` names a script file.
-  ['sed', { valued: 'el', valuedFiles: 'f', suffixed: 'i', leading: 1, leadingDroppedBy: ['-e', '-f', '--expression', '--file'] }],
+  ['sed', { valued: 'el', valuedFiles: 'f', suffixed: 'i', leading: 1, leadingDroppedBy: ['-e', '-f', '--expression', '--file'], valuedLong: ['--expression', '--line-length'] }],
 ])
 
 // `dd if=in of=out`: its files are named by these operands.
@@ -401,9 +418,11 @@ export function filesNamedBy(command: SimpleCommand): string[] {
       continue
     }
     if (!optionsEnded && arg.startsWith('--')) {
-      // `--target-directory=dir` names a file; any other long option is a flag or carries its own value.
+      // `--target-directory=dir` (or `--file f`) names a file; any other long option is a flag or carries its own value.
       const target = /^--(?:target-directory|reference|file)=(.+)$/.exec(arg)?.[1]
       if (target !== undefined) take(target)
+      else if (/^--(?:target-directory|reference|file)$/.test(arg) && command.args[i + 1] !== undefined) take(command.args[++i] as string)
+      else if (operands.valuedLong?.includes(arg)) i++
       continue
     }
     if (!optionsEnded && arg.startsWith('-') && arg.length > 1) {
