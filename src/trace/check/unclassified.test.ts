@@ -248,6 +248,9 @@ describe('words given to a program no reader reads for its files', () => {
     expect(rowOf(storeUntouched, tool('Grep', { pattern: 'x', path: '.engineering' }, ['search'], ['file:.engineering'])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.engineering/'] })
     expect(rowOf(storeUntouched, tool('LS', { path: '/w/.engineering' }, ['dir.list'], ['file:/w/.engineering'])).verdict).toBe('unknown')
     expect(rowOf(storeUntouched, tool('Read', { file_path: '/w/.engineering' }, ['file.read'], ['file:/w/.engineering'])).verdict).toBe('ok')
+    // A listing by pattern names no path, but its pattern is one; a search's pattern is text it looks for.
+    expect(rowOf(storeUntouched, tool('Glob', { pattern: '.engineering/**' }, ['dir.list'], [])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.engineering/**'] })
+    expect(rowOf(storeUntouched, tool('Grep', { pattern: '.engineering/notes' }, ['search'], [])).verdict).toBe('ok')
   })
 
   it('a call a reader named the file of is decided by it, and a selector that cannot see the call is unmoved', () => {

@@ -82,7 +82,8 @@ const SHELL_FOLDER_ARGUMENTS = ['workdir', 'cwd', 'dir_path', 'directory', 'work
  * The words a call named where no reader can tell which files it touched: a shell call's
  * words for programs whose operands are not read as files (see `unreadOperands`) and the folder
  * it ran in (`workdir`), every string an MCP call's arguments hold (`move_file {source,
- * destination}`), and the folder a search or a listing works through; none for any other call.
+ * destination}`), and the folder a search or a listing works through (and a listing's path
+ * pattern); none for any other call.
  * Read on first asking, once per call: only a selector by a file subject that missed the call asks.
  */
 export function wordsUnread(call: ToolCall): readonly string[] {
@@ -104,6 +105,9 @@ export function wordsUnread(call: ToolCall): readonly string[] {
   } else if (call.operations.includes('search') || call.operations.includes('dir.list')) {
     // A search or a listing works through the folder its path names: what lies under it.
     words = call.subjects.flatMap((subject) => (subject.startsWith('file:') && !subject.endsWith('/') ? [`${subject.slice(5)}/`] : []))
+    // A listing's pattern is a path glob (`Glob {pattern: ".engineering/**"}`); a search's is what it looks for.
+    const pattern = call.input['pattern']
+    if (call.operations.includes('dir.list') && typeof pattern === 'string' && pattern.length > 0) words = [...words, pattern]
   }
   wordsOfCall.set(call, words)
   return words
