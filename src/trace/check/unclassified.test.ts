@@ -232,6 +232,12 @@ describe('words given to a program no reader reads for its files', () => {
     // `rm` works inside the folder `cd` entered: the path it was given is relative to the store.
     expect(rowOf(storeUntouched, lines(['cd .engineering && rm notes.md', ['proc:cd', 'proc:rm', 'file:notes.md']])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.engineering/'] })
     expect(rowOf(storeUntouched, lines(['echo .engineering/notes.md', ['proc:echo']], ['git rm src/old.ts', ['proc:git']])).verdict).toBe('ok')
+    // A word may name a folder: `tar -C .engineering` unpacks into the store.
+    expect(rowOf(storeUntouched, lines(['tar -xf notes.tar -C .engineering', ['proc:tar']])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.engineering'] })
+    // An address is no file, and a pattern is no folder.
+    const git = '{tool.absent: {subject: {glob: "file:*.git/*"}}}'
+    expect(rowOf(git, lines(['git clone https://github.com/x/y.git && tree -I "node_modules|.git"', ['proc:git', 'proc:tree']])).verdict).toBe('ok')
+    expect(rowOf(git, lines(['git -C repo.git log', ['proc:git']])).verdict).toBe('unknown')
   })
 
   it('a folder rm, cp or grep works through may hold what the selector names', () => {
