@@ -79,11 +79,11 @@ export function selectorMightTouch(selector: CallSelector, call: ToolCall): read
   const words = wordsUnread(call)
   if (words.length === 0) return words
   // A word shaped like a path may name a folder (`tar -C .engineering`): what lies under it would match too.
-  return words.filter((word) => !URL.test(word) && (matchesRecorded(matcher, `file:${word}`) || (PATH_SHAPED.test(word) && matchesRecorded(matcher, `file:${word}/`))))
+  return words.filter((word) => !ADDRESS.test(word) && (matchesRecorded(matcher, `file:${word}`) || (PATH_SHAPED.test(word) && matchesRecorded(matcher, `file:${word}/`))))
 }
 
 // An address is no file (`git clone https://…/x.git`), unless a `file://` one; a word with blanks or shell punctuation is no folder.
-const URL = /^(?!file:)[a-zA-Z][a-zA-Z0-9+.-]*:\/\//
+const ADDRESS = /^(?!file:)[a-zA-Z][a-zA-Z0-9+.-]*:\/\//
 const PATH_SHAPED = /^[^\s|;&<>()'"`$*?]+[^/\s]$/
 
 /** Whether a subject matcher could hold on some subject of a kind (`proc:`, `file:`); `contains` and `regex` are taken to. */
