@@ -48,7 +48,25 @@ function withoutHereDocumentBodies(line: string): string {
   return kept.join('\n')
 }
 
-const programs = (call: ToolRequested): string[] => (call.subjects ?? []).filter((subject) => subject.startsWith('proc:')).map((subject) => subject.slice(5))
+/** A call's subjects of one kind (`proc:`, `file:`), without the prefix. */
+const subjectsOf = (call: ToolRequested, kind: string): string[] => (call.subjects ?? []).filter((subject) => subject.startsWith(kind)).map((subject) => subject.slice(kind.length))
+const programs = (call: ToolRequested): string[] => subjectsOf(call, 'proc:')
+const files = (call: ToolRequested): string[] => subjectsOf(call, 'file:')
+
+// Quotes and escapes are removed from the words a reader names; compare without them.
+const withoutQuotes = (text: string): string => text.replace(/["'\\]/g, '')
+
+/** Each subject of `names` that the call's line does not spell, as `entry call: name`, over every call with a line. */
+function unspelled(calls: readonly { entry: string; call: ToolRequested }[], names: (call: ToolRequested) => string[], spells: (plain: string, name: string) => boolean): string[] {
+  const strays: string[] = []
+  for (const { entry, call } of calls) {
+    const line = commandOf(call)
+    if (line === undefined) continue
+    const plain = withoutQuotes(line)
+    for (const name of names(call)) if (!spells(plain, name)) strays.push(`${entry} ${call.call_id}: ${name}`)
+  }
+  return strays
+}
 
 describe('the programs real shell lines ran (the wild corpus)', async () => {
   const calls = await shellCalls()
@@ -106,35 +124,16 @@ describe('the programs real shell lines ran (the wild corpus)', async () => {
   ])('%s %s runs %j and names %j', (entry, id, expectedPrograms, expectedFiles) => {
     const call = callOf(entry, id)
     expect(programs(call)).toEqual(expectedPrograms)
-    expect((call.subjects ?? []).filter((subject) => subject.startsWith('file:')).map((subject) => subject.slice(5))).toEqual(expectedFiles)
+    expect(files(call)).toEqual(expectedFiles)
   })
 
   it('reads every shell line of the corpus to programs that its text names', () => {
-    const unnamed: string[] = []
-    for (const { entry, call } of calls) {
-      const line = commandOf(call)
-      if (line === undefined) continue
-      // Quotes and escapes are removed from a program's name; compare without them.
-      const plain = line.replace(/["'\\]/g, '')
-      // A script piped in from a program's output is named as the expansion it is.
-      for (const program of programs(call)) if (program !== PIPED_SCRIPT && !plain.includes(program.replace(/["'\\]/g, ''))) unnamed.push(`${entry} ${call.call_id}: proc:${program}`)
-    }
-    expect(unnamed).toEqual([])
+    // A script piped in from a program's output is named as the expansion it is.
+    expect(unspelled(calls, programs, (plain, program) => program === PIPED_SCRIPT || plain.includes(withoutQuotes(program)))).toEqual([])
   })
 
   it('names only files that its text names, and never a sed script or an option as one', () => {
-    const strays: string[] = []
-    for (const { entry, call } of calls) {
-      const line = commandOf(call)
-      if (line === undefined) continue
-      const plain = line.replace(/["'\\]/g, '')
-      for (const subject of call.subjects ?? []) {
-        if (!subject.startsWith('file:')) continue
-        const file = subject.slice(5)
-        if (!plain.includes(file.replace(/["'\\]/g, '')) || /^s\/|^-/.test(file)) strays.push(`${entry} ${call.call_id}: ${subject}`)
-      }
-    }
-    expect(strays).toEqual([])
+    expect(unspelled(calls, files, (plain, file) => plain.includes(withoutQuotes(file)) && !/^s\/|^-/.test(file))).toEqual([])
   })
 
   it('decides "the skills untouched" over Hermes moving its skills folder away: a gap, not a pass', async () => {
