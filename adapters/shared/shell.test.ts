@@ -281,6 +281,8 @@ describe('the words a line gives programs whose files nobody reads', () => {
     expect(unreadOperands(['npx', 'prettier', '--write', 'src/a.ts'])).toEqual(['prettier', '--write', 'src/a.ts'])
     // A message for people is no path, however much of the tree it talks about.
     expect(unreadOperands('git commit -m "tidy README.md" && git commit -qam "README.md too" && litehive report --message="read README.md" --verdict pass x')).toEqual(['commit', 'report', '--verdict', 'pass', 'x'])
+    // Only `--message=…` carries its message: `--messages` is an option of its own, read as a word.
+    expect(unreadOperands('tool --messages out.md')).toEqual(['--messages', 'out.md'])
   })
 
   it('give each operand of a program that works through folders as a folder, since what lies under it is touched too', () => {

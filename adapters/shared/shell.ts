@@ -483,7 +483,8 @@ export function unreadOperands(line: string | readonly string[]): string[] {
         i++
         continue
       }
-      if (arg.startsWith('--') && MESSAGE_OPTIONS.has(arg.slice(0, arg.indexOf('=')))) continue
+      const equals = arg.indexOf('=')
+      if (equals > 2 && arg.startsWith('--') && MESSAGE_OPTIONS.has(arg.slice(0, equals))) continue
       // `cd .engineering && rm notes.md`: what follows works inside the folder, as `.engineering/…`.
       const word = FOLDER_CHANGES.has(command.program) && !arg.startsWith('-') && !arg.endsWith('/') ? `${arg}/` : arg
       if (word.length > 0 && !words.includes(word)) words.push(word)
