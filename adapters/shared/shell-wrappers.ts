@@ -151,6 +151,14 @@ const OWN_RULES: Readonly<Record<string, (args: readonly string[]) => readonly (
 
 const WRAPPING = new Set([...Object.keys(OWN_RULES), ...Object.keys(WRAPPERS), ...Object.keys(RUNNER_SUBCOMMANDS)])
 
+// Of those, the ones that keep their stdin for themselves (arguments, a terminal) or run their program later.
+const STDIN_KEPT = new Set(['xargs', 'parallel', 'watch', 'trap', 'find', 'fd', 'fdfind'])
+
+/** Whether the program a wrapper runs reads the wrapper's stdin (`curl … | sudo sh`); not `xargs`'s, which reads it as arguments. */
+export function handsStdinOn(wrapper: string): boolean {
+  return !STDIN_KEPT.has(wrapper)
+}
+
 /** `fd … -x prog args` (and `--exec`, `-X`, `--exec-batch`): the program it runs on what it finds, its words up to a `;` or the end. */
 function fdCommands(args: readonly string[]): string[][] {
   const commands: string[][] = []

@@ -7,7 +7,7 @@
  * program named by `$VAR` is read as written.
  */
 import { lexShell, type ShellRedirection, type ShellToken } from './shell-lexer.js'
-import { wrappedCommands } from './shell-wrappers.js'
+import { handsStdinOn, wrappedCommands } from './shell-wrappers.js'
 
 /** One simple command: the program (basename of its first word) and its words after it. */
 export interface SimpleCommand {
@@ -190,9 +190,6 @@ function readRedirectionTarget(operator: string, target: string, expands: boolea
  */
 export const PIPED_SCRIPT = '$(stdin)'
 
-// Wrappers that keep their stdin for themselves (arguments, a terminal) rather than handing it to the program they run.
-const STDIN_KEPT = new Set(['xargs', 'parallel', 'watch', 'trap', 'find', 'fd', 'fdfind'])
-
 /** One simple command: a shell's or `eval`'s script read in its place, a wrapper's program beside it. */
 function readCommand(words: readonly string[], stdin: readonly string[], depth: number, into: ShellLineReading, unreadInput = false): void {
   const first = words[0] as string
@@ -235,7 +232,7 @@ function readCommand(words: readonly string[], stdin: readonly string[], depth: 
     if (typeof inner === 'string') readScript(inner, depth + 1, into)
     else if (inner.length > 0) {
       // `curl … | sudo sh`, `sudo bash <<'EOF'`: the program a wrapper runs reads the wrapper's stdin.
-      const handed = !STDIN_KEPT.has(program)
+      const handed = handsStdinOn(program)
       readCommand(inner, handed ? stdin : NO_STDIN, depth + 1, into, handed && unreadInput)
     }
   }
