@@ -180,7 +180,7 @@ const REASONS: Record<UnknownReasonName, string> = {
   opaque_events: 'records the adapter could not read could have changed the answer (a count under them is a lower bound)',
   unclassified_calls: 'calls of tools no operation table knows could have changed the answer of a selector by operation, or by subject alone',
   programs_unnamed: 'a shell line named the program it ran only through an expansion (`$TOOL x`), so a selector by subject cannot rule its call out',
-  operands_unread: 'a call named a word a selector by file subject would match where no reader can tell which files it touched — given to a program or MCP tool nobody reads (`git rm x`, `python3 s.py x`, an MCP `move_file`), or a folder it may work through (`cd d`, `rm -rf d`) — so the selector cannot rule the call out',
+  operands_unread: 'a call named a word a selector by file subject would match where no reader can tell which files it touched — given to a program or MCP tool nobody reads (`git rm x`, `python3 s.py x`, an MCP `move_file`), a folder it may work through (`cd d`, `rm -rf d`), or a path glob that chose its files (`Grep {glob}`, `rg -g`, `read_many_files {include}`) — so the selector cannot rule the call out',
   stream_not_closed: 'nothing states that the transcript is the whole run, so an absence cannot be told from a hole',
   subagent_calls_unseen: 'a subagent ran whose calls the harness wrote to its own file, not to this transcript',
   process_input_unseen: 'a process the run started could have been sent input this transcript does not show (still running at its end, or a shell or interpreter reading its input)',

@@ -67,6 +67,7 @@ export const GEMINI_CLI_TOOL_OPERATIONS: ToolOperationTable = {
   inert: { save_memory: "writes the user's memory note, not the workspace" },
   prefixes: [['mcp__', 'mcp.call']],
   pathKeys: ['file_path', 'absolute_path', 'path', 'dir_path'],
+  pathListKeys: ['include', 'paths'],
   commandKeys: ['command'],
 }
 

@@ -49,5 +49,6 @@ export const GEMINI_TOOL_OPERATIONS: ToolOperationTable = {
     take_snapshot: 'records the CLI’s own checkpoint of the conversation',
   },
   pathKeys: ['file_path', 'dir_path', 'absolute_path', 'path'],
+  pathListKeys: ['include', 'paths'],
   commandKeys: ['command'],
 }

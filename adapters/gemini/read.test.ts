@@ -208,6 +208,11 @@ describe('the Gemini CLI tool table', () => {
     expect(classifyCall(GEMINI_TOOL_OPERATIONS, 'update_topic', { title: 't' })).toMatchObject({ operations: [], known: true })
     expect(classifyCall(GEMINI_TOOL_OPERATIONS, 'frobnicate', {})).toMatchObject({ operations: [], known: false })
   })
+
+  it('read_many_files names each path of its list (include in 0.61, paths before), and no glob: which files a glob reads is the tool’s to find', () => {
+    expect(classifyCall(GEMINI_TOOL_OPERATIONS, 'read_many_files', { include: ['README.md', 'src/**/*.ts', 'docs/', 'a?.md', 'b[0-9].md', '{c,d}.md'] }).subjects).toEqual(['file:README.md', 'file:docs/'])
+    expect(classifyCall(GEMINI_TOOL_OPERATIONS, 'read_many_files', { paths: ['.engineering/notes.md'], exclude: ['*.log'] }).subjects).toEqual(['file:.engineering/notes.md'])
+  })
 })
 
 describe('gemini-cli/stream-json and a subagent', () => {

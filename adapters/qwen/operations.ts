@@ -53,5 +53,6 @@ export const QWEN_TOOL_OPERATIONS: ToolOperationTable = {
     exit_worktree: 'leaves the CLI-managed git worktree',
   },
   pathKeys: ['file_path', 'absolute_path', 'notebook_path', 'path', 'dir_path'],
+  pathListKeys: ['include', 'paths'],
   commandKeys: ['command'],
 }

@@ -43,6 +43,11 @@ export interface ToolOperationTable {
   readonly intercept?: (name: string, input: unknown) => { name: string; input: unknown } | undefined
   /** Argument keys that hold a file or directory path, in preference order. */
   readonly pathKeys: readonly string[]
+  /**
+   * Argument keys that hold a list of paths or path globs (Gemini CLI's `read_many_files
+   * {include}`, `paths` in older releases): each entry that is a path, not a glob, is a subject.
+   */
+  readonly pathListKeys?: readonly string[]
   /** Argument keys that hold a shell line (a string) or an argv (a list of strings). */
   readonly commandKeys: readonly string[]
 }
@@ -54,6 +59,9 @@ export interface CallClassification {
   /** Whether the table knows the tool (an operation, or listed as inert). */
   known: boolean
 }
+
+// A path list's entry with one of these is a glob: which files it names is the tool's to find.
+const PATH_GLOB = /[*?[\]{}]/
 
 const PATCH_FILE = /^\*\*\* (?:Add|Update|Delete) File: (.+)$/gm
 const PATCH_MOVE = /^\*\*\* Move to: (.+)$/gm
@@ -125,6 +133,9 @@ export function classifyCall(table: ToolOperationTable, name: string, input: unk
         pushUnique(subjects, `file:${path}`)
         break
       }
+    }
+    for (const key of table.pathListKeys ?? []) {
+      for (const entry of asArray(input[key]) ?? []) if (typeof entry === 'string' && entry.length > 0 && !PATH_GLOB.test(entry)) pushUnique(subjects, `file:${entry}`)
     }
   }
   if (operation === 'file.edit' || operation === 'file.write') {

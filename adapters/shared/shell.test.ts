@@ -228,6 +228,10 @@ describe('the files a command names by its operands', () => {
     expect(operandFiles("rg -n -g '*.ts' 'class X|y' src README.md; grep -rn -e foo -A 3 .env lib; egrep 'a|b' log; rg -f pats.txt -t py tests; rg --files tests/contract README.md")).toEqual([['src', 'README.md'], ['.env', 'lib'], ['log'], ['pats.txt', 'tests'], ['tests/contract', 'README.md']])
   })
 
+  it('takes the letters of a value given in one word with its option for no option: `-g\'!.engineering/*\'` gives no `-e`, so the pattern stays a pattern', () => {
+    expect(operandFiles("rg -i -g'!.engineering/*' secret; rg -g.env x; grep -rne pat f; rg -A e x f")).toEqual([[], [], ['f'], ['f']])
+  })
+
   it('names no file a shell would expand, no stream device, and none for a program whose operands are its own', () => {
     expect(operandFiles('rm *.tmp "$OUT" `which x`; tee /dev/stderr; git rm tracked; python3 s.py out.txt')).toEqual([[], [], [], [], []])
     // `find -exec`'s placeholder is every file find finds, none by name.
@@ -287,6 +291,11 @@ describe('the words a line gives programs whose files nobody reads', () => {
 
   it('give each operand of a program that works through folders as a folder, since what lies under it is touched too', () => {
     expect(unreadOperands('rm -rf .engineering build/ && cp -r src dist && grep -rn x docs && touch stamp')).toEqual(['.engineering/', 'src/', 'dist/', 'docs/'])
+  })
+
+  it('give the path glob a searcher reads by, since the files it reads lie where the glob says; a glob that excludes chooses nothing', () => {
+    expect(unreadOperands("rg -g '.engineering/*' secret && rg --glob=docs/** -i x src && rg --iglob '*.md' -e x && rg -ig notes/x y")).toEqual(['.engineering/*', 'src/', 'docs/**', '*.md', 'notes/x'])
+    expect(unreadOperands("rg -g '!.engineering/*' --glob=!build/** x")).toEqual([])
   })
 
   it('give a folder `cd` enters as a folder, since the paths after it are inside it', () => {

@@ -313,6 +313,8 @@ interface FileOperands {
   readonly leadingDroppedBy?: readonly string[]
   /** Long options that take the next word as their value when given no `=` (`rg --type ts`). */
   readonly valuedLong?: readonly string[]
+  /** The options whose value is a path glob choosing which files are read (`rg -g '.store/*'`): short letters, long names. */
+  readonly pathGlobs?: { readonly short: string; readonly long: readonly string[] }
 }
 
 const GREP_OPERANDS: FileOperands = {
@@ -364,6 +366,7 @@ const FILE_OPERANDS: ReadonlyMap<string, FileOperands> = new Map<string, FileOpe
       leading: 1,
       leadingDroppedBy: ['-e', '-f', '--regexp', '--file', '--files'],
       valuedLong: ['--regexp', '--type', '--type-not', '--type-add', '--glob', '--iglob', '--max-count', '--max-depth', '--context', '--after-context', '--before-context', '--replace', '--encoding', '--threads', '--max-filesize', '--sort', '--sortr', '--color', '--colors', '--engine', '--pre', '--pre-glob'],
+      pathGlobs: { short: 'g', long: ['--glob', '--iglob'] },
     },
   ],
   // The script is the first operand unless `-e` or `-f` gives it; `-f` names a script file.
@@ -378,11 +381,29 @@ function namesFileAsWritten(word: string): boolean {
   return word.length > 0 && word !== '{}' && !/[<>*?$`]/.test(word) && !STREAM_DEVICES.test(word)
 }
 
-/** Whether one of `options` is given: as a word, a `--long=value`, or a short letter in a cluster (`-ne`). */
-function givesOption(args: readonly string[], options: readonly string[]): boolean {
-  return args.some((arg) =>
-    options.some((option) => (option.startsWith('--') ? arg === option || arg.startsWith(`${option}=`) : arg.startsWith('-') && !arg.startsWith('--') && arg.includes(option.slice(1)))),
-  )
+/**
+ * Whether one of `options` is given: as a word, a `--long=value`, or a short letter in a cluster
+ * (`-ne`) before any letter that takes a value (in `-g'!.engineering'` only `g` is an option).
+ */
+function givesOption(args: readonly string[], options: readonly string[], valued: string): boolean {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string
+    if (arg === '--') return false
+    if (arg.startsWith('--')) {
+      if (options.some((option) => option.startsWith('--') && (arg === option || arg.startsWith(`${option}=`)))) return true
+      continue
+    }
+    if (!arg.startsWith('-') || arg.length === 1) continue
+    for (let c = 1; c < arg.length; c++) {
+      const letter = arg[c] as string
+      if (options.includes(`-${letter}`)) return true
+      if (!valued.includes(letter)) continue
+      // The rest of the cluster is the value, or the next word is.
+      if (c + 1 === arg.length) i++
+      break
+    }
+  }
+  return false
 }
 
 /**
@@ -403,7 +424,7 @@ export function filesNamedBy(command: SimpleCommand): string[] {
   const files: string[] = []
   const valued = operands.valued ?? ''
   const valuedFiles = operands.valuedFiles ?? ''
-  let leading = operands.leadingDroppedBy !== undefined && givesOption(command.args, operands.leadingDroppedBy) ? 0 : (operands.leading ?? 0)
+  let leading = operands.leadingDroppedBy !== undefined && givesOption(command.args, operands.leadingDroppedBy, `${operands.valued ?? ''}${operands.valuedFiles ?? ''}`) ? 0 : (operands.leading ?? 0)
   let optionsEnded = false
   const take = (file: string): void => {
     if (namesFileAsWritten(file) && !files.includes(file)) files.push(file)
@@ -447,6 +468,40 @@ export function filesNamedBy(command: SimpleCommand): string[] {
   return files
 }
 
+/**
+ * The path globs a command chooses the files it reads by (`rg -g '.engineering/*' x`, `rg
+ * --glob=…`): no file a reader can name, but where they lie is what the glob says. A glob that
+ * excludes (`-g '!d/*'`) chooses nothing.
+ */
+function pathGlobsOf(command: SimpleCommand): string[] {
+  const operands = FILE_OPERANDS.get(command.program)
+  const globs = operands?.pathGlobs
+  if (operands === undefined || globs === undefined) return []
+  const valued = `${operands.valued ?? ''}${operands.valuedFiles ?? ''}`
+  const found: string[] = []
+  for (let i = 0; i < command.args.length; i++) {
+    const arg = command.args[i] as string
+    if (arg === '--') break
+    if (arg.startsWith('--')) {
+      const equals = arg.indexOf('=')
+      const name = equals === -1 ? arg : arg.slice(0, equals)
+      const value = equals !== -1 ? arg.slice(equals + 1) : globs.long.includes(name) || operands.valuedLong?.includes(name) ? command.args[++i] : undefined
+      if (globs.long.includes(name) && value !== undefined && value.length > 0 && !value.startsWith('!')) found.push(value)
+      continue
+    }
+    if (!arg.startsWith('-') || arg.length === 1) continue
+    // A cluster (`-ig '…'`, `-g…`): the first letter that takes a value takes the rest, or the next word.
+    for (let c = 1; c < arg.length; c++) {
+      const letter = arg[c] as string
+      if (!valued.includes(letter)) continue
+      const value = c + 1 < arg.length ? arg.slice(c + 1) : command.args[++i]
+      if (globs.short.includes(letter) && value !== undefined && value.length > 0 && !value.startsWith('!')) found.push(value)
+      break
+    }
+  }
+  return found
+}
+
 // Programs whose words are data they print, never files they open.
 const PRINTERS: ReadonlySet<string> = new Set(['echo', 'printf'])
 // Programs that move the shell into a folder: every path after them is relative to it.
@@ -462,8 +517,8 @@ const MESSAGE_CLUSTER = /^-[a-zA-Z]*m$/
  * the rest): what `git rm x` or `python3 s.py x` does with `x` is the program's own, so a selector
  * that `file:x` would match cannot rule the call out. A folder `cd` enters is given as `x/`, since
  * the paths after it are inside it, and so is a file operand of a program that works through
- * folders (`rm -rf d` gives `d/`). Nothing for what a printer prints, nor a message for people
- * (`git commit -m …`).
+ * folders (`rm -rf d` gives `d/`), and so is the path glob a searcher reads by (`rg -g 'd/*'`).
+ * Nothing for what a printer prints, nor a message for people (`git commit -m …`).
  */
 export function unreadOperands(line: string | readonly string[]): string[] {
   const words: string[] = []
@@ -471,6 +526,7 @@ export function unreadOperands(line: string | readonly string[]): string[] {
     if (THROUGH_FOLDERS.has(command.program)) {
       // Its subjects name the operands; what lies under one that is a folder is touched too.
       for (const file of filesNamedBy(command)) if (!file.endsWith('/') && !words.includes(`${file}/`)) words.push(`${file}/`)
+      for (const glob of pathGlobsOf(command)) if (!words.includes(glob)) words.push(glob)
       continue
     }
     if (command.program === 'dd' || FILE_OPERANDS.has(command.program) || PRINTERS.has(command.program)) continue

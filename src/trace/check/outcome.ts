@@ -117,7 +117,7 @@ export function describeReason(reason: UnknownReason): string {
     case 'programs_unnamed':
       return `${reason.events.length === 1 ? 'a shell call' : `${reason.events.length} shell calls`} (${reason.events.length === 1 ? 'event' : 'events'} ${firstFew(reason.events)}) ran a program the line names only as ${reason.programs.map((program) => `\`${program}\``).join(', ')}: an expansion decides which, so a selector by subject cannot rule ${reason.events.length === 1 ? 'it' : 'them'} out — one of them could have changed this answer`
     case 'operands_unread':
-      return `${reason.events.length === 1 ? 'a call' : `${reason.events.length} calls`} (${reason.events.length === 1 ? 'event' : 'events'} ${firstFew(reason.events)}) named ${reason.words.map((word) => `\`${word}\``).join(', ')} where no reader can tell which files it touched (a word a program or MCP tool was given, a folder it may work through), so a selector by file subject cannot rule ${reason.events.length === 1 ? 'it' : 'them'} out — match the command to decide`
+      return `${reason.events.length === 1 ? 'a call' : `${reason.events.length} calls`} (${reason.events.length === 1 ? 'event' : 'events'} ${firstFew(reason.events)}) named ${reason.words.map((word) => `\`${word}\``).join(', ')} where no reader can tell which files it touched (a word a program or MCP tool was given, a folder it may work through, a path glob that chose its files), so a selector by file subject cannot rule ${reason.events.length === 1 ? 'it' : 'them'} out — match the command to decide`
     case 'model_not_used':
       return `this run never used \`${reason.model}\``
     case 'run_cut_by_rate_limit': {

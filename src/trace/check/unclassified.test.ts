@@ -246,7 +246,7 @@ describe('words given to a program no reader reads for its files', () => {
     expect(rowOf(storeUntouched, lines(['rm -rf build', ['proc:rm', 'file:build']])).verdict).toBe('ok')
   })
 
-  it('a search or a listing works through the folder its path names', () => {
+  it('a search or a listing works through the folder its path names, and a search or a reader through the path glob it is given', () => {
     const tool = (name: string, input: Record<string, unknown>, operations: string[], subjects: string[]): string => {
       const events: Event[] = [start(), call('c-1', name, input, { operations, subjects }), result('c-1'), ended()]
       return metaharness([...events, closed(events.length)])
@@ -257,6 +257,12 @@ describe('words given to a program no reader reads for its files', () => {
     // A listing by pattern names no path, but its pattern is one; a search's pattern is text it looks for.
     expect(rowOf(storeUntouched, tool('Glob', { pattern: '.engineering/**' }, ['dir.list'], [])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.engineering/**'] })
     expect(rowOf(storeUntouched, tool('Grep', { pattern: '.engineering/notes' }, ['search'], [])).verdict).toBe('ok')
+    // The path glob a search or a reader chooses its files by: Claude Code's `Grep {glob}`, opencode's and Gemini CLI's `include`.
+    expect(rowOf(storeUntouched, tool('Grep', { pattern: 'secret', glob: '.engineering/*' }, ['search'], [])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.engineering/*'] })
+    expect(rowOf(storeUntouched, tool('grep', { pattern: 'secret', include: '**/.engineering/**' }, ['search'], [])).verdict).toBe('unknown')
+    expect(rowOf(storeUntouched, tool('read_many_files', { include: ['src/a.ts', '.engineering/**'] }, ['file.read'], ['file:src/a.ts'])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.engineering/**'] })
+    expect(rowOf(storeUntouched, tool('Grep', { pattern: 'secret', glob: '*.ts' }, ['search'], [])).verdict).toBe('ok')
+    expect(rowOf(storeUntouched, lines(["rg -g '.engineering/*' secret", ['proc:rg']])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.engineering/*'] })
   })
 
   it('a call a reader named the file of is decided by it, and a selector that cannot see the call is unmoved', () => {

@@ -77,13 +77,18 @@ const wordsOfCall = new WeakMap<ToolCall, readonly string[]>()
 const MCP_ARGUMENT_DEPTH = 4
 // The arguments that set the folder a shell call runs in (Codex's `workdir`, Gemini CLI's `dir_path`…).
 const SHELL_FOLDER_ARGUMENTS = ['workdir', 'cwd', 'dir_path', 'directory', 'working_directory'] as const
+// The arguments that choose a search's or a reader's files by path glob: Claude Code's and pi's
+// `Grep {glob}`, Gemini CLI's and opencode's `grep {include}`, Gemini CLI's `read_many_files {include}`
+// (`paths` in older releases). A glob names no file, so no reader gives it as a subject.
+const PATH_FILTER_ARGUMENTS = ['glob', 'include', 'paths'] as const
 
 /**
  * The words a call named where no reader can tell which files it touched: a shell call's
  * words for programs whose operands are not read as files (see `unreadOperands`) and the folder
  * it ran in (`workdir`), every string an MCP call's arguments hold (`move_file {source,
- * destination}`), and the folder a search or a listing works through (and a listing's path
- * pattern); none for any other call.
+ * destination}`), the folder a search or a listing works through, and the path globs that
+ * choose a search's, a listing's or a reader's files (`Grep {glob}`, `Glob {pattern}`,
+ * `read_many_files {include}`); none for any other call.
  * Read on first asking, once per call: only a selector by a file subject that missed the call asks.
  */
 export function wordsUnread(call: ToolCall): readonly string[] {
@@ -102,15 +107,25 @@ export function wordsUnread(call: ToolCall): readonly string[] {
     if (folders.length > 0) words = [...folders, ...words]
   } else if (call.operations.includes('mcp.call')) {
     words = stringsIn(call.input, MCP_ARGUMENT_DEPTH)
-  } else if (call.operations.includes('search') || call.operations.includes('dir.list')) {
+  } else {
+    const lists = call.operations.includes('dir.list')
     // A search or a listing works through the folder its path names: what lies under it.
-    words = call.subjects.flatMap((subject) => (subject.startsWith('file:') && !subject.endsWith('/') ? [`${subject.slice(5)}/`] : []))
-    // A listing's pattern is a path glob (`Glob {pattern: ".engineering/**"}`); a search's is what it looks for.
-    const pattern = call.input['pattern']
-    if (call.operations.includes('dir.list') && typeof pattern === 'string' && pattern.length > 0) words = [...words, pattern]
+    if (lists || call.operations.includes('search')) words = call.subjects.flatMap((subject) => (subject.startsWith('file:') && !subject.endsWith('/') ? [`${subject.slice(5)}/`] : []))
+    // The globs that choose its files. A listing's pattern is one (`Glob {pattern: ".engineering/**"}`); a search's is what it looks for.
+    if (lists || call.operations.includes('search') || call.operations.includes('file.read')) {
+      for (const key of lists ? ['pattern', ...PATH_FILTER_ARGUMENTS] : PATH_FILTER_ARGUMENTS) {
+        for (const glob of stringOrStrings(call.input[key])) if (!words.includes(glob)) words = [...words, glob]
+      }
+    }
   }
   wordsOfCall.set(call, words)
   return words
+}
+
+/** A string argument, or a list argument's strings: each non-empty one. */
+function stringOrStrings(value: unknown): string[] {
+  const items = Array.isArray(value) ? (value as unknown[]) : [value]
+  return items.filter((item): item is string => typeof item === 'string' && item.length > 0)
 }
 
 /** The distinct non-empty strings a JSON value holds, `depth` levels down. */
