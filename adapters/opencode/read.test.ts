@@ -63,6 +63,16 @@ describe('opencode-run-json', () => {
     expect(events[5]).toMatchObject({ is_error: false, stop_reason: 'stop', total_cost_usd: 0.5, num_turns: 1 })
   })
 
+  it('an apply_patch names the files its patchText adds, updates, deletes and moves to, as 1.18.18 declares it', async () => {
+    const patchText = '*** Begin Patch\n*** Update File: src/a.ts\n*** Move to: .engineering/a.ts\n@@\n-x\n+y\n*** Delete File: old.md\n*** End Patch'
+    const events = await convertLines('opencode-run-json', [
+      { type: 'step_start', sessionID: 'ses_1', timestamp: 1790000000000, part: { type: 'step-start' } },
+      { type: 'tool_use', sessionID: 'ses_1', timestamp: 1790000000001, part: { type: 'tool', tool: 'apply_patch', callID: 'c', state: { status: 'completed', input: { patchText }, output: 'Success' } } },
+      { type: 'step_finish', sessionID: 'ses_1', timestamp: 1790000000002, part: { type: 'step-finish', reason: 'stop', tokens: { input: 1, output: 1, cache: { read: 0, write: 0 } }, cost: 0 } },
+    ])
+    expect(events.find((event) => event.event === 'tool.requested')).toMatchObject({ operations: ['file.edit'], subjects: ['file:src/a.ts', 'file:old.md', 'file:.engineering/a.ts'] })
+  })
+
   it("times a call by its state's own start and end, not by the line that carries both; a state without an end leaves the result untimed", async () => {
     const events = await convertLines('opencode-run-json', [
       { type: 'tool_use', sessionID: 'ses_1', timestamp: 1790000009000, part: { type: 'tool', tool: 'bash', callID: 'c1', state: { status: 'completed', input: { command: 'make' }, output: 'ok', time: { start: 1790000001000, end: 1790000008500 } } } },

@@ -139,7 +139,8 @@ export function classifyCall(table: ToolOperationTable, name: string, input: unk
     }
   }
   if (operation === 'file.edit' || operation === 'file.write') {
-    const patch = asString(input['patch']) ?? asString(input['input'])
+    // Codex's `apply_patch` carries its body as `input` (or `patch`), opencode's as `patchText`.
+    const patch = asString(input['patch']) ?? asString(input['input']) ?? asString(input['patchText'])
     if (patch !== undefined) for (const file of filesInPatch(patch)) pushUnique(subjects, `file:${file}`)
   }
   if (operation === 'shell') {
