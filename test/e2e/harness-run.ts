@@ -105,6 +105,8 @@ export async function runDeclaredLaunch(options: {
   prompt: string
   workspace: string
   scratch: string
+  /** The model name the harness asks for. Default: the declaration's own. */
+  model?: string
 }): Promise<DeclaredRun> {
   const harness = options.launch.adapter
   const requestLog = join(E2E_ROOT, harness, `${options.label}.requests.jsonl`)
@@ -118,6 +120,7 @@ export async function runDeclaredLaunch(options: {
       scratch: options.scratch,
       program: options.program,
       provider: { baseUrl: served.baseUrl, wire: options.wire },
+      ...(options.model === undefined ? {} : { model: options.model }),
       timeoutMs: 240_000,
     })
   } finally {

@@ -7,15 +7,15 @@ import type { Emission } from '../../src/events/types.js'
 import { checkTranscriptFile } from '../../src/trace/check/check.js'
 import type { TraceSpec } from '../../src/trace/spec/model.js'
 import { readSpec } from '../../src/trace/spec/read.js'
-import { CLAUDE_CODE, CODEX, ensureHarness, QWEN } from './harness-install.js'
+import { CLAUDE_CODE, CODEX, ensureHarness, OPENCODE, QWEN } from './harness-install.js'
 import { convertPath } from '../helpers/project.js'
 import { E2E_ROOT, filesUnder, freshDir, runDeclaredLaunch } from './harness-run.js'
 
 // Shell lines real harnesses run, each hiding what it does from a naive reader: `find -exec rm`
 // (the escaped `;` ends -exec), an append through a redirection, a file written through a
 // here-document whose body names a program that never runs; then Codex's apply_patch run in a
-// shell call's place, `rm` typed into a shell through `write_stdin`, and `rm` run by Qwen Code's
-// `exec` code. The workspace afterwards proves what ran; the checker must see the same, or say
+// shell call's place, opencode's own apply_patch, `rm` typed into a shell through `write_stdin`,
+// and `rm` run by Qwen Code's `exec` code. The workspace afterwards proves what ran; the checker must see the same, or say
 // it cannot.
 const LINES = ["find . -name '*.tmp' -exec rm {} \\;", 'echo note >> .engineering/notes.md', "cat > plan.md <<'EOF'\npytest -q\nEOF"]
 
@@ -32,7 +32,7 @@ expectations:
 
 const programs = new Map<string, string>()
 beforeAll(() => {
-  for (const launch of [CLAUDE_CODE, CODEX, QWEN]) programs.set(launch.adapter, ensureHarness(launch))
+  for (const launch of [CLAUDE_CODE, CODEX, QWEN, OPENCODE]) programs.set(launch.adapter, ensureHarness(launch))
 }, 900_000)
 
 /** One call per line of `tool` with the line under `key`, then an answer. */
@@ -48,7 +48,14 @@ function runLines(launch: LaunchDeclaration, wire: Wire, tool: string, key: stri
 }
 
 /** Runs the scripted turns in a workspace holding `scratch.tmp`, an empty `.engineering/` and `files` (name → text). */
-async function runTurns(launch: LaunchDeclaration, wire: Wire, turns: readonly unknown[], name: string, files: Readonly<Record<string, string>> = {}): Promise<{ workspace: string; stdout: string; scratch: string }> {
+async function runTurns(
+  launch: LaunchDeclaration,
+  wire: Wire,
+  turns: readonly unknown[],
+  name: string,
+  files: Readonly<Record<string, string>> = {},
+  model?: string,
+): Promise<{ workspace: string; stdout: string; scratch: string }> {
   const dir = join(E2E_ROOT, 'shell-subjects')
   mkdirSync(dir, { recursive: true })
   const scenario = join(dir, `${name}.json`)
@@ -56,7 +63,17 @@ async function runTurns(launch: LaunchDeclaration, wire: Wire, turns: readonly u
   const workspace = freshDir('shell-subjects', name, 'work')
   for (const [file, text] of Object.entries({ 'scratch.tmp': 'left over\n', ...files })) writeFileSync(join(workspace, file), text)
   mkdirSync(join(workspace, '.engineering'))
-  const ran = await runDeclaredLaunch({ launch, program: programs.get(launch.adapter) as string, wire, serveArgs: ['--scenario', scenario], label: `shell-subjects-${name}`, prompt: 'Tidy up and write the plan.', workspace, scratch: freshDir('shell-subjects', name, 'root') })
+  const ran = await runDeclaredLaunch({
+    launch,
+    program: programs.get(launch.adapter) as string,
+    wire,
+    serveArgs: ['--scenario', scenario],
+    label: `shell-subjects-${name}`,
+    prompt: 'Tidy up and write the plan.',
+    workspace,
+    scratch: freshDir('shell-subjects', name, 'root'),
+    ...(model === undefined ? {} : { model }),
+  })
   expect(ran.result.exitCode, ran.result.stderr).toBe(0)
   return { workspace, stdout: ran.result.stdout, scratch: ran.result.scratch }
 }
@@ -151,6 +168,18 @@ describe('what real shell lines did, on the real harnesses, and what the checker
     expect(calls(await convertPath(stdoutPath))).toEqual([{ name: 'file_change', operations: ['file.edit'] }])
     const rollout = (await convertPath(rollouts[0] as string)).filter((event) => event.event === 'tool.requested')
     expect(rollout).toEqual([expect.objectContaining({ name: 'apply_patch', operations: ['file.edit'], subjects: ['file:hello.txt'] })])
+  })
+
+  it('opencode: a GPT model is offered apply_patch, and the file its patchText adds to the store is a subject — the store row is a gap', async () => {
+    // opencode 1.18.18 offers apply_patch in place of edit and write to a model whose id holds `gpt-` (not gpt-4, not oss).
+    const patchText = '*** Begin Patch\n*** Add File: .engineering/notes.md\n+noted\n*** End Patch'
+    const { workspace, stdout } = await runTurns(OPENCODE, 'openai-chat', [{ tool_calls: [{ name: 'apply_patch', arguments: { patchText } }] }, { text: 'Done.' }], 'opencode-patch', {}, 'gpt-5-loopback')
+    expect(readFileSync(join(workspace, '.engineering', 'notes.md'), 'utf8')).toBe('noted\n')
+    const stdoutPath = join(E2E_ROOT, 'shell-subjects', 'opencode-patch.stdout.jsonl')
+    writeFileSync(stdoutPath, stdout)
+    const calls = (await convertPath(stdoutPath)).flatMap((event) => (event.event === 'tool.requested' ? [{ name: event.name, operations: event.operations, subjects: event.subjects }] : []))
+    expect(calls).toEqual([{ name: 'apply_patch', operations: ['file.edit'], subjects: ['file:.engineering/notes.md'] }])
+    expect((await verdicts(stdout, 'opencode-patch'))['the-store-untouched']).toBe('gap')
   })
 
   it('Codex: rm typed into shells through write_stdin is not in exec --json, so "no rm" is unknown there; the rollout names rm', async () => {
