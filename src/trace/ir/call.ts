@@ -49,10 +49,21 @@ export function joinedArgv(input: Record<string, unknown>): string | null {
   return words.length > 0 ? words.join(' ') : null
 }
 
-/** The value of one argument, where the call carries it; an absent `command` falls back to the argv. */
+// The other names a shell call's line goes by: Codex's `exec_command {cmd}`, Terminus's `keystrokes`.
+const SHELL_LINE_ARGUMENTS = ['cmd', 'keystrokes'] as const
+
+/**
+ * The value of one argument, where the call carries it. An absent `command` falls back to the
+ * argv, and on a shell call to its line under the name its harness gives it (`cmd`,
+ * `keystrokes`): a row about commands reads `args.command` on every harness, and a line it
+ * could not find would never match, so an absence would pass a run that ran the command.
+ */
 export function callArgument(call: ToolCall, field: string): unknown {
   if (Object.hasOwn(call.input, field)) return call.input[field]
-  if (field === 'command' && call.joinedArgv !== null) return call.joinedArgv
+  if (field !== 'command') return undefined
+  if (call.joinedArgv !== null) return call.joinedArgv
+  if (!call.operations.includes('shell')) return undefined
+  for (const key of SHELL_LINE_ARGUMENTS) if (typeof call.input[key] === 'string') return call.input[key]
   return undefined
 }
 
@@ -96,7 +107,7 @@ export function wordsUnread(call: ToolCall): readonly string[] {
   if (known !== undefined) return known
   let words: readonly string[] = []
   if (call.operations.includes('shell')) {
-    const line = callArgument(call, 'command') ?? call.input['cmd']
+    const line = callArgument(call, 'command')
     if (typeof line === 'string') words = unreadOperands(line)
     else if (Array.isArray(line) && line.every((word) => typeof word === 'string')) words = unreadOperands(line as string[])
     // Every path the line names is inside the folder the call ran in, as after a `cd`.
