@@ -293,6 +293,12 @@ describe('the words a line gives programs whose files nobody reads', () => {
     expect(unreadOperands('rm -rf .engineering build/ && cp -r src dist && grep -rn x docs && touch stamp')).toEqual(['.engineering/', 'src/', 'dist/', 'docs/'])
   })
 
+  it('give what a program reads on its stdin from the line: a here-document, a here-string, what echo pipes in; not what cat or tee copies', () => {
+    expect(unreadOperands("python3 - <<'PY'\nopen('x')\nPY")).toEqual(['-', "open('x')\n"])
+    expect(unreadOperands("psql db <<< 'select 1' && echo 'import os' | python3")).toEqual(['db', 'select 1', 'import os'])
+    expect(unreadOperands("cat <<'EOF' > out.md\nbody\nEOF")).toEqual([])
+  })
+
   it('give the path glob a searcher reads by, since the files it reads lie where the glob says; a glob that excludes chooses nothing', () => {
     expect(unreadOperands("rg -g '.engineering/*' secret && rg --glob=docs/** -i x src && rg --iglob '*.md' -e x && rg -ig notes/x y")).toEqual(['.engineering/*', 'src/', 'docs/**', '*.md', 'notes/x'])
     expect(unreadOperands("rg -g '!.engineering/*' --glob=!build/** x")).toEqual([])

@@ -13,6 +13,11 @@ import { handsStdinOn, wrappedCommands } from './shell-wrappers.js'
 export interface SimpleCommand {
   program: string
   args: string[]
+  /**
+   * What the line feeds its stdin and spells out (a here-document's body, a here-string, what
+   * `echo` pipes in), where any: a shell runs it, an interpreter may (`python3 - <<'PY'`).
+   */
+  stdin?: string[]
 }
 
 /** Everything one line runs and names. */
@@ -226,7 +231,7 @@ function readCommand(words: readonly string[], stdin: readonly string[], depth: 
       return
     }
   }
-  into.commands.push({ program, args })
+  into.commands.push(stdin.length > 0 ? { program, args, stdin: [...stdin] } : { program, args })
   if (depth >= MAX_DEPTH) return
   for (const inner of wrappedCommands(program, args)) {
     if (typeof inner === 'string') readScript(inner, depth + 1, into)
@@ -518,6 +523,7 @@ const MESSAGE_CLUSTER = /^-[a-zA-Z]*m$/
  * that `file:x` would match cannot rule the call out. A folder `cd` enters is given as `x/`, since
  * the paths after it are inside it, and so is a file operand of a program that works through
  * folders (`rm -rf d` gives `d/`), and so is the path glob a searcher reads by (`rg -g 'd/*'`).
+ * What such a program reads on its stdin from the line (`python3 - <<'PY' … PY`) is one word more.
  * Nothing for what a printer prints, nor a message for people (`git commit -m …`).
  */
 export function unreadOperands(line: string | readonly string[]): string[] {
@@ -542,6 +548,8 @@ export function unreadOperands(line: string | readonly string[]): string[] {
       const word = FOLDER_CHANGES.has(command.program) && !arg.startsWith('-') && !arg.endsWith('/') ? `${arg}/` : arg
       if (word.length > 0 && !words.includes(word)) words.push(word)
     }
+    // What it reads on its stdin is its own too: the script `python3 - <<'PY'` runs, the diff `git apply <<'EOF'` applies.
+    for (const text of command.stdin ?? []) if (text.length > 0 && !words.includes(text)) words.push(text)
   }
   return words
 }

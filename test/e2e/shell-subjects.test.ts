@@ -132,9 +132,9 @@ describe('what real shell lines did, on the real harnesses, and what the checker
     const copied = await runTurns(CLAUDE_CODE, 'anthropic-messages', bashTurns(['cp scratch.tmp .engineering/copy.md']), 'claude-coreutil')
     expect(readFileSync(join(copied.workspace, '.engineering', 'copy.md'), 'utf8')).toBe('left over\n')
     expect(await verdictsOf(store, copied.stdout, 'claude-coreutil')).toEqual({ 'the-store-untouched': 'gap' })
-    // A file Python opened, and `touch` inside the folder `cd` entered (last: Claude Code's shell keeps
+    // A file Python opened (its script a word, then a here-document), and `touch` inside the folder `cd` entered (last: Claude Code's shell keeps
     // the folder for the calls after): the store was written both times.
-    const hidden = [`python3 -c "open('.engineering/py.md', 'w').write('x')"`, 'cd .engineering && touch made.md']
+    const hidden = [`python3 -c "open('.engineering/py.md', 'w').write('x')"`, "python3 - <<'PY'\nopen('.engineering/here.md', 'w').write('y')\nPY", 'cd .engineering && touch made.md']
     const runs = [
       { name: 'claude-unread', ran: await runTurns(CLAUDE_CODE, 'anthropic-messages', bashTurns(hidden), 'claude-unread') },
       { name: 'codex-unread', ran: await runLines(CODEX, 'openai-responses', 'exec_command', 'cmd', hidden, 'codex-unread') },
@@ -142,10 +142,11 @@ describe('what real shell lines did, on the real harnesses, and what the checker
     for (const { name, ran } of runs) {
       expect(existsSync(join(ran.workspace, '.engineering', 'made.md')), name).toBe(true)
       expect(readFileSync(join(ran.workspace, '.engineering', 'py.md'), 'utf8'), name).toBe('x')
+      expect(readFileSync(join(ran.workspace, '.engineering', 'here.md'), 'utf8'), name).toBe('y')
       const path = join(E2E_ROOT, 'shell-subjects', `${name}.stdout.jsonl`)
       writeFileSync(path, ran.stdout)
       const row = (await checkTranscriptFile(store, path)).expectations[0]
-      expect(row, name).toMatchObject({ verdict: 'unknown', outcome: { reason: 'operands_unread', words: [".engineering/", "open('.engineering/py.md', 'w').write('x')"] } })
+      expect(row, name).toMatchObject({ verdict: 'unknown', outcome: { reason: 'operands_unread', words: ['.engineering/', '.engineering/here.md', '.engineering/py.md'] } })
     }
   })
 

@@ -229,6 +229,13 @@ describe('words given to a program no reader reads for its files', () => {
 
   it('a word in a script a program runs counts too; a printer’s words and a word the selector would not match do not', () => {
     expect(rowOf(storeUntouched, lines([`python3 -c "open('.engineering/n.md','w')"`, ['proc:python3']])).verdict).toBe('unknown')
+    // A path inside code is matched, and named, on its own: a glob anchored at the store's name sees it too.
+    const anchored = '{tool.absent: {subject: {glob: "file:.engineering/*"}}}'
+    expect(rowOf(anchored, lines([`python3 -c "open('.engineering/n.md','w')"`, ['proc:python3']])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.engineering/n.md'] })
+    // The script an interpreter reads on its stdin, from a here-document or a pipe, is its words too.
+    expect(rowOf(anchored, lines(["python3 - <<'PY'\nimport pathlib\npathlib.Path('.engineering/n.md').write_text('x')\nPY", ['proc:python3']])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.engineering/n.md'] })
+    expect(rowOf(anchored, lines(["echo \"require('fs').rmSync('.engineering', {recursive: true})\" | node", ['proc:echo', 'proc:node']])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.engineering'] })
+    expect(rowOf(anchored, lines(["python3 - <<'PY'\nprint('the store is .engineering-free')\nPY", ['proc:python3']])).verdict).toBe('ok')
     // `rm` works inside the folder `cd` entered: the path it was given is relative to the store.
     expect(rowOf(storeUntouched, lines(['cd .engineering && rm notes.md', ['proc:cd', 'proc:rm', 'file:notes.md']])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.engineering/'] })
     expect(rowOf(storeUntouched, lines(['echo .engineering/notes.md', ['proc:echo']], ['git rm src/old.ts', ['proc:git']])).verdict).toBe('ok')

@@ -78,13 +78,28 @@ export function selectorMightTouch(selector: CallSelector, call: ToolCall): read
   if (matcher === undefined || !mightMatchKind(matcher, 'file:') || !inScope(selector, call) || !argsHold(selector, call)) return []
   const words = wordsUnread(call)
   if (words.length === 0) return words
-  // A word shaped like a path may name a folder (`tar -C .engineering`): what lies under it would match too.
-  return words.filter((word) => !ADDRESS.test(word) && (matchesRecorded(matcher, `file:${word}`) || (PATH_SHAPED.test(word) && matchesRecorded(matcher, `file:${word}/`))))
+  const touched: string[] = []
+  for (const word of words) {
+    // Code or a list (`open('.engineering/n.md','w')`, a here-document's script): a path inside it is matched, and named, on its own.
+    const pieces = word.split(CODE_PUNCTUATION).filter((piece) => piece.length > 0)
+    const named = pieces.length > 1 ? pieces.filter((piece) => mightName(matcher, piece)) : []
+    for (const found of named.length > 0 ? named : mightName(matcher, word) ? [word] : []) if (!touched.includes(found)) touched.push(found)
+  }
+  return touched
+}
+
+/** Whether a word may name a file the matcher matches: as itself, or as a folder what lies under which would match (`tar -C .engineering`). */
+function mightName(matcher: FieldMatcher, word: string): boolean {
+  if (word.length === 0 || ADDRESS.test(word)) return false
+  return matchesRecorded(matcher, `file:${word}`) || (PATH_SHAPED.test(word) && matchesRecorded(matcher, `file:${word}/`))
 }
 
 // An address is no file (`git clone https://…/x.git`), unless a `file://` one; a word with blanks or shell punctuation is no folder.
 const ADDRESS = /^(?!file:)[a-zA-Z][a-zA-Z0-9+.-]*:\/\//
 const PATH_SHAPED = /^[^\s|;&<>()'"`$*?]+[^/\s]$/
+// What separates a path from the code around it: blanks, quotes, brackets, commas and `=`. Not `|`:
+// `tree -I 'node_modules|.git'` names a pattern, and its pieces no folders.
+const CODE_PUNCTUATION = /[\s'"`()[\]{},=]+/
 
 /** Whether a subject matcher could hold on some subject of a kind (`proc:`, `file:`); `contains` and `regex` are taken to. */
 function mightMatchKind(matcher: FieldMatcher, kind: string): boolean {
