@@ -293,6 +293,12 @@ describe('the words a line gives programs whose files nobody reads', () => {
     expect(unreadOperands('rm -rf .engineering build/ && cp -r src dist && grep -rn x docs && touch stamp')).toEqual(['.engineering/', 'src/', 'dist/', 'docs/'])
   })
 
+  it('give a file operand or a redirection target the shell expands: which files it names is the shell’s to decide', () => {
+    expect(unreadOperands('rm -rf .engineering/* build && sed -i s/a/b/ docs/*.md && echo x > "$OUT" 2> logs/*.txt && dd if=$SRC of=copy')).toEqual(['.engineering/*', 'build/', 'docs/*.md', '$SRC', '$OUT', 'logs/*.txt'])
+    // A glob in a redirection's place is no file as written either.
+    expect(readShellLine('echo x > out*.txt')).toMatchObject({ files: [], expandedFiles: ['out*.txt'] })
+  })
+
   it('give what a program reads on its stdin from the line: a here-document, a here-string, what echo pipes in; not what cat or tee copies', () => {
     expect(unreadOperands("python3 - <<'PY'\nopen('x')\nPY")).toEqual(['-', "open('x')\n"])
     expect(unreadOperands("psql db <<< 'select 1' && echo 'import os' | python3")).toEqual(['db', 'select 1', 'import os'])

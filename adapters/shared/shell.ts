@@ -26,6 +26,8 @@ export interface ShellLineReading {
   readonly commands: SimpleCommand[]
   /** The files its redirections name (`> out.txt`, `2>> log`, `< in.txt`), as written; none that expands. */
   readonly files: string[]
+  /** The redirection targets the shell expands or globs (`> "$OUT"`, `> .store/*.md`): which files they are is the shell's to decide. */
+  readonly expandedFiles: string[]
 }
 
 /** Shells, read as the script they run: every harness wraps its lines in one (`bash -lc`). */
@@ -185,8 +187,12 @@ function readRedirectionTarget(operator: string, target: string, expands: boolea
     return
   }
   if ((operator === '<&' || operator === '>&') && FILE_DESCRIPTOR.test(target)) return
-  if (expands || target.length === 0 || STREAM_DEVICES.test(target) || into.files.includes(target)) return
-  into.files.push(target)
+  if (target.length === 0 || STREAM_DEVICES.test(target)) return
+  if (expands || /[*?]/.test(target)) {
+    if (!into.expandedFiles.includes(target)) into.expandedFiles.push(target)
+    return
+  }
+  if (!into.files.includes(target)) into.files.push(target)
 }
 
 /**
@@ -283,7 +289,7 @@ function readScript(script: string, depth: number, into: ShellLineReading): void
 
 /** The commands a shell line (or an argv) runs and the files its redirections name. */
 export function readShellLine(line: string | readonly string[]): ShellLineReading {
-  const into: ShellLineReading = { commands: [], files: [] }
+  const into: ShellLineReading = { commands: [], files: [], expandedFiles: [] }
   if (typeof line === 'string') readScript(line, 0, into)
   else if (line.length > 0) readCommand(line, NO_STDIN, 0, into)
   return into
@@ -418,10 +424,18 @@ function givesOption(args: readonly string[], options: readonly string[], valued
  * program, and none that a shell would expand.
  */
 export function filesNamedBy(command: SimpleCommand): string[] {
+  return fileOperands(command).filter(namesFileAsWritten)
+}
+
+/**
+ * The words in a file's place in a command (see `filesNamedBy`), as written, whether or not a
+ * shell would expand them (`rm .store/*`), distinct and non-empty.
+ */
+function fileOperands(command: SimpleCommand): string[] {
   if (command.program === 'dd') {
     return command.args.flatMap((arg) => {
       const file = DD_FILE_OPERAND.exec(arg)?.[1]
-      return file !== undefined && namesFileAsWritten(file) ? [file] : []
+      return file !== undefined && file.length > 0 ? [file] : []
     })
   }
   const operands = FILE_OPERANDS.get(command.program)
@@ -432,7 +446,7 @@ export function filesNamedBy(command: SimpleCommand): string[] {
   let leading = operands.leadingDroppedBy !== undefined && givesOption(command.args, operands.leadingDroppedBy, `${operands.valued ?? ''}${operands.valuedFiles ?? ''}`) ? 0 : (operands.leading ?? 0)
   let optionsEnded = false
   const take = (file: string): void => {
-    if (namesFileAsWritten(file) && !files.includes(file)) files.push(file)
+    if (file.length > 0 && !files.includes(file)) files.push(file)
   }
   for (let i = 0; i < command.args.length; i++) {
     const arg = command.args[i] as string
@@ -523,19 +537,27 @@ const MESSAGE_CLUSTER = /^-[a-zA-Z]*m$/
  * that `file:x` would match cannot rule the call out. A folder `cd` enters is given as `x/`, since
  * the paths after it are inside it, and so is a file operand of a program that works through
  * folders (`rm -rf d` gives `d/`), and so is the path glob a searcher reads by (`rg -g 'd/*'`).
- * What such a program reads on its stdin from the line (`python3 - <<'PY' … PY`) is one word more.
- * Nothing for what a printer prints, nor a message for people (`git commit -m …`).
+ * What such a program reads on its stdin from the line (`python3 - <<'PY' … PY`) is one word more,
+ * and so is a file operand or a redirection target the shell expands (`rm .engineering/*`, `>
+ * "$OUT"`). Nothing for what a printer prints, nor a message for people (`git commit -m …`).
  */
 export function unreadOperands(line: string | readonly string[]): string[] {
   const words: string[] = []
-  for (const command of readShellLine(line).commands) {
+  const reading = readShellLine(line)
+  const add = (word: string): void => {
+    if (word.length > 0 && !words.includes(word)) words.push(word)
+  }
+  for (const command of reading.commands) {
+    const namesFiles = command.program === 'dd' || FILE_OPERANDS.has(command.program)
+    // An operand the shell expands names no subject (`rm .engineering/*`): which files it is, is the shell's to decide.
+    if (namesFiles) for (const operand of fileOperands(command)) if (!namesFileAsWritten(operand) && operand !== '{}' && !STREAM_DEVICES.test(operand)) add(operand)
     if (THROUGH_FOLDERS.has(command.program)) {
       // Its subjects name the operands; what lies under one that is a folder is touched too.
-      for (const file of filesNamedBy(command)) if (!file.endsWith('/') && !words.includes(`${file}/`)) words.push(`${file}/`)
-      for (const glob of pathGlobsOf(command)) if (!words.includes(glob)) words.push(glob)
+      for (const file of filesNamedBy(command)) if (!file.endsWith('/')) add(`${file}/`)
+      for (const glob of pathGlobsOf(command)) add(glob)
       continue
     }
-    if (command.program === 'dd' || FILE_OPERANDS.has(command.program) || PRINTERS.has(command.program)) continue
+    if (namesFiles || PRINTERS.has(command.program)) continue
     for (let i = 0; i < command.args.length; i++) {
       const arg = command.args[i] as string
       if (MESSAGE_OPTIONS.has(arg) || MESSAGE_CLUSTER.test(arg)) {
@@ -545,11 +567,11 @@ export function unreadOperands(line: string | readonly string[]): string[] {
       const equals = arg.indexOf('=')
       if (equals > 2 && arg.startsWith('--') && MESSAGE_OPTIONS.has(arg.slice(0, equals))) continue
       // `cd .engineering && rm notes.md`: what follows works inside the folder, as `.engineering/…`.
-      const word = FOLDER_CHANGES.has(command.program) && !arg.startsWith('-') && !arg.endsWith('/') ? `${arg}/` : arg
-      if (word.length > 0 && !words.includes(word)) words.push(word)
+      add(FOLDER_CHANGES.has(command.program) && !arg.startsWith('-') && !arg.endsWith('/') ? `${arg}/` : arg)
     }
     // What it reads on its stdin is its own too: the script `python3 - <<'PY'` runs, the diff `git apply <<'EOF'` applies.
-    for (const text of command.stdin ?? []) if (text.length > 0 && !words.includes(text)) words.push(text)
+    for (const text of command.stdin ?? []) add(text)
   }
+  for (const target of reading.expandedFiles) add(target)
   return words
 }

@@ -247,10 +247,14 @@ describe('words given to a program no reader reads for its files', () => {
     expect(rowOf(git, lines(['git -C repo.git log', ['proc:git']])).verdict).toBe('unknown')
   })
 
-  it('a folder rm, cp or grep works through may hold what the selector names', () => {
+  it('a folder rm, cp or grep works through, or a glob it is given, may hold what the selector names', () => {
     expect(rowOf(storeUntouched, lines(['rm -rf .engineering', ['proc:rm', 'file:.engineering']])).outcome).toEqual({ outcome: 'undecidable', reason: 'operands_unread', events: [1], words: ['.engineering/'] })
     expect(rowOf(storeUntouched, lines(['rm -rf .engineering/', ['proc:rm', 'file:.engineering/']])).verdict).toBe('gap')
     expect(rowOf(storeUntouched, lines(['rm -rf build', ['proc:rm', 'file:build']])).verdict).toBe('ok')
+    // A glob or an expansion names no subject, but the words it is written with may be the store's.
+    expect(rowOf(storeUntouched, lines(['rm -rf .engineering/*', ['proc:rm']])).outcome).toEqual({ outcome: 'undecidable', reason: 'operands_unread', events: [1], words: ['.engineering/*'] })
+    expect(rowOf(storeUntouched, lines(['echo x > .engineering/$NAME.md', ['proc:echo']])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.engineering/$NAME.md'] })
+    expect(rowOf(storeUntouched, lines(['rm -f *.tmp', ['proc:rm']])).verdict).toBe('ok')
   })
 
   it('a search or a listing works through the folder its path names, and a search or a reader through the path glob it is given', () => {
