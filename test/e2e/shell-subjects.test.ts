@@ -132,6 +132,12 @@ describe('what real shell lines did, on the real harnesses, and what the checker
     const copied = await runTurns(CLAUDE_CODE, 'anthropic-messages', bashTurns(['cp scratch.tmp .engineering/copy.md']), 'claude-coreutil')
     expect(readFileSync(join(copied.workspace, '.engineering', 'copy.md'), 'utf8')).toBe('left over\n')
     expect(await verdictsOf(store, copied.stdout, 'claude-coreutil')).toEqual({ 'the-store-untouched': 'gap' })
+    // A glob names no file, but it is written with the store's name: the note Python left is gone, and the row cannot be ok.
+    const globbed = await runTurns(CLAUDE_CODE, 'anthropic-messages', bashTurns([`python3 -c "open('.engineering/old.md', 'w')"`, 'rm .engineering/*.md']), 'claude-glob')
+    expect(existsSync(join(globbed.workspace, '.engineering', 'old.md'))).toBe(false)
+    const globPath = join(E2E_ROOT, 'shell-subjects', 'claude-glob.stdout.jsonl')
+    writeFileSync(globPath, globbed.stdout)
+    expect((await checkTranscriptFile(store, globPath)).expectations[0]).toMatchObject({ verdict: 'unknown', outcome: { reason: 'operands_unread', words: ['.engineering/*.md', '.engineering/old.md'] } })
     // A file Python opened (its script a word, then a here-document), and `touch` inside the folder `cd` entered (last: Claude Code's shell keeps
     // the folder for the calls after): the store was written both times.
     const hidden = [`python3 -c "open('.engineering/py.md', 'w').write('x')"`, "python3 - <<'PY'\nopen('.engineering/here.md', 'w').write('y')\nPY", 'cd .engineering && touch made.md']
