@@ -255,6 +255,10 @@ describe('words given to a program no reader reads for its files', () => {
     expect(rowOf(storeUntouched, lines(['rm -rf .engineering/*', ['proc:rm']])).outcome).toEqual({ outcome: 'undecidable', reason: 'operands_unread', events: [1], words: ['.engineering/*'] })
     expect(rowOf(storeUntouched, lines(['echo x > .engineering/$NAME.md', ['proc:echo']])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.engineering/$NAME.md'] })
     expect(rowOf(storeUntouched, lines(['rm -f *.tmp', ['proc:rm']])).verdict).toBe('ok')
+    // A glob is read as the paths it may expand to: `.*` may be `.engineering`, `*` never is (bash skips a leading dot).
+    expect(rowOf(storeUntouched, lines(['rm -rf .*', ['proc:rm']])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.*'] })
+    expect(rowOf('{tool.absent: {subject: {glob: "file:.engineering/*"}}}', lines(['cat .eng*/notes.md', ['proc:cat']])).verdict).toBe('unknown')
+    expect(rowOf(storeUntouched, lines(['rm -rf build/* *', ['proc:rm']])).verdict).toBe('ok')
   })
 
   it('a search or a listing works through the folder its path names, and a search or a reader through the path glob it is given', () => {

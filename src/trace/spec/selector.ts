@@ -1,6 +1,7 @@
 import { compareCodePoints } from '../../events/json.js'
 import { callArgument, wordsUnread } from '../ir/call.js'
 import type { ToolCall } from '../ir/types.js'
+import { literalTokens, shellGlobMayName, specGlobTokens, type Token } from './glob-overlap.js'
 import { describeMatcher, matchesRecorded } from './matcher.js'
 import type { CallSelector, FieldMatcher } from './model.js'
 
@@ -88,10 +89,27 @@ export function selectorMightTouch(selector: CallSelector, call: ToolCall): read
   return touched
 }
 
-/** Whether a word may name a file the matcher matches: as itself, or as a folder what lies under which would match (`tar -C .engineering`). */
+/**
+ * Whether a word may name a file the matcher matches: as itself, or as a folder what lies under
+ * which would match (`tar -C .engineering`); a glob, as any path it may expand to (`rm -rf .*`).
+ */
 function mightName(matcher: FieldMatcher, word: string): boolean {
   if (word.length === 0 || ADDRESS.test(word)) return false
-  return matchesRecorded(matcher, `file:${word}`) || (PATH_SHAPED.test(word) && matchesRecorded(matcher, `file:${word}/`))
+  if (matchesRecorded(matcher, `file:${word}`) || (PATH_SHAPED.test(word) && matchesRecorded(matcher, `file:${word}/`))) return true
+  if (!SHELL_GLOB.test(word)) return false
+  const tokens = matcherTokens(matcher)
+  return tokens !== undefined && shellGlobMayName(word, tokens)
+}
+
+const SHELL_GLOB = /[*?[]/
+
+/** A matcher as a pattern over subjects, for the glob overlap; undefined for a regex, whose words are matched as written. */
+function matcherTokens(matcher: FieldMatcher): Token[] | undefined {
+  if ('glob' in matcher) return specGlobTokens(matcher.glob)
+  if ('exact' in matcher) return literalTokens(matcher.exact)
+  if ('contains' in matcher) return [...specGlobTokens('*'), ...literalTokens(matcher.contains), ...specGlobTokens('*')]
+  if ('equals' in matcher) return typeof matcher.equals === 'string' ? literalTokens(matcher.equals) : undefined
+  return undefined
 }
 
 // An address is no file (`git clone https://…/x.git`), unless a `file://` one; a word with blanks or shell punctuation is no folder.
