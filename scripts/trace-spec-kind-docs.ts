@@ -20,9 +20,9 @@ interface Family {
 
 const FAMILIES = {
   env: {
-    reads: 'the run’s session start (`session.started`; Claude Code’s `system/init`)',
-    ok: 'the session start shows what the expectation claims',
-    gap: 'the session start shows something else',
+    reads: 'the run’s session starts (`session.started`; Claude Code’s `system/init`): one per session, where a driven run concatenates several, and the claim must hold in each',
+    ok: 'every session start shows what the expectation claims',
+    gap: 'a session start shows something else (the first such is cited); a session whose start does not say leaves the row unknown',
   },
   count: {
     reads: 'the tool calls the selector puts in scope (tools ∪ operations, then `subject`, then every `args` matcher)',

@@ -33,13 +33,14 @@ function continuesAnswer(last: FinalText, event: TextEvent): boolean {
 }
 
 /**
- * The facts of a stream every expectation may consult, kept as the events go by: the first
- * opening record, the last terminal record, rate-limit state, thinking estimate and final text,
+ * The facts of a stream every expectation may consult, kept as the events go by: the opening
+ * records, the last terminal record, rate-limit state, thinking estimate and final text,
  * and the indices of the events nobody could read. Constant memory, but for the opaque list
- * (which a reason cites in full, as upstream's does).
+ * (which a reason cites in full, as upstream's does) and one entry per session.
  */
 export class StreamFacts {
-  firstSession: { index: number; start: SessionStart } | null = null
+  /** Every opening record, in order: a driven run concatenates sessions, and each one opens its own. */
+  readonly sessionStarts: { index: number; start: SessionStart }[] = []
   lastOutcome: { index: number; outcome: RunOutcome } | null = null
   private lastRateLimit: { index: number; state: RateLimitState } | null = null
   private lastEstimate: { index: number; tokens: number } | null = null
@@ -82,7 +83,7 @@ export class StreamFacts {
   observe(event: IrEvent): void {
     switch (event.family) {
       case 'session_start':
-        if (this.firstSession === null) this.firstSession = { index: event.index, start: event.start }
+        this.sessionStarts.push({ index: event.index, start: event.start })
         break
       case 'run_outcome':
         this.lastOutcome = { index: event.index, outcome: event.outcome }
@@ -122,9 +123,9 @@ export class StreamFacts {
     return { reason: 'opaque_events', events: [...this.opaqueEvents], types: [...this.opaqueTypes] }
   }
 
-  /** The opening record, or the `unk` there is none. */
-  session(): { index: number; start: SessionStart } | Outcome {
-    return this.firstSession ?? undecidable({ reason: 'no_session_start' })
+  /** The opening records (one per session the stream holds), or the `unk` there is none. */
+  sessions(): readonly { index: number; start: SessionStart }[] | Outcome {
+    return this.sessionStarts.length > 0 ? this.sessionStarts : undecidable({ reason: 'no_session_start' })
   }
 
   /** The (last) terminal record, or the `unk` there is none; only for an expectation that names `run_outcome`. */

@@ -395,6 +395,31 @@ describe('every kind decides against real event sequences', () => {
   }
 })
 
+describe('the environment of a stream that concatenates sessions', () => {
+  // A driven run: a first session as the spec wants it, then a second that opens its own.
+  const twoSessions = (second: Event) => metaharness([start(), text('one'), ended(), start({ session_id: 's-2', ...second }), text('two'), ended()])
+
+  it('is the run’s: a second session that contradicts the claim is its gap, citing that session’s opening', () => {
+    const evil = twoSessions({ model: 'claude-opus-9', permission_mode: 'bypassPermissions', plugins: [{ name: 'evil', source: 'x', version: null }], mcp_servers: [{ name: 'evil', status: 'connected' }], offered_tools: ['Bash', 'Write', 'WebFetch'] })
+    for (const expectation of [
+      '{env.model: {equals: claude-sonnet-5}}',
+      '{env.permission_mode: {equals: default}}',
+      '{env.exclusive: {plugins: [aep]}}',
+      '{env.plugin_loaded: {plugin: aep}}',
+      '{env.mcp_servers: {count: {exactly: 0}}}',
+      '{env.tool_available: {tool: WebFetch, available: false}}',
+      '{env.tool_available: {tool: Read}}',
+    ]) {
+      expect(rowOf(expectation, evil), expectation).toMatchObject({ verdict: 'gap', outcome: { events: [3] } })
+    }
+  })
+
+  it('holds when every session holds it, citing every opening; a session that cannot say leaves it undecided', () => {
+    expect(rowOf('{env.model: {equals: claude-sonnet-5}}', twoSessions({}))).toMatchObject({ verdict: 'ok', outcome: { events: [0, 3], note: 'model = claude-sonnet-5, in each of the 2 sessions' } })
+    expect(rowOf('{env.model: {equals: claude-sonnet-5}}', twoSessions({ model: null }))).toMatchObject({ verdict: 'unknown', outcome: { reason: 'field_absent', field: 'model' } })
+  })
+})
+
 describe('the final assistant text of an answer streamed in pieces', () => {
   const pieces = (...texts: Array<[string, string | null]>) => metaharness([start(), ...texts.map(([words, id]) => text(words, id)), ended()])
 

@@ -6,13 +6,29 @@ import { fromFacts, type Accumulator, type CheckContext } from '../accumulator.j
 import { isOutcome } from '../context.js'
 import { fieldAbsent, gap, ok, undecidable, type Outcome } from '../outcome.js'
 
-/** The environment family: every kind here reads the run's first opening record, and nothing else. */
+/**
+ * The environment family: every kind here reads the run's opening records, and nothing else. A
+ * stream that concatenates sessions opens each one, and the claim is the run's: it holds when it
+ * holds in every session, is a gap where any session contradicts it (the first such is cited), and
+ * is otherwise undecided where any session cannot say.
+ */
 
 const fromSession = (finish: (context: CheckContext) => Outcome): Accumulator => fromFacts(finish, ['session_start'])
 
 function withSession(context: CheckContext, decide: (at: number, start: SessionStart) => Outcome): Outcome {
-  const session = context.facts.session()
-  return isOutcome(session) ? session : decide(session.index, session.start)
+  const sessions = context.facts.sessions()
+  if (isOutcome(sessions)) return sessions
+  const outcomes = sessions.map((session) => decide(session.index, session.start))
+  const first = outcomes[0] as Outcome
+  if (outcomes.length === 1) return first
+  const contradicted = outcomes.find((outcome) => outcome.outcome === 'gap')
+  if (contradicted) return contradicted
+  const undecided = outcomes.find((outcome) => outcome.outcome === 'undecidable')
+  if (undecided) return undecided
+  return ok(
+    outcomes.flatMap((outcome) => (outcome.outcome === 'ok' ? outcome.events : [])),
+    `${first.outcome === 'ok' ? first.note : ''}, in each of the ${outcomes.length} sessions`,
+  )
 }
 
 function envField(field: string, expected: string, read: (start: SessionStart) => string | null): Accumulator {
