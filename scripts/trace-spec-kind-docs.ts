@@ -88,8 +88,8 @@ interface KindDoc {
 const SELECTED = ['opaque_events', 'unclassified_calls', 'programs_unnamed', 'operands_unread'] as const satisfies readonly UnknownReasonName[]
 const RESULTS = ['nothing_in_scope', 'no_result_correlated', 'result_field_absent', ...SELECTED] as const satisfies readonly UnknownReasonName[]
 const ENV = ['no_session_start', 'field_absent'] as const satisfies readonly UnknownReasonName[]
-const OUTCOME = ['no_run_outcome', 'field_absent'] as const satisfies readonly UnknownReasonName[]
-const MODEL = ['no_run_outcome', 'field_absent', 'model_not_used'] as const satisfies readonly UnknownReasonName[]
+const OUTCOME = ['no_run_outcome', 'sessions_concatenated', 'field_absent'] as const satisfies readonly UnknownReasonName[]
+const MODEL = ['no_run_outcome', 'sessions_concatenated', 'field_absent', 'model_not_used'] as const satisfies readonly UnknownReasonName[]
 const STEPS = ['nothing_in_scope', 'timestamp_absent'] as const satisfies readonly UnknownReasonName[]
 
 const KIND_DOCS: Record<KindName, KindDoc> = {
@@ -133,7 +133,7 @@ const KIND_DOCS: Record<KindName, KindDoc> = {
     family: 'outcome',
     summary: 'How the run ended — `is_error`, `subtype`, `stop_reason`, `terminal_reason`, `api_error_status` — checked on **every** terminal record (a driven run concatenates sessions).',
     example: { is_error: false, subtype: 'success' },
-    unknown: [...OUTCOME, 'run_cut_by_rate_limit'],
+    unknown: ['no_run_outcome', 'field_absent', 'run_cut_by_rate_limit'],
   },
   service_tier: { family: 'outcome', summary: 'The service tier the usage record names.', example: { equals: 'standard' }, unknown: OUTCOME },
   'skill.completed': { family: 'results', summary: 'A load of the skill (as `skill.invoked` counts them) completed: Claude Code’s `Skill` result names the skill and says `success: true`; any other load’s result is no error (count defaults to at least 1).', example: { skill: 'code-review' }, unknown: RESULTS },
@@ -168,6 +168,7 @@ const KIND_DOCS: Record<KindName, KindDoc> = {
 const REASONS: Record<UnknownReasonName, string> = {
   no_session_start: 'the transcript records no session start',
   no_run_outcome: 'the transcript records no terminal result',
+  sessions_concatenated: 'the transcript concatenates sessions, each with its own terminal record, and each record’s figures are its own session’s: none is the run’s',
   no_rate_limit_event: 'the transcript records no rate-limit state',
   no_thinking_estimate: 'the transcript records no thinking estimate',
   no_final_text: 'the run produced no final assistant text',

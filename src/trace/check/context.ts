@@ -42,6 +42,8 @@ export class StreamFacts {
   /** Every opening record, in order: a driven run concatenates sessions, and each one opens its own. */
   readonly sessionStarts: { index: number; start: SessionStart }[] = []
   lastOutcome: { index: number; outcome: RunOutcome } | null = null
+  /** Where each terminal record stands: more than one, and the stream concatenates sessions. */
+  private readonly outcomeEvents: number[] = []
   private lastRateLimit: { index: number; state: RateLimitState } | null = null
   private lastEstimate: { index: number; tokens: number } | null = null
   private lastText: FinalText | null = null
@@ -87,6 +89,7 @@ export class StreamFacts {
         break
       case 'run_outcome':
         this.lastOutcome = { index: event.index, outcome: event.outcome }
+        this.outcomeEvents.push(event.index)
         break
       case 'rate_limit':
         this.lastRateLimit = { index: event.index, state: event.state }
@@ -128,10 +131,15 @@ export class StreamFacts {
     return this.sessionStarts.length > 0 ? this.sessionStarts : undecidable({ reason: 'no_session_start' })
   }
 
-  /** The (last) terminal record, or the `unk` there is none; only for an expectation that names `run_outcome`. */
+  /**
+   * The terminal record, or the `unk` there is none; only for an expectation that names
+   * `run_outcome`. Where the stream concatenates sessions, each record's figures (cost, turns,
+   * tokens, durations) are its own session's, and none is the run's: that is `unk` too.
+   */
   terminal(): { index: number; outcome: RunOutcome } | Outcome {
     // The record itself is always read; the decisions its denials are joined with are not.
     this.mustRead('run_outcome')
+    if (this.outcomeEvents.length > 1) return undecidable({ reason: 'sessions_concatenated', events: [...this.outcomeEvents] })
     return this.lastOutcome ?? undecidable({ reason: 'no_run_outcome' })
   }
 }

@@ -395,7 +395,7 @@ describe('every kind decides against real event sequences', () => {
   }
 })
 
-describe('the environment of a stream that concatenates sessions', () => {
+describe('a stream that concatenates sessions', () => {
   // A driven run: a first session as the spec wants it, then a second that opens its own.
   const twoSessions = (second: Event) => metaharness([start(), text('one'), ended(), start({ session_id: 's-2', ...second }), text('two'), ended()])
 
@@ -412,6 +412,15 @@ describe('the environment of a stream that concatenates sessions', () => {
     ]) {
       expect(rowOf(expectation, evil), expectation).toMatchObject({ verdict: 'gap', outcome: { events: [3] } })
     }
+  })
+
+  it('a figure of the run is no one session’s: over several terminal records, cost, turns, tokens and durations are undecided; result checks each', () => {
+    // The first session cost $50 in 40 turns; the last, $0.25 in 4: neither record is the run's.
+    const costly = metaharness([start(), ended({ total_cost_usd: 50, num_turns: 40 }), start({ session_id: 's-2' }), ended()])
+    for (const expectation of ['{cost.total: {at_most_usd: 1}}', '{turns: {count: {at_most: 10}}}', '{tokens.output: {count: {at_most: 1000000}}}', '{duration.total: {ms: {at_most: 600000}}}']) {
+      expect(rowOf(expectation, costly), expectation).toMatchObject({ verdict: 'unknown', outcome: { reason: 'sessions_concatenated', events: [1, 3] } })
+    }
+    expect(rowOf('{result: {is_error: false}}', costly)).toMatchObject({ verdict: 'ok', outcome: { events: [3] } })
   })
 
   it('holds when every session holds it, citing every opening; a session that cannot say leaves it undecided', () => {

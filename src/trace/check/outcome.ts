@@ -9,6 +9,8 @@ import { countNames, describeTypeCounts, firstFew } from './unread.js'
 export type UnknownReason =
   | { reason: 'no_session_start' }
   | { reason: 'no_run_outcome' }
+  /** Several sessions' terminal records, each covering only its own: no one of them is the run's figure. */
+  | { reason: 'sessions_concatenated'; events: number[] }
   | { reason: 'no_rate_limit_event' }
   | { reason: 'no_thinking_estimate' }
   | { reason: 'no_final_text' }
@@ -74,6 +76,8 @@ export function describeReason(reason: UnknownReason): string {
       return 'this transcript records no session start'
     case 'no_run_outcome':
       return 'this transcript records no terminal result'
+    case 'sessions_concatenated':
+      return `this transcript holds ${reason.events.length} sessions' terminal records (events ${firstFew(reason.events)}), each covering only its own session: no one of them is the run's figure`
     case 'no_rate_limit_event':
       return 'this transcript records no rate-limit state'
     case 'no_thinking_estimate':

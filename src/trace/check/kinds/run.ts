@@ -8,8 +8,9 @@ import { isOutcome } from '../context.js'
 import { fieldAbsent, gap, ok, undecidable, type Outcome } from '../outcome.js'
 
 /**
- * The run family: kinds read off the terminal record (the last one, or every one for `result`),
- * the rate-limit state, the thinking estimate and the final text.
+ * The run family: kinds read off the terminal record (every one for `result`; any other is
+ * undecided over several, see `terminal`), the rate-limit state, the thinking estimate and the
+ * final text.
  */
 
 function withTerminal(context: CheckContext, decide: (at: number, outcome: RunOutcome) => Outcome): Outcome {
