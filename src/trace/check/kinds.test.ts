@@ -395,6 +395,18 @@ describe('every kind decides against real event sequences', () => {
   }
 })
 
+describe('skill.invoked over a load no reader can see', () => {
+  const shell = (line: string, subjects: string[]) => metaharness([start(), call('c-1', 'Bash', { command: line }, { operations: ['shell'], subjects }), result('c-1'), ended(), closed(4)])
+  const never = '{skill.invoked: {skill: deploy, count: {at_most: 0}}}'
+
+  it('a glob or a script that may read the skill’s SKILL.md leaves "never loaded" undecided; a plain read of it is a load', () => {
+    expect(rowOf(never, shell('cat .claude/skills/*/SKILL.md', ['proc:cat']))).toMatchObject({ verdict: 'unknown', outcome: { reason: 'operands_unread', words: ['.claude/skills/*/SKILL.md'] } })
+    expect(rowOf(never, shell(`python3 -c "print(open('.claude/skills/deploy/SKILL.md').read())"`, ['proc:python3']))).toMatchObject({ verdict: 'unknown', outcome: { reason: 'operands_unread' } })
+    expect(rowOf(never, shell('cat .claude/skills/deploy/SKILL.md', ['proc:cat', 'file:.claude/skills/deploy/SKILL.md'])).verdict).toBe('gap')
+    expect(rowOf(never, shell('cat .claude/skills/review/SKILL.md README.md', ['proc:cat', 'file:.claude/skills/review/SKILL.md', 'file:README.md'])).verdict).toBe('ok')
+  })
+})
+
 describe('a stream that concatenates sessions', () => {
   // A driven run: a first session as the spec wants it, then a second that opens its own.
   const twoSessions = (second: Event) => metaharness([start(), text('one'), ended(), start({ session_id: 's-2', ...second }), text('two'), ended()])

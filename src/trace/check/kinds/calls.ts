@@ -43,8 +43,14 @@ export function toolCalled(selector: CallSelector, count: CountBound): Accumulat
   )
 }
 
+/**
+ * Calls that load a skill. A call that may have read the skill's `SKILL.md` where no reader can
+ * tell (a glob over the skills folder, a script that opens it, a tool nobody classified) leaves
+ * the count a lower bound, as calls a selector by that file could not see.
+ */
 export function skillInvoked(skill: string, count: CountBound): Accumulator {
-  return countedCalls((call) => loadsSkill(call, skill), count, (observed) => `${skill} invoked ${observed} time(s), ${describeCount(count)}`)
+  const skillFile: CallSelector = { tools: [], subject: { glob: `file:*${skill}/SKILL.md` }, args: {} }
+  return countedCalls((call) => loadsSkill(call, skill), count, (observed) => `${skill} invoked ${observed} time(s), ${describeCount(count)}`, new UnseenCalls(skillFile))
 }
 
 /**
