@@ -443,7 +443,7 @@ function fileOperands(command: SimpleCommand): string[] {
   const files: string[] = []
   const valued = operands.valued ?? ''
   const valuedFiles = operands.valuedFiles ?? ''
-  let leading = operands.leadingDroppedBy !== undefined && givesOption(command.args, operands.leadingDroppedBy, `${operands.valued ?? ''}${operands.valuedFiles ?? ''}`) ? 0 : (operands.leading ?? 0)
+  let leading = operands.leadingDroppedBy !== undefined && givesOption(command.args, operands.leadingDroppedBy, `${valued}${valuedFiles}`) ? 0 : (operands.leading ?? 0)
   let optionsEnded = false
   const take = (file: string): void => {
     if (file.length > 0 && !files.includes(file)) files.push(file)
