@@ -6,8 +6,11 @@
  * a few hundred steps at most.
  */
 
-/** One position of a pattern: a literal character, one character, or any run of characters. */
-export type Token = { readonly kind: 'char'; readonly char: string } | { readonly kind: 'one' | 'run'; readonly slash: boolean }
+/**
+ * One position of a pattern: a literal character, one character, or a run of characters. Which
+ * characters `one` and `run` take is their side's: any for a matcher, a name's for a shell glob.
+ */
+export type Token = { readonly kind: 'char'; readonly char: string } | { readonly kind: 'one' | 'run' }
 
 /**
  * A shell glob's tokens: `*` a run of a name's letters, `?` and a bracket class one character (a
@@ -20,10 +23,10 @@ function shellGlobTokens(word: string): Token[] {
   const tokens: Token[] = []
   for (let index = 0; index < word.length; index++) {
     const char = word[index] as string
-    if (char === '*') tokens.push({ kind: 'run', slash: false })
-    else if (char === '?') tokens.push({ kind: 'one', slash: false })
+    if (char === '*') tokens.push({ kind: 'run' })
+    else if (char === '?') tokens.push({ kind: 'one' })
     else if (char === '[' && word.indexOf(']', index + 2) !== -1) {
-      tokens.push({ kind: 'one', slash: false })
+      tokens.push({ kind: 'one' })
       index = word.indexOf(']', index + 2)
     } else tokens.push({ kind: 'char', char })
   }
@@ -32,7 +35,7 @@ function shellGlobTokens(word: string): Token[] {
 
 /** A trace-spec glob's tokens: `*` any run, `?` any one character, everything else literal. */
 export function specGlobTokens(pattern: string): Token[] {
-  return [...pattern].map((char): Token => (char === '*' ? { kind: 'run', slash: true } : char === '?' ? { kind: 'one', slash: true } : { kind: 'char', char }))
+  return [...pattern].map((char): Token => (char === '*' ? { kind: 'run' } : char === '?' ? { kind: 'one' } : { kind: 'char', char }))
 }
 
 /** A literal's tokens, for an `exact`/`equals` matcher. */
@@ -51,7 +54,6 @@ export function shellGlobMayName(word: string, matcher: readonly Token[]): boole
 function sharedChar(shell: Token, spec: Token, atSegmentStart: boolean): string | undefined {
   const shellAccepts = (char: string): boolean => {
     if (shell.kind === 'char') return shell.char === char
-    if (shell.slash) return true
     if (char === '/') return false
     return char !== '.' || (shell.kind === 'one' && !atSegmentStart)
   }
