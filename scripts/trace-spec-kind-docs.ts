@@ -26,7 +26,7 @@ const FAMILIES = {
   },
   count: {
     reads: 'the tool calls the selector puts in scope (tools ∪ operations, then `subject`, then every `args` matcher)',
-    ok: 'the number of calls in scope is within the bound',
+    ok: 'the number of calls in scope is within the bound — for a ceiling (`at_most`, `exactly`), on a stream proven closed, as for `tool.absent`',
     gap: 'it is outside the bound — a ceiling or `exactly` exceeded is a gap even when records went unread',
   },
   absent: {
@@ -86,6 +86,7 @@ interface KindDoc {
 }
 
 const SELECTED = ['opaque_events', 'unclassified_calls', 'programs_unnamed', 'operands_unread'] as const satisfies readonly UnknownReasonName[]
+const CLOSURE = ['stream_not_closed', 'subagent_calls_unseen', 'process_input_unseen', 'nested_calls_unseen'] as const satisfies readonly UnknownReasonName[]
 const RESULTS = ['nothing_in_scope', 'no_result_correlated', 'result_field_absent', ...SELECTED] as const satisfies readonly UnknownReasonName[]
 const ENV = ['no_session_start', 'field_absent'] as const satisfies readonly UnknownReasonName[]
 const OUTCOME = ['no_run_outcome', 'sessions_concatenated', 'field_absent'] as const satisfies readonly UnknownReasonName[]
@@ -137,7 +138,7 @@ const KIND_DOCS: Record<KindName, KindDoc> = {
   },
   service_tier: { family: 'outcome', summary: 'The service tier the usage record names.', example: { equals: 'standard' }, unknown: OUTCOME },
   'skill.completed': { family: 'results', summary: 'A load of the skill (as `skill.invoked` counts them) completed: Claude Code’s `Skill` result names the skill and says `success: true`; any other load’s result is no error (count defaults to at least 1).', example: { skill: 'code-review' }, unknown: RESULTS },
-  'skill.invoked': { family: 'count', summary: 'Calls that load this skill (count defaults to at least 1): a skill tool naming it — Claude Code’s `Skill` and Qwen Code’s `skill` by `skill`, opencode’s `skill`, Gemini CLI’s `activate_skill` and Hermes’s `skill_view` by `name` — or a read of its `…/<skill>/SKILL.md` (a file read, or `cat`/`sed`/`head`… on a shell line), which is how pi and Codex load one.', example: { skill: 'code-review', count: { at_least: 1 } }, unknown: SELECTED },
+  'skill.invoked': { family: 'count', summary: 'Calls that load this skill (count defaults to at least 1): a skill tool naming it — Claude Code’s `Skill` and Qwen Code’s `skill` by `skill`, opencode’s `skill`, Gemini CLI’s `activate_skill` and Hermes’s `skill_view` by `name` — or a read of its `…/<skill>/SKILL.md` (a file read, or `cat`/`sed`/`head`… on a shell line), which is how pi and Codex load one.', example: { skill: 'code-review', count: { at_least: 1 } }, unknown: [...CLOSURE, ...SELECTED] },
   speed: { family: 'outcome', summary: 'The speed the usage record names.', example: { equals: 'standard' }, unknown: OUTCOME },
   'step.exec_time': { family: 'steps', summary: 'How long each call in scope took to execute.', example: { tool: 'Bash', ms: { at_most: 60000 } }, unknown: STEPS },
   'step.gen_time': { family: 'steps', summary: 'How long the model took to generate each call in scope.', example: { tool: 'Edit', ms: { at_most: 30000 } }, unknown: STEPS },
@@ -151,11 +152,11 @@ const KIND_DOCS: Record<KindName, KindDoc> = {
   'tokens.output': { family: 'outcome', summary: 'Output tokens of the run (or of one model).', example: { count: { at_most: 20000 } }, unknown: MODEL },
   'tokens.thinking': { family: 'outcome', summary: 'Thinking tokens the usage record reports.', example: { count: { at_most: 10000 } }, unknown: OUTCOME },
   'tokens.total': { family: 'outcome', summary: 'Input plus output tokens of the run (or of one model).', example: { count: { at_most: 250000 }, model: 'claude-sonnet-4-5' }, unknown: MODEL },
-  'tool.absent': { family: 'absent', summary: 'No call in scope happened (an unscoped `tool.absent` is refused).', example: { operations: ['file.write'], subject: { glob: 'file:*.engineering/*' } }, unknown: ['stream_not_closed', 'subagent_calls_unseen', 'process_input_unseen', 'nested_calls_unseen', ...SELECTED] },
-  'tool.called': { family: 'count', summary: 'Calls in scope happened, as many times as the bound says (count defaults to at least 1).', example: { tool: 'Bash', args: { command: { contains: 'npm test' } }, count: { at_least: 1 } }, unknown: SELECTED },
+  'tool.absent': { family: 'absent', summary: 'No call in scope happened (an unscoped `tool.absent` is refused).', example: { operations: ['file.write'], subject: { glob: 'file:*.engineering/*' } }, unknown: [...CLOSURE, ...SELECTED] },
+  'tool.called': { family: 'count', summary: 'Calls in scope happened, as many times as the bound says (count defaults to at least 1).', example: { tool: 'Bash', args: { command: { contains: 'npm test' } }, count: { at_least: 1 } }, unknown: [...CLOSURE, ...SELECTED] },
   'tool.error_rate': { family: 'results', summary: 'The share of calls in scope whose result is an error.', example: { tool: 'Bash', rate: { at_most: 0.2 } }, unknown: RESULTS },
   'tool.failed': { family: 'results', summary: 'How many calls in scope came back as errors.', example: { operations: ['shell'], count: { exactly: 0 } }, unknown: RESULTS },
-  'tool.repeated': { family: 'count', summary: 'How many distinct calls in scope (same name, same arguments) were made more than once — the count is of such groups.', example: { tool: 'Read', count: { at_most: 2 } }, unknown: SELECTED },
+  'tool.repeated': { family: 'count', summary: 'How many distinct calls in scope (same name, same arguments) were made more than once — the count is of such groups.', example: { tool: 'Read', count: { at_most: 2 } }, unknown: [...CLOSURE, ...SELECTED] },
   'tool.result': { family: 'results', summary: 'Every result of the calls in scope has fields that match (the vendor’s per-tool result fields).', example: { tool: 'Bash', result: { exit_code: { equals: 0 } } }, unknown: RESULTS },
   'tool.result_bytes': { family: 'results', summary: 'The size of the results of the calls in scope, in total or each.', example: { tools: ['Read'], operations: ['file.read'], bytes: { at_least: 1 }, per: 'each' }, unknown: RESULTS },
   ttft: { family: 'outcome', summary: 'Time to the first token (`ttft_ms`).', example: { ms: { at_most: 3000 } }, unknown: OUTCOME },

@@ -130,6 +130,11 @@ const CASES: Record<(typeof KIND_NAMES)[number], Case[]> = {
     { expect: '{tool.called: {tool: Read, count: {at_most: 2}}}', transcript: withOpaque, verdict: 'unknown', outcome: { reason: 'opaque_events' } },
     // …but an unread event cannot un-meet a floor that is already met.
     { expect: '{tool.called: {tool: Read, count: {at_least: 2}}}', transcript: withOpaque, verdict: 'ok' },
+    // A ceiling that holds is a claim about the whole run, as an absence is: an open stream may hold more calls.
+    { expect: '{tool.called: {tool: Read, count: {at_most: 2}}}', transcript: closedRun, verdict: 'ok', outcome: { events: [8, 10] } },
+    { expect: '{tool.called: {tool: Read, count: {at_most: 2}}}', transcript: openRun, verdict: 'unknown', outcome: { reason: 'stream_not_closed' } },
+    { expect: '{tool.called: {tool: Read, count: {exactly: 0}}}', transcript: openRun, verdict: 'gap', outcome: { events: [8, 10] } },
+    { expect: '{tool.called: {tool: Read, count: {at_least: 1}}}', transcript: openRun, verdict: 'ok' },
   ],
   'tool.absent': [
     { expect: '{tool.absent: {tool: Edit}}', transcript: closedRun, verdict: 'ok', outcome: { events: [], note: 'no call matches Edit, and the run closed the stream (stream.closed, completed)' } },
@@ -162,6 +167,7 @@ const CASES: Record<(typeof KIND_NAMES)[number], Case[]> = {
     { expect: '{tool.repeated: {tool: Read, count: {at_most: 1}}}', transcript: closedRun, verdict: 'ok', outcome: { events: [8, 10], note: '1 identical Read call group(s), at most 1' } },
     { expect: '{tool.repeated: {tool: Read, count: {exactly: 0}}}', transcript: closedRun, verdict: 'gap' },
     { expect: '{tool.repeated: {tool: Read, count: {exactly: 1}}}', transcript: withOpaque, verdict: 'unknown', outcome: { reason: 'opaque_events' } },
+    { expect: '{tool.repeated: {tool: Read, count: {at_most: 1}}}', transcript: openRun, verdict: 'unknown', outcome: { reason: 'stream_not_closed' } },
   ],
   order: [
     { expect: '{order: {first: {tool: Bash}, before: {tool: Write}}}', transcript: closedRun, verdict: 'ok', outcome: { events: [2, 4], note: 'first Bash at 2, first Write at 4' } },

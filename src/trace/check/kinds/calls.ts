@@ -1,13 +1,13 @@
 import { sha256Hex } from '../../../events/digest.js'
 import { compareCodePoints } from '../../../events/json.js'
 import { repetitionKey } from '../../ir/call.js'
-import type { IrEvent, ToolCall } from '../../ir/types.js'
+import type { IrEvent, StreamEnd, ToolCall } from '../../ir/types.js'
 import { decideCount, describeCount } from '../../spec/bounds.js'
 import type { CallSelector, CountBound } from '../../spec/model.js'
 import { describeSelector, selectorMatches } from '../../spec/selector.js'
 import { witnessMarker } from '../../ir/types.js'
 import type { Accumulator } from '../accumulator.js'
-import { gap, ok, undecidable, type Outcome } from '../outcome.js'
+import { gap, ok, undecidable, type Outcome, type UnknownReason } from '../outcome.js'
 import { UnseenCalls } from '../unclassified.js'
 import { loadsSkill } from './skill-calls.js'
 
@@ -15,7 +15,8 @@ import { loadsSkill } from './skill-calls.js'
 
 /**
  * A count over the calls a predicate selects, decided as a lower bound when events went unread
- * or when calls the selector could not see (`unseen`: unclassified tools) might have added to it.
+ * or when calls the selector could not see (`unseen`: unclassified tools) might have added to it,
+ * and a ceiling met only on a stream proven closed.
  */
 function countedCalls(select: (call: ToolCall) => boolean, bound: CountBound, note: (observed: number) => string, unseen?: UnseenCalls): Accumulator {
   const events: number[] = []
@@ -29,9 +30,26 @@ function countedCalls(select: (call: ToolCall) => boolean, bound: CountBound, no
     finish({ facts }) {
       const decision = decideCount(bound, events.length, facts.hasUnread || unseen?.any === true)
       if (decision === 'undecided') return undecidable(facts.hasUnread || !unseen ? facts.opaqueReason() : unseen.reason())
+      if (decision === 'holds' && ceilingUnproven(bound, facts.end)) return undecidable(notClosedReason(facts.end))
       return (decision === 'holds' ? ok : gap)(events, note(events.length))
     },
   }
+}
+
+/** A ceiling that holds is a claim about the whole run, as an absence is: a stream not proven closed may hold more calls. */
+function ceilingUnproven(bound: CountBound, end: StreamEnd | null): boolean {
+  return (bound.at_most !== null || bound.exactly !== null) && (end?.closure ?? null) === null
+}
+
+/** Why a stream proves no closure: calls it says are elsewhere (a subagent's, a process's input, code's), or nothing said it closed. */
+function notClosedReason(end: StreamEnd | null): UnknownReason {
+  const subagents = end?.subagentsUnseen ?? 0
+  const processes = end?.processesUnseen ?? 0
+  const nested = end?.nestedUnseen ?? 0
+  if (subagents > 0) return { reason: 'subagent_calls_unseen', subagents }
+  if (processes > 0) return { reason: 'process_input_unseen', processes }
+  if (nested > 0) return { reason: 'nested_calls_unseen', calls: nested }
+  return { reason: 'stream_not_closed', markers: [...(end?.closureMarkers ?? [])] }
 }
 
 export function toolCalled(selector: CallSelector, count: CountBound): Accumulator {
@@ -73,19 +91,8 @@ export function toolAbsent(selector: CallSelector): Accumulator {
       const scope = describeSelector(selector)
       if (events.length > 0) return gap(events, `${events.length} call(s) match ${scope}`)
       if (unseen.any) return undecidable(unseen.reason())
-      const end = facts.end
-      const close = end?.closure ?? null
-      if (close === null) {
-        const subagents = end?.subagentsUnseen ?? 0
-        const processes = end?.processesUnseen ?? 0
-        const nested = end?.nestedUnseen ?? 0
-        return undecidable(
-          subagents > 0 ? { reason: 'subagent_calls_unseen', subagents }
-          : processes > 0 ? { reason: 'process_input_unseen', processes }
-          : nested > 0 ? { reason: 'nested_calls_unseen', calls: nested }
-          : { reason: 'stream_not_closed', markers: [...(end?.closureMarkers ?? [])] },
-        )
-      }
+      const close = facts.end?.closure ?? null
+      if (close === null) return undecidable(notClosedReason(facts.end))
       const reason = close.reason === null ? '' : `, ${close.reason}`
       const unread = facts.opaqueEvents.length === 0 ? '' : `, over ${facts.opaqueEvents.length} unread event(s) the producer accounted for`
       return ok([], `no call matches ${scope}, and the run closed the stream (${witnessMarker(close.witness)}${reason})${unread}`)
@@ -123,6 +130,7 @@ export function toolRepeated(selector: CallSelector, count: CountBound): Accumul
       const events = repeated.flatMap((group) => group.events)
       const decision = decideCount(count, repeated.length, facts.hasUnread || unseen.any)
       if (decision === 'undecided') return undecidable(facts.hasUnread ? facts.opaqueReason() : unseen.reason())
+      if (decision === 'holds' && ceilingUnproven(count, facts.end)) return undecidable(notClosedReason(facts.end))
       return (decision === 'holds' ? ok : gap)(events, `${repeated.length} identical ${describeSelector(selector)} call group(s), ${describeCount(count)}`)
     },
   }
