@@ -393,61 +393,52 @@ function namesFileAsWritten(word: string): boolean {
 }
 
 /**
- * Whether one of `options` is given: as a word, a `--long=value`, or a short letter in a cluster
- * (`-ne`) before any letter that takes a value (in `-g'!.engineering'` only `g` is an option).
- */
-function givesOption(args: readonly string[], options: readonly string[], valued: string): boolean {
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string
-    if (arg === '--') return false
-    if (arg.startsWith('--')) {
-      if (options.some((option) => option.startsWith('--') && (arg === option || arg.startsWith(`${option}=`)))) return true
-      continue
-    }
-    if (!arg.startsWith('-') || arg.length === 1) continue
-    for (let c = 1; c < arg.length; c++) {
-      const letter = arg[c] as string
-      if (options.includes(`-${letter}`)) return true
-      if (!valued.includes(letter)) continue
-      // The rest of the cluster is the value, or the next word is.
-      if (c + 1 === arg.length) i++
-      break
-    }
-  }
-  return false
-}
-
-/**
  * The files a command names by its operands, as written: each operand of a program whose operands
  * are files (`cat a b`, `head -n 1 a`, `cp a b`, `rm -rf d`, `tee -a log`, `sed -i s/x/y/ f`,
  * `dd of=out`), and the file an option of such a program names (`cp -t dir`). None for any other
  * program, and none that a shell would expand.
  */
 export function filesNamedBy(command: SimpleCommand): string[] {
-  return fileOperands(command).filter(namesFileAsWritten)
+  return readOperands(command).files.filter(namesFileAsWritten)
 }
 
+/** A command's words in a file's place, as written (a shell may expand them), and the path globs it reads by. */
+interface OperandReading {
+  readonly files: string[]
+  readonly globs: string[]
+}
+
+// Long options that name a file, by themselves or with the next word (`cp --target-directory dist a`).
+const FILE_OPTION = /^--(?:target-directory|reference|file)$/
+
 /**
- * The words in a file's place in a command (see `filesNamedBy`), as written, whether or not a
- * shell would expand them (`rm .store/*`), distinct and non-empty.
+ * Reads a command's options and operands once, as the program takes them (see `FileOperands`):
+ * every word in a file's place, distinct and non-empty, whether or not a shell would expand it
+ * (`rm .store/*`); and the values of the options that are path globs (`rg -g '.engineering/*'`),
+ * but for one that excludes (`-g '!d/*'`), which chooses nothing. The leading operands (a pattern,
+ * a mode) are dropped once the whole line is read, unless an option gave them (`grep -e x f`).
  */
-function fileOperands(command: SimpleCommand): string[] {
+function readOperands(command: SimpleCommand): OperandReading {
   if (command.program === 'dd') {
-    return command.args.flatMap((arg) => {
+    const files = command.args.flatMap((arg) => {
       const file = DD_FILE_OPERAND.exec(arg)?.[1]
       return file !== undefined && file.length > 0 ? [file] : []
     })
+    return { files, globs: [] }
   }
   const operands = FILE_OPERANDS.get(command.program)
-  if (operands === undefined) return []
-  const files: string[] = []
+  if (operands === undefined) return { files: [], globs: [] }
   const valued = operands.valued ?? ''
   const valuedFiles = operands.valuedFiles ?? ''
-  let leading = operands.leadingDroppedBy !== undefined && givesOption(command.args, operands.leadingDroppedBy, `${valued}${valuedFiles}`) ? 0 : (operands.leading ?? 0)
-  let optionsEnded = false
-  const take = (file: string): void => {
-    if (file.length > 0 && !files.includes(file)) files.push(file)
+  const drops = operands.leadingDroppedBy ?? []
+  const globs: string[] = []
+  const takeGlob = (glob: string | undefined): void => {
+    if (glob !== undefined && glob.length > 0 && !glob.startsWith('!')) globs.push(glob)
   }
+  // In line order; an operand (not an option's file) may turn out to be a leading one.
+  const found: { file: string; operand: boolean }[] = []
+  let leadingGiven = false
+  let optionsEnded = false
   for (let i = 0; i < command.args.length; i++) {
     const arg = command.args[i] as string
     if (!optionsEnded && arg === '--') {
@@ -455,11 +446,13 @@ function fileOperands(command: SimpleCommand): string[] {
       continue
     }
     if (!optionsEnded && arg.startsWith('--')) {
-      // `--target-directory=dir` (or `--file f`) names a file; any other long option is a flag or carries its own value.
-      const target = /^--(?:target-directory|reference|file)=(.+)$/.exec(arg)?.[1]
-      if (target !== undefined) take(target)
-      else if (/^--(?:target-directory|reference|file)$/.test(arg) && command.args[i + 1] !== undefined) take(command.args[++i] as string)
-      else if (operands.valuedLong?.includes(arg)) i++
+      const equals = arg.indexOf('=')
+      const name = equals === -1 ? arg : arg.slice(0, equals)
+      if (drops.includes(name)) leadingGiven = true
+      const takesNext = FILE_OPTION.test(name) || operands.valuedLong?.includes(name) === true
+      const value = equals !== -1 ? arg.slice(equals + 1) : takesNext ? command.args[++i] : undefined
+      if (FILE_OPTION.test(name) && value !== undefined) found.push({ file: value, operand: false })
+      if (operands.pathGlobs?.long.includes(name)) takeGlob(value)
       continue
     }
     if (!optionsEnded && arg.startsWith('-') && arg.length > 1) {
@@ -471,54 +464,24 @@ function fileOperands(command: SimpleCommand): string[] {
       // A cluster (`-rf`, `-n1`, `-tdir`): the first letter that takes a value takes the rest, or the next word.
       for (let c = 1; c < arg.length; c++) {
         const letter = arg[c] as string
+        if (drops.includes(`-${letter}`)) leadingGiven = true
         if (!valued.includes(letter) && !valuedFiles.includes(letter)) continue
         const value = c + 1 < arg.length ? arg.slice(c + 1) : command.args[++i]
-        if (value !== undefined && valuedFiles.includes(letter)) take(value)
+        if (value !== undefined && valuedFiles.includes(letter)) found.push({ file: value, operand: false })
+        if (operands.pathGlobs?.short.includes(letter)) takeGlob(value)
         break
       }
       continue
     }
-    if (leading > 0) {
-      leading -= 1
-      continue
-    }
-    take(arg)
+    found.push({ file: arg, operand: true })
   }
-  return files
-}
-
-/**
- * The path globs a command chooses the files it reads by (`rg -g '.engineering/*' x`, `rg
- * --glob=…`): no file a reader can name, but where they lie is what the glob says. A glob that
- * excludes (`-g '!d/*'`) chooses nothing.
- */
-function pathGlobsOf(command: SimpleCommand): string[] {
-  const operands = FILE_OPERANDS.get(command.program)
-  const globs = operands?.pathGlobs
-  if (operands === undefined || globs === undefined) return []
-  const valued = `${operands.valued ?? ''}${operands.valuedFiles ?? ''}`
-  const found: string[] = []
-  for (let i = 0; i < command.args.length; i++) {
-    const arg = command.args[i] as string
-    if (arg === '--') break
-    if (arg.startsWith('--')) {
-      const equals = arg.indexOf('=')
-      const name = equals === -1 ? arg : arg.slice(0, equals)
-      const value = equals !== -1 ? arg.slice(equals + 1) : globs.long.includes(name) || operands.valuedLong?.includes(name) ? command.args[++i] : undefined
-      if (globs.long.includes(name) && value !== undefined && value.length > 0 && !value.startsWith('!')) found.push(value)
-      continue
-    }
-    if (!arg.startsWith('-') || arg.length === 1) continue
-    // A cluster (`-ig '…'`, `-g…`): the first letter that takes a value takes the rest, or the next word.
-    for (let c = 1; c < arg.length; c++) {
-      const letter = arg[c] as string
-      if (!valued.includes(letter)) continue
-      const value = c + 1 < arg.length ? arg.slice(c + 1) : command.args[++i]
-      if (globs.short.includes(letter) && value !== undefined && value.length > 0 && !value.startsWith('!')) found.push(value)
-      break
-    }
+  let leading = leadingGiven ? 0 : (operands.leading ?? 0)
+  const files: string[] = []
+  for (const { file, operand } of found) {
+    if (operand && leading > 0) leading -= 1
+    else if (file.length > 0 && !files.includes(file)) files.push(file)
   }
-  return found
+  return { files, globs }
 }
 
 // Programs whose words are data they print, never files they open.
@@ -549,13 +512,15 @@ export function unreadOperands(line: string | readonly string[]): string[] {
   }
   for (const command of reading.commands) {
     const namesFiles = command.program === 'dd' || FILE_OPERANDS.has(command.program)
-    // An operand the shell expands names no subject (`rm .engineering/*`): which files it is, is the shell's to decide.
-    if (namesFiles) for (const operand of fileOperands(command)) if (!namesFileAsWritten(operand) && operand !== '{}' && !STREAM_DEVICES.test(operand)) add(operand)
-    if (THROUGH_FOLDERS.has(command.program)) {
-      // Its subjects name the operands; what lies under one that is a folder is touched too.
-      for (const file of filesNamedBy(command)) if (!file.endsWith('/')) add(`${file}/`)
-      for (const glob of pathGlobsOf(command)) add(glob)
-      continue
+    if (namesFiles) {
+      const { files, globs } = readOperands(command)
+      // An operand the shell expands names no subject (`rm .engineering/*`): which files it is, is the shell's to decide.
+      for (const file of files) if (!namesFileAsWritten(file) && file !== '{}' && !STREAM_DEVICES.test(file)) add(file)
+      if (THROUGH_FOLDERS.has(command.program)) {
+        // Its subjects name the operands; what lies under one that is a folder is touched too.
+        for (const file of files) if (namesFileAsWritten(file) && !file.endsWith('/')) add(`${file}/`)
+        for (const glob of globs) add(glob)
+      }
     }
     if (namesFiles || PRINTERS.has(command.program)) continue
     for (let i = 0; i < command.args.length; i++) {
