@@ -23,7 +23,7 @@ export function loadsSkill(call: ToolCall, skill: string): boolean {
   const isSkillFile = (path: string) => path === file || path.endsWith(`/${file}`)
   if (call.operations.includes('file.read')) return call.subjects.some((subject) => subject.startsWith('file:') && isSkillFile(subject.slice(5)))
   if (!call.operations.includes('shell') || !call.subjects.some((subject) => subject.startsWith('proc:') && FILE_PRINTERS.has(subject.slice(5)))) return false
-  const command = callArgument(call, 'command') ?? callArgument(call, 'cmd')
+  const command = callArgument(call, 'command')
   return typeof command === 'string' && command.split(/[\s'"=<>|;&()]+/).some(isSkillFile)
 }
 
