@@ -124,9 +124,9 @@ export function wordsUnread(call: ToolCall): readonly string[] {
     if (lists || call.operations.includes('search')) words = call.subjects.flatMap((subject) => (subject.startsWith('file:') && !subject.endsWith('/') ? [`${subject.slice(5)}/`] : []))
     // The globs that choose its files. A listing's pattern is one (`Glob {pattern: ".engineering/**"}`); a search's is what it looks for.
     if (lists || call.operations.includes('search') || call.operations.includes('file.read')) {
-      for (const key of lists ? ['pattern', ...PATH_FILTER_ARGUMENTS] : PATH_FILTER_ARGUMENTS) {
-        for (const glob of stringOrStrings(call.input[key])) if (!words.includes(glob)) words = [...words, glob]
-      }
+      const keys = lists ? ['pattern', ...PATH_FILTER_ARGUMENTS] : PATH_FILTER_ARGUMENTS
+      const globs = keys.flatMap((key) => stringOrStrings(call.input[key])).filter((glob) => !words.includes(glob))
+      words = [...words, ...new Set(globs)]
     }
   }
   wordsOfCall.set(call, words)
