@@ -12,6 +12,11 @@
  */
 export type Token = { readonly kind: 'char'; readonly char: string } | { readonly kind: 'one' | 'run' }
 
+/** Whether a shell would expand a word as a glob: it holds `*`, `?` or a bracket. */
+export function isShellGlob(word: string): boolean {
+  return /[*?[]/.test(word)
+}
+
 /**
  * A shell glob's tokens: `*` a run of a name's letters, `?` and a bracket class one character (a
  * class is read as any: over-reading only ever says "could match"). None crosses a `/`, nor takes a

@@ -1,7 +1,7 @@
 import { compareCodePoints } from '../../events/json.js'
 import { callArgument, wordsUnread } from '../ir/call.js'
 import type { ToolCall } from '../ir/types.js'
-import { literalTokens, shellGlobMayName, specGlobTokens, type Token } from './glob-overlap.js'
+import { isShellGlob, literalTokens, shellGlobMayName, specGlobTokens, type Token } from './glob-overlap.js'
 import { describeMatcher, matchesRecorded } from './matcher.js'
 import type { CallSelector, FieldMatcher } from './model.js'
 
@@ -96,12 +96,10 @@ export function selectorMightTouch(selector: CallSelector, call: ToolCall): read
 function mightName(matcher: FieldMatcher, word: string): boolean {
   if (word.length === 0 || ADDRESS.test(word)) return false
   if (matchesRecorded(matcher, `file:${word}`) || (PATH_SHAPED.test(word) && matchesRecorded(matcher, `file:${word}/`))) return true
-  if (!SHELL_GLOB.test(word)) return false
+  if (!isShellGlob(word)) return false
   const tokens = matcherTokens(matcher)
   return tokens !== undefined && shellGlobMayName(word, tokens)
 }
-
-const SHELL_GLOB = /[*?[]/
 
 /** A matcher as a pattern over subjects, for the glob overlap; undefined for a regex, whose words are matched as written. */
 function matcherTokens(matcher: FieldMatcher): Token[] | undefined {
