@@ -1,14 +1,15 @@
 import { sha256Hex } from '../../../events/digest.js'
 import { compareCodePoints } from '../../../events/json.js'
 import { repetitionKey } from '../../ir/call.js'
-import type { IrEvent, StreamEnd, ToolCall } from '../../ir/types.js'
+import type { IrEvent, ToolCall } from '../../ir/types.js'
 import { decideCount, describeCount } from '../../spec/bounds.js'
 import type { CallSelector, CountBound } from '../../spec/model.js'
 import { describeSelector, selectorMatches } from '../../spec/selector.js'
 import { witnessMarker } from '../../ir/types.js'
 import type { Accumulator } from '../accumulator.js'
-import { gap, ok, undecidable, type Outcome, type UnknownReason } from '../outcome.js'
+import { gap, ok, undecidable, type Outcome } from '../outcome.js'
 import { UnseenCalls } from '../unclassified.js'
+import { ceilingUnproven, notClosedReason } from '../closure.js'
 import { loadsSkill } from './skill-calls.js'
 
 /** The calls family: kinds decided by which calls happened, in what order, how often. */
@@ -34,22 +35,6 @@ function countedCalls(select: (call: ToolCall) => boolean, bound: CountBound, no
       return (decision === 'holds' ? ok : gap)(events, note(events.length))
     },
   }
-}
-
-/** A ceiling that holds is a claim about the whole run, as an absence is: a stream not proven closed may hold more calls. */
-function ceilingUnproven(bound: CountBound, end: StreamEnd | null): boolean {
-  return (bound.at_most !== null || bound.exactly !== null) && (end?.closure ?? null) === null
-}
-
-/** Why a stream proves no closure: calls it says are elsewhere (a subagent's, a process's input, code's), or nothing said it closed. */
-function notClosedReason(end: StreamEnd | null): UnknownReason {
-  const subagents = end?.subagentsUnseen ?? 0
-  const processes = end?.processesUnseen ?? 0
-  const nested = end?.nestedUnseen ?? 0
-  if (subagents > 0) return { reason: 'subagent_calls_unseen', subagents }
-  if (processes > 0) return { reason: 'process_input_unseen', processes }
-  if (nested > 0) return { reason: 'nested_calls_unseen', calls: nested }
-  return { reason: 'stream_not_closed', markers: [...(end?.closureMarkers ?? [])] }
 }
 
 export function toolCalled(selector: CallSelector, count: CountBound): Accumulator {
