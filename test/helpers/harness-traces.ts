@@ -6,7 +6,7 @@ import { sha256Hex } from '../../src/events/digest.js'
 import type { Emission } from '../../src/events/types.js'
 import { checkEventStream, checkTranscriptFile } from '../../src/trace/check/check.js'
 import type { TraceReport } from '../../src/trace/report-types.js'
-import { readSpecFile } from '../../src/trace/spec/read.js'
+import { readSpec, readSpecFile } from '../../src/trace/spec/read.js'
 
 /**
  * The real Codex and Claude Code runs of the e2e suite (a scripted "read README.md, then answer"),
@@ -21,6 +21,14 @@ const FIXTURES = resolve(import.meta.dirname, '..', 'e2e', 'fixtures')
 export const READ_BEFORE_ANSWER = resolve(FIXTURES, 'read-before-answer.trace.yaml')
 /** "No shell": a gap where the scripted run used one (Codex's `cat`). */
 export const NO_SHELL = resolve(FIXTURES, 'no-shell.trace.yaml')
+
+/** "Every read of README.md came back with content": `ok` only on a stream that proves it closed. */
+const EVERY_READ_RETURNED_CONTENT = `format: trace-spec/1
+id: e2e/every-read-returned-content
+expectations:
+  - id: every-read-returned-content
+    expect: {tool.result_bytes: {tools: [Read], operations: [file.read, shell], subject: {glob: "file:*README.md"}, bytes: {at_least: 1}, per: each}}
+`
 
 /** One transcript a scripted run leaves, and what each harness did in it. */
 export interface HarnessTranscript {
@@ -108,6 +116,10 @@ export async function checkHarnessTranscript(transcript: HarnessTranscript, path
     ['the-answer-quotes-the-file', 'ok'],
   ])
   expect(read.verdict).toBe('ok')
+  // "Every read came back with content" is a claim about the whole run: it holds only where the
+  // stream says it closed; over a session file that never says so, more reads may have gone unwritten.
+  const everyRead = (await checkEventStream(readSpec(EVERY_READ_RETURNED_CONTENT), events, { run: 'e2e' })).expectations[0]?.outcome
+  expect(everyRead).toMatchObject(transcript.closed ? { outcome: 'ok' } : { outcome: 'undecidable', reason: 'stream_not_closed' })
   // Before the answer: the read call, then its result, then the final text, by the IR events cited.
   const [readCall] = citedBy(read, 'the-readme-was-read')
   const [readResult] = citedBy(read, 'the-read-returned-content')

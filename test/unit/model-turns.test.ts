@@ -55,7 +55,7 @@ describe('model requests and turns, as real harnesses recorded a two-request run
   })
 
   it('codex.rollout.jsonl: each token report that moved is a request, and Codex counts no model turns', async () => {
-    expect(await outcomes(join(REFUSED, 'codex.rollout.jsonl'))).toMatchObject({ 'one-request': 'gap', 'some-request': 'ok', 'one-turn': 'unknown:field_absent', 'no-request-dominates': 'ok' })
+    expect(await outcomes(join(REFUSED, 'codex.rollout.jsonl'))).toMatchObject({ 'one-request': 'gap', 'some-request': 'ok', 'one-turn': 'unknown:field_absent', 'no-request-dominates': 'unknown:stream_not_closed' })
   })
 
   it('the census says a summed record’s request count is a lower bound', async () => {
@@ -71,18 +71,22 @@ describe('dsh and Reef native logs count their steps as model turns', () => {
     expect(report.expectations[0]?.outcome).toMatchObject({ outcome: 'gap', note: expect.stringContaining('num_turns = 12') })
   })
 
-  it('a native turn of three steps took three model turns and made three requests, though no answer wrote its usage', async () => {
+  it('a native turn of three steps took three model turns and made three requests, though no answer wrote its usage; "exactly 3" needs a closed log', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'vh-native-turns-'))
     const line = (seq: number, type: string, data: object) => JSON.stringify({ type, seq, time: 1_786_706_400_000 + seq, data })
     const steps = [1, 2, 3].flatMap((step, index) => [line(2 + index * 3, 'step/start', { turn: 1, step }), line(3 + index * 3, 'assistant/message', { step, content: step === 3 ? 'done' : null, tool_calls: [], finish: 'stop' }), line(4 + index * 3, 'step/end', { turn: 1, step })])
     const lines = [line(0, 'session', { version: 1, task: 't', model: 'm', agent: 'root', tools: [] }), line(1, 'turn/start', { turn: 1 }), ...steps, line(11, 'turn/end', { turn: 1, reason: { kind: 'completed' } })]
     const path = join(dir, 'session.jsonl')
     writeFileSync(path, `${lines.join('\n')}\n`)
-    const spec = readSpec('format: trace-spec/1\nid: t\nexpectations:\n  - id: three-turns\n    expect: {turns: {count: {exactly: 3}}}\n  - id: three-requests\n    expect: {api_requests: {count: {exactly: 3}}}\n')
+    const spec = readSpec(
+      'format: trace-spec/1\nid: t\nexpectations:\n  - id: three-turns\n    expect: {turns: {count: {exactly: 3}}}\n  - id: three-requests\n    expect: {api_requests: {count: {at_least: 3}}}\n  - id: exactly-three-requests\n    expect: {api_requests: {count: {exactly: 3}}}\n',
+    )
     const report = await checkTranscriptFile(spec, path, { from: 'native-jsonl' })
+    // A native log never says the session closed (another turn may follow), so no ceiling on its requests holds.
     expect(report.expectations.map((row) => row.outcome)).toMatchObject([
       { outcome: 'ok', note: expect.stringContaining('num_turns = 3') },
-      { outcome: 'ok', note: '3 api requests, exactly 3' },
+      { outcome: 'ok', note: '3 api requests, at least 3' },
+      { outcome: 'undecidable', reason: 'stream_not_closed' },
     ])
   })
 })

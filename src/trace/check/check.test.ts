@@ -131,7 +131,7 @@ describe('what the checker is safe against', () => {
   })
 
   it('correlates a result to its call when the result came first, and ignores a second result', () => {
-    const transcript = metaharness([result('c-1', { is_error: true }), call('c-1', 'Bash', {}), result('c-1', { is_error: false })])
+    const transcript = metaharness([result('c-1', { is_error: true }), call('c-1', 'Bash', {}), result('c-1', { is_error: false }), closed(3)])
     expect(rowOf('{tool.failed: {tool: Bash, count: {exactly: 1}}}', transcript).outcome).toMatchObject({ outcome: 'ok', events: [0] })
   })
 })

@@ -103,13 +103,13 @@ export function describeReason(reason: UnknownReason): string {
     case 'timestamp_absent':
       return `no duration can be derived around event ${reason.event}: a timestamp was not recorded`
     case 'stream_not_closed':
-      return `nothing states that this transcript is the whole run, so an absence cannot be told from a hole — the run's producer closes the stream and says so with ${reason.markers.join(' or ')}`
+      return `nothing states that this transcript is the whole run, so an absence, a ceiling that holds or a claim about every call cannot be told from a hole — the run's producer closes the stream and says so with ${reason.markers.join(' or ')}`
     case 'subagent_calls_unseen':
-      return `${reason.subagents === 1 ? 'a subagent' : `${reason.subagents} subagents`} ran apart from this transcript (subagent_calls_unseen): the harness wrote ${reason.subagents === 1 ? 'its calls' : 'their calls'} to ${reason.subagents === 1 ? 'its' : 'their'} own file, so an absence cannot be decided here — check that file too`
+      return `${reason.subagents === 1 ? 'a subagent' : `${reason.subagents} subagents`} ran apart from this transcript (subagent_calls_unseen): the harness wrote ${reason.subagents === 1 ? 'its calls' : 'their calls'} to ${reason.subagents === 1 ? 'its' : 'their'} own file, so an absence or a claim about the whole run cannot be decided here — check that file too`
     case 'process_input_unseen':
-      return `${reason.processes === 1 ? 'a process' : `${reason.processes} processes`} the run started could have been sent input this transcript does not show (process_input_unseen): what the run wrote to ${reason.processes === 1 ? 'it' : 'them'} is elsewhere, so an absence cannot be decided here — check the harness's session record too`
+      return `${reason.processes === 1 ? 'a process' : `${reason.processes} processes`} the run started could have been sent input this transcript does not show (process_input_unseen): what the run wrote to ${reason.processes === 1 ? 'it' : 'them'} is elsewhere, so an absence or a claim about the whole run cannot be decided here — check the harness's session record too`
     case 'nested_calls_unseen':
-      return `${reason.calls === 1 ? 'a call' : `${reason.calls} calls`} ran code that called tools apart from this transcript (nested_calls_unseen): the harness recorded those calls elsewhere, so an absence cannot be decided here — check its session file too`
+      return `${reason.calls === 1 ? 'a call' : `${reason.calls} calls`} ran code that called tools apart from this transcript (nested_calls_unseen): the harness recorded those calls elsewhere, so an absence or a claim about the whole run cannot be decided here — check its session file too`
     case 'opaque_events': {
       // Counted, never listed: the JSON report keeps every index.
       const untyped = reason.events.length - reason.types.length

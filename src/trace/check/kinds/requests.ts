@@ -4,6 +4,7 @@ import type { CountBound, RangeBound, Trend, UsageField } from '../../spec/model
 import { rustFixed } from '../../rust-format.js'
 import type { Accumulator, CheckContext } from '../accumulator.js'
 import { fieldAbsent, gap, ok, undecidable, type Outcome } from '../outcome.js'
+import { ceilingUnproven, notClosedReason, provenClosed } from '../closure.js'
 
 /**
  * The request family: how many API requests, and how per-request usage moved. These hold one
@@ -22,9 +23,16 @@ function unmarkedRecords({ facts }: CheckContext): number {
  * bound, and a bound it cannot settle is `unk` rather than a guess.
  */
 function wholeRunCount(what: string, bound: CountBound, observed: number, context: CheckContext): Outcome {
-  if (unmarkedRecords(context) === 0) return (countHolds(bound, observed) ? ok : gap)([], `${observed} ${what}, ${describeCount(bound)}`)
+  const end = context.facts.end
+  if (unmarkedRecords(context) === 0) {
+    const holds = countHolds(bound, observed)
+    // A ceiling that holds is a claim about the whole run: a stream not proven closed may hold more requests.
+    if (holds && ceilingUnproven(bound, end)) return undecidable(notClosedReason(end))
+    return (holds ? ok : gap)([], `${observed} ${what}, ${describeCount(bound)}`)
+  }
   const decision = decideCount(bound, observed, true)
   if (decision === 'undecided') return undecidable({ reason: 'requests_unmarked', records: observed })
+  if (decision === 'holds' && ceilingUnproven(bound, end)) return undecidable(notClosedReason(end))
   return (decision === 'holds' ? ok : gap)([], `at least ${observed} ${what} (each usage record sums one request or more), ${describeCount(bound)}`)
 }
 
@@ -122,7 +130,7 @@ class RequestSeries {
   }
 }
 
-function seriesAccumulator(finish: (series: RequestSeries) => Outcome): Accumulator {
+function seriesAccumulator(finish: (series: RequestSeries, context: CheckContext) => Outcome): Accumulator {
   const series = new RequestSeries()
   return {
     families: ['assistant_text', 'assistant_thinking', 'tool_call', 'tool_result', 'session_start', 'synthetic_injection', 'thinking_estimate', 'rate_limit', 'run_outcome', 'opaque'],
@@ -131,7 +139,7 @@ function seriesAccumulator(finish: (series: RequestSeries) => Outcome): Accumula
     event: (event) => series.event(event),
     request: (request) => series.request(request),
     // A series of sums is no series of requests: where the record sums usage, no per-request question has an answer.
-    finish: (context) => (unmarkedRecords(context) > 0 ? undecidable({ reason: 'requests_unmarked', records: series.entries.length }) : finish(series)),
+    finish: (context) => (unmarkedRecords(context) > 0 ? undecidable({ reason: 'requests_unmarked', records: series.entries.length }) : finish(series, context)),
   }
 }
 
@@ -142,12 +150,14 @@ const holdsPair = (trend: Trend, previous: number, current: number) => (trend ==
  * that never moved is `unk` (consistent with both directions); one request holds vacuously.
  */
 export function usageTrend(field: UsageField, trend: Trend): Accumulator {
-  return seriesAccumulator((series) => {
+  return seriesAccumulator((series, { facts }) => {
     const values = series.values(field)
     if (!Array.isArray(values)) return values
     const shape = trend === 'non_decreasing' ? 'non-decreasing' : 'non-increasing'
     const last = values[values.length - 1] as { entry: SeriesEntry; value: number }
-    if (values.length === 1) return ok(series.eventsOf(last.entry), `one request, ${field} = ${last.value}: a sequence of one is ${shape} vacuously`)
+    // Once proven, a wrong-way pair stays; an ok is a claim about every request, and a stream not proven closed may hold more.
+    const unproven = provenClosed(facts.end) ? null : undecidable(notClosedReason(facts.end))
+    if (values.length === 1) return unproven ?? ok(series.eventsOf(last.entry), `one request, ${field} = ${last.value}: a sequence of one is ${shape} vacuously`)
     let moved = false
     for (let index = 0; index + 1 < values.length; index++) {
       const previous = (values[index] as { value: number }).value
@@ -161,6 +171,7 @@ export function usageTrend(field: UsageField, trend: Trend): Accumulator {
       moved ||= previous !== current.value
     }
     if (!moved) return undecidable({ reason: 'series_did_not_move', field: `requests[].${field}`, requests: values.length })
+    if (unproven) return unproven
     const direction = trend === 'non_decreasing' ? 'up' : 'down'
     const first = (values[0] as { value: number }).value
     return ok(series.eventsOf(last.entry), `${field} moved ${direction} across ${values.length} requests and never the other way, ${first} to ${last.value}`)
@@ -169,9 +180,11 @@ export function usageTrend(field: UsageField, trend: Trend): Accumulator {
 
 /** No single request takes more than a share of the series' own total. */
 export function usageShare(field: UsageField, bound: RangeBound): Accumulator {
-  return seriesAccumulator((series) => {
+  return seriesAccumulator((series, { facts }) => {
     const values = series.values(field)
     if (!Array.isArray(values)) return values
+    // Requests a stream not proven closed left unwritten move a share either way: neither side is proven.
+    if (!provenClosed(facts.end)) return undecidable(notClosedReason(facts.end))
     const total = values.reduce((sum, { value }) => sum + value, 0)
     if (total === 0) return undecidable({ reason: 'ratio_undefined', denominator: `requests[].${field} summed across every request` })
     let peakAt = 0

@@ -8,6 +8,7 @@ import type { Accumulator, CheckContext } from '../accumulator.js'
 import { gap, ok, undecidable, type Outcome, type UnknownReason } from '../outcome.js'
 import { loadsSkill, reportsSkillCompletion } from './skill-calls.js'
 import { UnseenCalls } from '../unclassified.js'
+import { ceilingUnproven, notClosedReason, provenClosed } from '../closure.js'
 
 /**
  * The results family: kinds decided by what came back. Each selected call keeps one small record
@@ -82,7 +83,7 @@ export function toolResult(selector: CallSelector, fields: Record<string, FieldM
     new UnseenCalls(selector),
   )
   const unseen = records.unseen as UnseenCalls
-  return records.accumulator(({ calls, results, said }) => {
+  return records.accumulator(({ calls, results, said }, { facts }) => {
     if (calls.length === 0) return emptyScope(selector, unseen)
     const satisfied: number[] = []
     const failed: number[] = []
@@ -106,6 +107,8 @@ export function toolResult(selector: CallSelector, fields: Record<string, FieldM
     if (undecided) return undecidable(undecided)
     // "Every result" is a claim about calls the selector could not see too.
     if (unseen.any) return undecidable(unseen.reason())
+    // And about calls a stream not proven closed left unwritten.
+    if (!provenClosed(facts.end)) return undecidable(notClosedReason(facts.end))
     return ok(satisfied, `every matched result satisfies ${matcher}`)
   })
 }
@@ -123,11 +126,15 @@ export function toolResultBytes(selector: CallSelector, bytes: CountBound, per: 
       const total = (said as number[]).reduce((sum, size) => sum + size, 0)
       const decision = decideCount(bytes, total, facts.hasUnread || unseen.any)
       if (decision === 'undecided') return undecidable(facts.hasUnread ? facts.opaqueReason() : unseen.reason())
+      if (decision === 'holds' && ceilingUnproven(bytes, facts.end)) return undecidable(notClosedReason(facts.end))
       return (decision === 'holds' ? ok : gap)([...results], `${scope} returned ${total}B in total, ${describeCount(bytes)}`)
     }
     const over = results.filter((_, position) => !countHolds(bytes, said[position] as number))
-    if (over.length === 0) return unseen.any ? undecidable(unseen.reason()) : ok([...results], `every ${scope} result is ${describeCount(bytes)} bytes`)
-    return gap(over, `${over.length} result(s) are outside ${describeCount(bytes)} bytes`)
+    if (over.length > 0) return gap(over, `${over.length} result(s) are outside ${describeCount(bytes)} bytes`)
+    if (unseen.any) return undecidable(unseen.reason())
+    // "Every result" is a claim about the whole run.
+    if (!provenClosed(facts.end)) return undecidable(notClosedReason(facts.end))
+    return ok([...results], `every ${scope} result is ${describeCount(bytes)} bytes`)
   })
 }
 
@@ -162,6 +169,7 @@ export function toolFailed(selector: CallSelector, count: CountBound): Accumulat
     const { failed, events, undecided } = failures(calls, results, said)
     const decision = decideCount(count, failed, facts.hasUnread || undecided !== null || unseen.any)
     if (decision === 'undecided') return undecidable(undecided ?? (facts.hasUnread ? facts.opaqueReason() : unseen.reason()))
+    if (decision === 'holds' && ceilingUnproven(count, facts.end)) return undecidable(notClosedReason(facts.end))
     return (decision === 'holds' ? ok : gap)(events, `${failed} of ${calls.length} ${scope} call(s) failed, ${describeCount(count)}`)
   })
 }
@@ -169,7 +177,7 @@ export function toolFailed(selector: CallSelector, count: CountBound): Accumulat
 export function toolErrorRate(selector: CallSelector, rate: RangeBound): Accumulator {
   const unseen = new UnseenCalls(selector)
   const records = new CallRecords<boolean | null>((call) => selectorMatches(selector, call), (result) => result.isError, unseen)
-  return records.accumulator(({ calls, results, said }) => {
+  return records.accumulator(({ calls, results, said }, { facts }) => {
     const scope = describeSelector(selector)
     // A rate over zero calls is not zero.
     if (calls.length === 0) return emptyScope(selector, unseen)
@@ -177,6 +185,8 @@ export function toolErrorRate(selector: CallSelector, rate: RangeBound): Accumul
     if (undecided) return undecidable(undecided)
     // A call nobody could classify might have been in the rate, on either side of it.
     if (unseen.any) return undecidable(unseen.reason())
+    // Calls a stream not proven closed left unwritten move a rate either way: neither side is proven.
+    if (!provenClosed(facts.end)) return undecidable(notClosedReason(facts.end))
     const observed = failed / calls.length
     const note = `${failed} of ${calls.length} ${scope} call(s) failed — rate ${rustFixed(observed, 3)}, ${describeRange(rate)}`
     return (rangeHolds(rate, observed) ? ok : gap)(events, note)
@@ -235,6 +245,7 @@ export function skillCompleted(skill: string, count: CountBound): Accumulator {
     })
     const decision = decideCount(count, completed, facts.hasUnread || undecided !== null)
     if (decision === 'undecided') return undecidable(undecided ?? facts.opaqueReason())
+    if (decision === 'holds' && ceilingUnproven(count, facts.end)) return undecidable(notClosedReason(facts.end))
     const how = othersLoaded ? 'with success=true or a result without error' : 'with success=true'
     return (decision === 'holds' ? ok : gap)(events, `${skill} completed ${completed} time(s) ${how}, ${describeCount(count)}`)
   })

@@ -1,8 +1,9 @@
 import type { ToolCall } from '../../ir/types.js'
-import { countHolds, describeCount } from '../../spec/bounds.js'
+import { countHolds, decideCount, describeCount } from '../../spec/bounds.js'
 import type { CallSelector, CountBound } from '../../spec/model.js'
 import { describeSelector, selectorMatches } from '../../spec/selector.js'
-import type { Accumulator } from '../accumulator.js'
+import type { Accumulator, CheckContext } from '../accumulator.js'
+import { ceilingUnproven, notClosedReason, provenClosed } from '../closure.js'
 import { gap, ok, undecidable, type Outcome } from '../outcome.js'
 
 /**
@@ -16,7 +17,7 @@ type Phase = 'gen' | 'exec'
 const NONE = -1
 
 /** Each selected call and its interval (`-1` while unknown). */
-function steps(select: (call: ToolCall) => boolean, phase: Phase, finish: (calls: number[], intervals: number[]) => Outcome): Accumulator {
+function steps(select: (call: ToolCall) => boolean, phase: Phase, finish: (calls: number[], intervals: number[], context: CheckContext) => Outcome): Accumulator {
   const calls: number[] = []
   const intervals: number[] = []
   return {
@@ -38,7 +39,7 @@ function steps(select: (call: ToolCall) => boolean, phase: Phase, finish: (calls
         if (sent !== null && result.timestampMs !== null && result.timestampMs - sent >= 0) intervals[position] = result.timestampMs - sent
       })
     },
-    finish: () => finish(calls, intervals),
+    finish: (context) => finish(calls, intervals, context),
   }
 }
 
@@ -47,7 +48,7 @@ export function stepTime(selector: CallSelector, bound: CountBound, phase: Phase
   return steps(
     (call) => selectorMatches(selector, call),
     phase,
-    (calls, intervals) => {
+    (calls, intervals, { facts }) => {
       const scope = describeSelector(selector)
       if (calls.length === 0) return undecidable({ reason: 'nothing_in_scope', selector: scope })
       const over: number[] = []
@@ -56,8 +57,10 @@ export function stepTime(selector: CallSelector, bound: CountBound, phase: Phase
         if (value === NONE) return undecidable({ reason: 'timestamp_absent', event: calls[position] as number })
         if (!countHolds(bound, value)) over.push(calls[position] as number)
       }
-      if (over.length === 0) return ok([...calls], `every ${scope} step's ${phase} is ${describeCount(bound)} ms across ${calls.length} step(s)`)
-      return gap(over, `${over.length} of ${calls.length} ${scope} step(s) are outside ${describeCount(bound)} ms of ${phase}`)
+      if (over.length > 0) return gap(over, `${over.length} of ${calls.length} ${scope} step(s) are outside ${describeCount(bound)} ms of ${phase}`)
+      // "Every step" is a claim about the whole run: a stream not proven closed may hold more.
+      if (!provenClosed(facts.end)) return undecidable(notClosedReason(facts.end))
+      return ok([...calls], `every ${scope} step's ${phase} is ${describeCount(bound)} ms across ${calls.length} step(s)`)
     },
   )
 }
@@ -67,7 +70,7 @@ export function stepTotal(bound: CountBound, phase: Phase): Accumulator {
   return steps(
     () => true,
     phase,
-    (calls, intervals) => {
+    (calls, intervals, { facts }) => {
       if (calls.length === 0) return undecidable({ reason: 'nothing_in_scope', selector: 'any tool' })
       let total = 0
       for (let position = 0; position < calls.length; position++) {
@@ -75,7 +78,11 @@ export function stepTotal(bound: CountBound, phase: Phase): Accumulator {
         if (value === NONE) return undecidable({ reason: 'timestamp_absent', event: calls[position] as number })
         total += value
       }
-      return (countHolds(bound, total) ? ok : gap)([...calls], `${phase} total ${total} ms across ${calls.length} step(s), ${describeCount(bound)}`)
+      // Unread events may hold steps, so the total is then a lower bound; a ceiling that holds needs a closed stream.
+      const decision = decideCount(bound, total, facts.hasUnread)
+      if (decision === 'undecided') return undecidable(facts.opaqueReason())
+      if (decision === 'holds' && ceilingUnproven(bound, facts.end)) return undecidable(notClosedReason(facts.end))
+      return (decision === 'holds' ? ok : gap)([...calls], `${phase} total ${total} ms across ${calls.length} step(s), ${describeCount(bound)}`)
     },
   )
 }
