@@ -41,8 +41,8 @@ const FAMILIES = {
   },
   results: {
     reads: 'the tool calls in scope and the results correlated to them by call id',
-    ok: 'the results hold what the expectation claims',
-    gap: 'a result (or the count or rate over them) does not',
+    ok: 'the results hold what the expectation claims; a claim about every result, a rate, or a ceiling (`at_most`, `exactly`) holds only on a stream proven closed, as for `tool.absent`, while a floor that is met holds on any stream',
+    gap: 'a result (or the count or rate over them) does not; a result that breaks the claim, or a ceiling exceeded, is a gap on any stream, while a rate is one only on a stream proven closed',
   },
   outcome: {
     reads: 'the run’s terminal record (`session.ended`; Claude Code’s `result`) — the last one',
@@ -61,8 +61,8 @@ const FAMILIES = {
   },
   requests: {
     reads: 'the API requests the transcript records (distinct request ids across assistant records; an unlabelled record is its own request) and their usage; where the format sums usage over several requests, each usage record is one request or more',
-    ok: 'the count or the per-request series holds',
-    gap: 'it does not',
+    ok: 'the count or the per-request series holds; a ceiling (`at_most`, `exactly`), a trend or a share holds only on a stream proven closed, while a floor that is met holds on any stream',
+    gap: 'it does not; a wrong-way pair or a ceiling exceeded is a gap on any stream, while a share is one only on a stream proven closed',
   },
   estimate: {
     reads: 'the last thinking-token estimate the transcript records',
@@ -71,8 +71,8 @@ const FAMILIES = {
   },
   steps: {
     reads: 'intervals derived from recorded timestamps, never measured (generation: from the previous timestamped line to the call; execution: from the call to its result)',
-    ok: 'every duration (or their total) is within the bound',
-    gap: 'one is not',
+    ok: 'every duration (or their total) is within the bound, on a stream proven closed; a total’s floor that is met holds on any stream',
+    gap: 'one is not (on any stream), or the total is outside the bound',
   },
 } as const satisfies Record<string, Family>
 
@@ -87,14 +87,14 @@ interface KindDoc {
 
 const SELECTED = ['opaque_events', 'unclassified_calls', 'programs_unnamed', 'operands_unread'] as const satisfies readonly UnknownReasonName[]
 const CLOSURE = ['stream_not_closed', 'subagent_calls_unseen', 'process_input_unseen', 'nested_calls_unseen'] as const satisfies readonly UnknownReasonName[]
-const RESULTS = ['nothing_in_scope', 'no_result_correlated', 'result_field_absent', ...SELECTED] as const satisfies readonly UnknownReasonName[]
+const RESULTS = ['nothing_in_scope', 'no_result_correlated', 'result_field_absent', ...CLOSURE, ...SELECTED] as const satisfies readonly UnknownReasonName[]
 const ENV = ['no_session_start', 'field_absent'] as const satisfies readonly UnknownReasonName[]
 const OUTCOME = ['no_run_outcome', 'sessions_concatenated', 'field_absent'] as const satisfies readonly UnknownReasonName[]
 const MODEL = ['no_run_outcome', 'sessions_concatenated', 'field_absent', 'model_not_used'] as const satisfies readonly UnknownReasonName[]
-const STEPS = ['nothing_in_scope', 'timestamp_absent'] as const satisfies readonly UnknownReasonName[]
+const STEPS = ['nothing_in_scope', 'timestamp_absent', ...CLOSURE] as const satisfies readonly UnknownReasonName[]
 
 const KIND_DOCS: Record<KindName, KindDoc> = {
-  api_requests: { family: 'requests', summary: 'How many API requests the run made.', example: { count: { at_most: 20 } }, unknown: ['requests_unmarked'] },
+  api_requests: { family: 'requests', summary: 'How many API requests the run made.', example: { count: { at_most: 20 } }, unknown: ['requests_unmarked', ...CLOSURE] },
   'cache.created_tokens': { family: 'outcome', summary: 'Cache-creation input tokens of the run (or of one model).', example: { count: { at_most: 50000 } }, unknown: MODEL },
   'cache.hit_ratio': { family: 'outcome', summary: 'Cache reads over cache reads plus input tokens.', example: { at_least: 0.5 }, unknown: [...OUTCOME, 'ratio_undefined'] },
   'cache.read_tokens': { family: 'outcome', summary: 'Cache-read input tokens of the run (or of one model).', example: { count: { at_least: 1 }, model: 'claude-sonnet-4-5' }, unknown: MODEL },
@@ -117,7 +117,7 @@ const KIND_DOCS: Record<KindName, KindDoc> = {
     example: { tools: ['Read'], operations: ['file.read'] },
     unknown: ENV,
   },
-  'events.assistant': { family: 'requests', summary: 'How many assistant records the transcript holds.', example: { count: { at_least: 1 } }, unknown: ['requests_unmarked'] },
+  'events.assistant': { family: 'requests', summary: 'How many assistant records the transcript holds.', example: { count: { at_least: 1 } }, unknown: ['requests_unmarked', ...CLOSURE] },
   iterations: { family: 'outcome', summary: 'The usage record’s `iterations` count.', example: { count: { at_most: 10 } }, unknown: OUTCOME },
   order: {
     family: 'order',
@@ -145,8 +145,8 @@ const KIND_DOCS: Record<KindName, KindDoc> = {
   'subagent.spawned': { family: 'outcome', summary: 'How many sub-agents the run spawned.', example: { count: { at_most: 2 } }, unknown: OUTCOME },
   'text.matches': { family: 'text', summary: 'The final assistant text matches (the matcher is the parameters themselves; one that holds for every text is refused).', example: { contains: 'all tests pass' }, unknown: ['no_final_text'] },
   'thinking.estimated': { family: 'estimate', summary: 'The last thinking-token estimate the transcript records.', example: { count: { at_most: 20000 } }, unknown: ['no_thinking_estimate'] },
-  'time.inference_total': { family: 'steps', summary: 'Generation time summed over every tool call.', example: { ms: { at_most: 300000 } }, unknown: STEPS },
-  'time.tool_exec_total': { family: 'steps', summary: 'Execution time summed over every tool call.', example: { ms: { at_most: 300000 } }, unknown: STEPS },
+  'time.inference_total': { family: 'steps', summary: 'Generation time summed over every tool call.', example: { ms: { at_most: 300000 } }, unknown: [...STEPS, 'opaque_events'] },
+  'time.tool_exec_total': { family: 'steps', summary: 'Execution time summed over every tool call.', example: { ms: { at_most: 300000 } }, unknown: [...STEPS, 'opaque_events'] },
   time_to_request: { family: 'outcome', summary: 'Time until the first API request (`time_to_request_ms`).', example: { ms: { at_most: 5000 } }, unknown: OUTCOME },
   'tokens.input': { family: 'outcome', summary: 'Input tokens of the run (or of one model).', example: { count: { at_most: 200000 } }, unknown: MODEL },
   'tokens.output': { family: 'outcome', summary: 'Output tokens of the run (or of one model).', example: { count: { at_most: 20000 } }, unknown: MODEL },
@@ -161,8 +161,8 @@ const KIND_DOCS: Record<KindName, KindDoc> = {
   'tool.result_bytes': { family: 'results', summary: 'The size of the results of the calls in scope, in total or each.', example: { tools: ['Read'], operations: ['file.read'], bytes: { at_least: 1 }, per: 'each' }, unknown: RESULTS },
   ttft: { family: 'outcome', summary: 'Time to the first token (`ttft_ms`).', example: { ms: { at_most: 3000 } }, unknown: OUTCOME },
   turns: { family: 'outcome', summary: 'How many model turns the run took (`num_turns`): each request the agent loop made to the model, as Claude Code and b10x count them and `--max-turns` limits them. dsh and Reef’s native log count their steps; Codex and Gemini CLI count turns by the user’s prompts and record no count of these, so the row is unknown over their records (`api_requests` counts the requests a rollout records).', example: { count: { at_most: 30 } }, unknown: OUTCOME },
-  'usage.share': { family: 'requests', summary: 'One usage field’s share of the run, summed across requests.', example: { field: 'cache_read_input_tokens', at_least: 0.3 }, unknown: ['no_requests', 'field_absent', 'ratio_undefined', 'requests_unmarked'] },
-  'usage.trend': { family: 'requests', summary: 'One usage field never goes down (or never up) from request to request.', example: { field: 'input_tokens', trend: 'non_decreasing' }, unknown: ['no_requests', 'field_absent', 'series_did_not_move', 'requests_unmarked'] },
+  'usage.share': { family: 'requests', summary: 'One usage field’s share of the run, summed across requests.', example: { field: 'cache_read_input_tokens', at_least: 0.3 }, unknown: ['no_requests', 'field_absent', 'ratio_undefined', 'requests_unmarked', ...CLOSURE] },
+  'usage.trend': { family: 'requests', summary: 'One usage field never goes down (or never up) from request to request.', example: { field: 'input_tokens', trend: 'non_decreasing' }, unknown: ['no_requests', 'field_absent', 'series_did_not_move', 'requests_unmarked', ...CLOSURE] },
 }
 
 /** What each unknown reason means, in a sentence. */
@@ -183,7 +183,7 @@ const REASONS: Record<UnknownReasonName, string> = {
   unclassified_calls: 'calls of tools no operation table knows could have changed the answer of a selector by operation, or by subject alone',
   programs_unnamed: 'a shell line named the program it ran only through an expansion (`$TOOL x`), so a selector by subject cannot rule its call out',
   operands_unread: 'a call named a word a selector by file subject would match where no reader can tell which files it touched — given to a program or MCP tool nobody reads (`git rm x`, `python3 s.py x`, an MCP `move_file`), a folder it may work through (`cd d`, `rm -rf d`), or a path glob that chose its files (`Grep {glob}`, `rg -g`, `read_many_files {include}`) — so the selector cannot rule the call out',
-  stream_not_closed: 'nothing states that the transcript is the whole run, so an absence cannot be told from a hole',
+  stream_not_closed: 'nothing states that the transcript is the whole run, so an absence, a ceiling that holds or a claim about every call cannot be told from a hole',
   subagent_calls_unseen: 'a subagent ran whose calls the harness wrote to its own file, not to this transcript',
   process_input_unseen: 'a process the run started could have been sent input this transcript does not show (still running at its end, or a shell or interpreter reading its input)',
   nested_calls_unseen: 'a call ran code that called tools, and the harness recorded those calls elsewhere, not in this transcript',
