@@ -198,9 +198,10 @@ describe('the enriched projection (what convert and check read) keeps what the l
       'usage',
     ])
     expect(events[1]).toMatchObject({ message: 'turn 1 was retried after attempt 1 (the stream broke); its 3 streamed event(s) were discarded' })
-    // The check judges the answer the run gave, not the one the retry threw away.
+    // The check judges the answer the run gave, not the one the retry threw away, once the run finished after it.
     const spec = specOf('b10x/retried', [{ 'text.matches': { exact: 'Two tests fail.' } }])
-    expect(checkAnyFormatText(spec, `${lines.join('\n')}\n`, { from: 'b10x/loop-jsonl' }).expectations[0]?.verdict).toBe('ok')
+    const finished = '{"kind":"finished","stop":{"kind":"completed"},"turns":1}'
+    expect(checkAnyFormatText(spec, `${[...lines, finished].join('\n')}\n`, { from: 'b10x/loop-jsonl' }).expectations[0]?.verdict).toBe('ok')
     // Upstream's projection keeps every delta and leaves the retry opaque.
     expect(readEventTextOrThrow(replayB10xLoop(`${lines.join('\n')}\n`, SEAM)).filter((event) => event.event === 'text')).toHaveLength(4)
   })

@@ -67,6 +67,9 @@ describe('codex/rollout-jsonl', () => {
     // The repeated report and the turn_context are records the vocabulary knows: read, nothing opaque.
     expect(events.filter((event) => event.event === 'opaque').length).toBe(0)
     expect(events.at(-1)).toMatchObject({ event: 'session.ended', num_turns: null, duration_ms: 900, usage: { input_tokens: 110, output_tokens: 25 } })
+    // Written at the stream's end, the run's end carries the time of the task_complete it stands for, so a
+    // text written after that turn (a later turn cut short) is not read as coming before the run ended.
+    expect(events.at(-1)?.at).toBe(at(6))
   })
 
   it('error shapes: a turn aborted, an error event, an unknown record type', async () => {

@@ -110,7 +110,7 @@ export class CodexRolloutProjector implements RecordProjector {
         events = this.responseItem(payload, raw, lineNumber)
         break
       case 'event_msg':
-        events = this.eventMessage(payload, raw, lineNumber)
+        events = this.eventMessage(payload, raw, lineNumber, at)
         break
       default:
         if (type === 'turn_context') this.model = asString(payload['model']) ?? this.model
@@ -272,7 +272,7 @@ export class CodexRolloutProjector implements RecordProjector {
     }
   }
 
-  private eventMessage(payload: JsonObject, raw: string, lineNumber: number): Emission[] {
+  private eventMessage(payload: JsonObject, raw: string, lineNumber: number, at: string | undefined): Emission[] {
     const messageType = asString(payload['type']) ?? ''
     // 0.16x names a turn's start and end `turn_started`/`turn_complete`; upstream reads only the older names.
     const kind = this.enriched && messageType === 'turn_started' ? 'task_started' : this.enriched && messageType === 'turn_complete' ? 'task_complete' : messageType
@@ -282,7 +282,9 @@ export class CodexRolloutProjector implements RecordProjector {
         this.heard.clear()
         return [{ event: 'turn.started', turn: this.turn, frame_digest: null }]
       case 'task_complete':
-        this.lastComplete = { at: undefined, payload }
+        // Enriched, the run's end is stamped with its turn's completion: written at the stream's end, it
+        // would otherwise read as later than a turn cut short after it (upstream writes no time).
+        this.lastComplete = { at: this.enriched ? at : undefined, payload }
         this.turnTimes.completed(asU64(payload['duration_ms']), asU64(payload['time_to_first_token_ms']))
         return [{ event: 'turn.ended', turn: Math.max(this.turn, 1), stop_reason: null }]
       case 'turn_aborted':

@@ -20,6 +20,8 @@ export interface FinalText {
   readonly requestId: string | null
   /** The line of its last piece. */
   sourceLine: number
+  /** The time of its last piece, where recorded. */
+  timestampMs: number | null
 }
 
 type TextEvent = Extract<IrEvent, { family: 'assistant_text' }>
@@ -41,7 +43,7 @@ function continuesAnswer(last: FinalText, event: TextEvent): boolean {
 export class StreamFacts {
   /** Every opening record, in order: a driven run concatenates sessions, and each one opens its own. */
   readonly sessionStarts: { index: number; start: SessionStart }[] = []
-  lastOutcome: { index: number; outcome: RunOutcome } | null = null
+  lastOutcome: { index: number; outcome: RunOutcome; timestampMs: number | null } | null = null
   /** Where each terminal record stands: more than one, and the stream concatenates sessions. */
   private readonly outcomeEvents: number[] = []
   private lastRateLimit: { index: number; state: RateLimitState } | null = null
@@ -63,6 +65,19 @@ export class StreamFacts {
   finalText(): FinalText | null {
     this.mustRead('assistant_text')
     return this.lastText
+  }
+
+  /**
+   * Whether the run's terminal record comes after the final text, so the text is the run's answer:
+   * later in the stream, and not earlier in time. A reader may write the record at the stream's end
+   * from the last turn that completed (Codex's rollout, from its last `task_complete`), so a text
+   * written after that turn (a turn cut short) stands before the record yet is no final answer.
+   */
+  endedAfter(text: FinalText): boolean {
+    this.mustRead('run_outcome')
+    const outcome = this.lastOutcome
+    if (outcome === null || outcome.index < (text.indices[text.indices.length - 1] as number)) return false
+    return outcome.timestampMs === null || text.timestampMs === null || outcome.timestampMs >= text.timestampMs
   }
 
   /** The last thinking estimate; only for an expectation that names `thinking_estimate`. */
@@ -88,7 +103,7 @@ export class StreamFacts {
         this.sessionStarts.push({ index: event.index, start: event.start })
         break
       case 'run_outcome':
-        this.lastOutcome = { index: event.index, outcome: event.outcome }
+        this.lastOutcome = { index: event.index, outcome: event.outcome, timestampMs: event.timestampMs }
         this.outcomeEvents.push(event.index)
         break
       case 'rate_limit':
@@ -103,7 +118,8 @@ export class StreamFacts {
           last.text += event.text
           last.indices.push(event.index)
           last.sourceLine = event.sourceLine
-        } else this.lastText = { indices: [event.index], text: event.text, requestId: event.requestId, sourceLine: event.sourceLine }
+          last.timestampMs = event.timestampMs
+        } else this.lastText = { indices: [event.index], text: event.text, requestId: event.requestId, sourceLine: event.sourceLine, timestampMs: event.timestampMs }
         break
       }
       case 'opaque':

@@ -498,8 +498,20 @@ describe('the final assistant text of an answer streamed in pieces', () => {
   })
 
   it('joins the text blocks of one stream-json line', () => {
-    const line = streamJson([{ type: 'assistant', request_id: 'r-1', message: { content: [{ type: 'text', text: 'Tests ' }, { type: 'text', text: 'pass.' }] } }])
+    const line = streamJson([{ type: 'assistant', request_id: 'r-1', message: { content: [{ type: 'text', text: 'Tests ' }, { type: 'text', text: 'pass.' }] } }, { type: 'result', subtype: 'success', is_error: false }])
     expect(rowOf('{text.matches: {exact: "Tests pass."}}', line).verdict).toBe('ok')
+  })
+
+  it('judges the last text as the final answer only where the run ended after it', () => {
+    // A stream cut short may have answered again: neither the ok nor the gap is proven.
+    const cut = metaharness([start(), text('All tests pass.', null)])
+    expect(rowOf('{text.matches: {contains: "pass"}}', cut).outcome).toMatchObject({ outcome: 'undecidable', reason: 'stream_not_closed' })
+    expect(rowOf('{text.matches: {contains: "fail"}}', cut).outcome).toMatchObject({ outcome: 'undecidable', reason: 'stream_not_closed' })
+    // A terminal record after it says the run ended there, closed stream or not.
+    expect(rowOf('{text.matches: {contains: "pass"}}', metaharness([start(), text('All tests pass.', null), ended()])).verdict).toBe('ok')
+    expect(rowOf('{text.matches: {contains: "pass"}}', metaharness([start(), text('All tests pass.', null), closed(2)])).verdict).toBe('ok')
+    // A terminal record before it ended an earlier session; the text opens a later one, which may go on.
+    expect(rowOf('{text.matches: {contains: "pass"}}', metaharness([start(), ended(), start(), text('All tests pass.', null)])).outcome).toMatchObject({ reason: 'stream_not_closed' })
   })
 })
 

@@ -103,7 +103,7 @@ export function describeReason(reason: UnknownReason): string {
     case 'timestamp_absent':
       return `no duration can be derived around event ${reason.event}: a timestamp was not recorded`
     case 'stream_not_closed':
-      return `nothing states that this transcript is the whole run, so an absence, a ceiling that holds or a claim about every call cannot be told from a hole — the run's producer closes the stream and says so with ${reason.markers.join(' or ')}`
+      return `nothing states that this transcript is the whole run, so an absence, a ceiling that holds, a claim about every call or the final answer cannot be told from a hole — the run's producer closes the stream and says so with ${reason.markers.join(' or ')}`
     case 'subagent_calls_unseen':
       return `${reason.subagents === 1 ? 'a subagent' : `${reason.subagents} subagents`} ran apart from this transcript (subagent_calls_unseen): the harness wrote ${reason.subagents === 1 ? 'its calls' : 'their calls'} to ${reason.subagents === 1 ? 'its' : 'their'} own file, so an absence or a claim about the whole run cannot be decided here — check that file too`
     case 'process_input_unseen':

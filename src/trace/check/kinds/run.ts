@@ -6,6 +6,7 @@ import { rustDisplayF64, rustFixed, utf8Length } from '../../rust-format.js'
 import { fromFacts, type Accumulator, type CheckContext } from '../accumulator.js'
 import { isOutcome } from '../context.js'
 import { fieldAbsent, gap, ok, undecidable, type Outcome } from '../outcome.js'
+import { notClosedReason, provenClosed } from '../closure.js'
 
 /**
  * The run family: kinds read off the terminal record (every one for `result`; any other is
@@ -125,9 +126,12 @@ export function textMatches(matcher: FieldMatcher): Accumulator {
   return fromFacts(({ facts }) => {
     const last = facts.finalText()
     if (last === null) return undecidable({ reason: 'no_final_text' })
+    // The last text written is the run's final answer only where the run ended after it: a terminal
+    // record follows it, or the stream is proven closed. Else the run may have answered again.
+    if (!facts.endedAfter(last) && !provenClosed(facts.end)) return undecidable(notClosedReason(facts.end))
     if (matchesText(matcher, last.text)) return ok([...last.indices], `the final assistant text (${utf8Length(last.text)} chars) ${describeMatcher(matcher)}`)
     return gap([...last.indices], `the final assistant text does not match ${describeMatcher(matcher)}`)
-  }, ['assistant_text'])
+  }, ['assistant_text', 'run_outcome'])
 }
 
 export function thinkingEstimated(bound: CountBound): Accumulator {
