@@ -51,8 +51,8 @@ const FAMILIES = {
   },
   text: {
     reads: 'the run’s final assistant text: its last text event, joined with the pieces of one answer written just before it (a harness that streams its answer, as the b10x loop does, writes one text event per delta; pieces are text events one line after another on one request, nothing between them)',
-    ok: 'the matcher holds on it',
-    gap: 'it does not',
+    ok: 'the matcher holds on it, and it is the final answer: a terminal record follows it, or the stream is proven closed',
+    gap: 'it does not, with the same proof that it is the final answer; over a stream cut short after it, the run may have answered again, and the row is unknown',
   },
   rateLimit: {
     reads: 'the last rate-limit state the transcript records',
@@ -143,7 +143,7 @@ const KIND_DOCS: Record<KindName, KindDoc> = {
   'step.exec_time': { family: 'steps', summary: 'How long each call in scope took to execute.', example: { tool: 'Bash', ms: { at_most: 60000 } }, unknown: STEPS },
   'step.gen_time': { family: 'steps', summary: 'How long the model took to generate each call in scope.', example: { tool: 'Edit', ms: { at_most: 30000 } }, unknown: STEPS },
   'subagent.spawned': { family: 'outcome', summary: 'How many sub-agents the run spawned.', example: { count: { at_most: 2 } }, unknown: OUTCOME },
-  'text.matches': { family: 'text', summary: 'The final assistant text matches (the matcher is the parameters themselves; one that holds for every text is refused).', example: { contains: 'all tests pass' }, unknown: ['no_final_text'] },
+  'text.matches': { family: 'text', summary: 'The final assistant text matches (the matcher is the parameters themselves; one that holds for every text is refused).', example: { contains: 'all tests pass' }, unknown: ['no_final_text', ...CLOSURE] },
   'thinking.estimated': { family: 'estimate', summary: 'The last thinking-token estimate the transcript records.', example: { count: { at_most: 20000 } }, unknown: ['no_thinking_estimate'] },
   'time.inference_total': { family: 'steps', summary: 'Generation time summed over every tool call.', example: { ms: { at_most: 300000 } }, unknown: [...STEPS, 'opaque_events'] },
   'time.tool_exec_total': { family: 'steps', summary: 'Execution time summed over every tool call.', example: { ms: { at_most: 300000 } }, unknown: [...STEPS, 'opaque_events'] },
@@ -183,7 +183,7 @@ const REASONS: Record<UnknownReasonName, string> = {
   unclassified_calls: 'calls of tools no operation table knows could have changed the answer of a selector by operation, or by subject alone',
   programs_unnamed: 'a shell line named the program it ran only through an expansion (`$TOOL x`), so a selector by subject cannot rule its call out',
   operands_unread: 'a call named a word a selector by file subject would match where no reader can tell which files it touched — given to a program or MCP tool nobody reads (`git rm x`, `python3 s.py x`, an MCP `move_file`), a folder it may work through (`cd d`, `rm -rf d`), or a path glob that chose its files (`Grep {glob}`, `rg -g`, `read_many_files {include}`) — so the selector cannot rule the call out',
-  stream_not_closed: 'nothing states that the transcript is the whole run, so an absence, a ceiling that holds or a claim about every call cannot be told from a hole',
+  stream_not_closed: 'nothing states that the transcript is the whole run, so an absence, a ceiling that holds, a claim about every call or the final answer cannot be told from a hole',
   subagent_calls_unseen: 'a subagent ran whose calls the harness wrote to its own file, not to this transcript',
   process_input_unseen: 'a process the run started could have been sent input this transcript does not show (still running at its end, or a shell or interpreter reading its input)',
   nested_calls_unseen: 'a call ran code that called tools, and the harness recorded those calls elsewhere, not in this transcript',
