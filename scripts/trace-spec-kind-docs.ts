@@ -66,7 +66,7 @@ const FAMILIES = {
   },
   estimate: {
     reads: 'the last thinking-token estimate the transcript records',
-    ok: 'the estimate is within the bound',
+    ok: 'the estimate is within the bound; the estimate only grows, so a ceiling (`at_most`, `exactly`) holds only where the run ended after it (a terminal record follows it, or the stream is proven closed)',
     gap: 'it is not',
   },
   steps: {
@@ -144,7 +144,7 @@ const KIND_DOCS: Record<KindName, KindDoc> = {
   'step.gen_time': { family: 'steps', summary: 'How long the model took to generate each call in scope.', example: { tool: 'Edit', ms: { at_most: 30000 } }, unknown: STEPS },
   'subagent.spawned': { family: 'outcome', summary: 'How many sub-agents the run spawned.', example: { count: { at_most: 2 } }, unknown: OUTCOME },
   'text.matches': { family: 'text', summary: 'The final assistant text matches (the matcher is the parameters themselves; one that holds for every text is refused).', example: { contains: 'all tests pass' }, unknown: ['no_final_text', ...CLOSURE] },
-  'thinking.estimated': { family: 'estimate', summary: 'The last thinking-token estimate the transcript records.', example: { count: { at_most: 20000 } }, unknown: ['no_thinking_estimate'] },
+  'thinking.estimated': { family: 'estimate', summary: 'The last thinking-token estimate the transcript records.', example: { count: { at_most: 20000 } }, unknown: ['no_thinking_estimate', ...CLOSURE] },
   'time.inference_total': { family: 'steps', summary: 'Generation time summed over every tool call.', example: { ms: { at_most: 300000 } }, unknown: [...STEPS, 'opaque_events'] },
   'time.tool_exec_total': { family: 'steps', summary: 'Execution time summed over every tool call.', example: { ms: { at_most: 300000 } }, unknown: [...STEPS, 'opaque_events'] },
   time_to_request: { family: 'outcome', summary: 'Time until the first API request (`time_to_request_ms`).', example: { ms: { at_most: 5000 } }, unknown: OUTCOME },

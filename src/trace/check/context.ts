@@ -47,7 +47,7 @@ export class StreamFacts {
   /** Where each terminal record stands: more than one, and the stream concatenates sessions. */
   private readonly outcomeEvents: number[] = []
   private lastRateLimit: { index: number; state: RateLimitState } | null = null
-  private lastEstimate: { index: number; tokens: number } | null = null
+  private lastEstimate: { index: number; tokens: number; timestampMs: number | null } | null = null
   private lastText: FinalText | null = null
   readonly opaqueEvents: number[] = []
   readonly opaqueTypes: string[] = []
@@ -68,20 +68,21 @@ export class StreamFacts {
   }
 
   /**
-   * Whether the run's terminal record comes after the final text, so the text is the run's answer:
-   * later in the stream, and not earlier in time. A reader may write the record at the stream's end
-   * from the last turn that completed (Codex's rollout, from its last `task_complete`), so a text
-   * written after that turn (a turn cut short) stands before the record yet is no final answer.
+   * Whether the run's terminal record comes after an event (the final text's last piece, the last
+   * estimate), so what the event says is what the run ended with: later in the stream, and not
+   * earlier in time. A reader may write the record at the stream's end from the last turn that
+   * completed (Codex's rollout, from its last `task_complete`), so an event written after that turn
+   * (a turn cut short) stands before the record yet is not the run's last word.
    */
-  endedAfter(text: FinalText): boolean {
+  endedAfter(index: number, timestampMs: number | null): boolean {
     this.mustRead('run_outcome')
     const outcome = this.lastOutcome
-    if (outcome === null || outcome.index < (text.indices[text.indices.length - 1] as number)) return false
-    return outcome.timestampMs === null || text.timestampMs === null || outcome.timestampMs >= text.timestampMs
+    if (outcome === null || outcome.index < index) return false
+    return outcome.timestampMs === null || timestampMs === null || outcome.timestampMs >= timestampMs
   }
 
   /** The last thinking estimate; only for an expectation that names `thinking_estimate`. */
-  lastEstimateOf(): { index: number; tokens: number } | null {
+  lastEstimateOf(): { index: number; tokens: number; timestampMs: number | null } | null {
     this.mustRead('thinking_estimate')
     return this.lastEstimate
   }
@@ -110,7 +111,7 @@ export class StreamFacts {
         this.lastRateLimit = { index: event.index, state: event.state }
         break
       case 'thinking_estimate':
-        if (event.estimatedTokens !== null) this.lastEstimate = { index: event.index, tokens: event.estimatedTokens }
+        if (event.estimatedTokens !== null) this.lastEstimate = { index: event.index, tokens: event.estimatedTokens, timestampMs: event.timestampMs }
         break
       case 'assistant_text': {
         const last = this.lastText

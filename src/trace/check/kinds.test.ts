@@ -290,6 +290,11 @@ const CASES: Record<(typeof KIND_NAMES)[number], Case[]> = {
     { expect: '{thinking.estimated: {count: {at_least: 1}}}', transcript: closedRun, verdict: 'ok', outcome: { events: [12], note: 'last thinking estimate 96, at least 1' } },
     { expect: '{thinking.estimated: {count: {at_most: 10}}}', transcript: closedRun, verdict: 'gap' },
     { expect: '{thinking.estimated: {count: {at_least: 1}}}', transcript: metaharness([ended()]), verdict: 'unknown', outcome: { reason: 'no_thinking_estimate' } },
+    // The estimate only grows: a ceiling that holds needs the run to have ended after it; a floor met, or a ceiling exceeded, decides.
+    { expect: '{thinking.estimated: {count: {at_most: 500}}}', transcript: metaharness([{ event: 'thinking.estimate', estimate: 96, delta: 96 }]), verdict: 'unknown', outcome: { reason: 'stream_not_closed' } },
+    { expect: '{thinking.estimated: {count: {at_most: 500}}}', transcript: metaharness([{ event: 'thinking.estimate', estimate: 96, delta: 96 }, ended()]), verdict: 'ok' },
+    { expect: '{thinking.estimated: {count: {at_most: 10}}}', transcript: metaharness([{ event: 'thinking.estimate', estimate: 96, delta: 96 }]), verdict: 'gap' },
+    { expect: '{thinking.estimated: {count: {at_least: 1}}}', transcript: metaharness([{ event: 'thinking.estimate', estimate: 96, delta: 96 }]), verdict: 'ok' },
   ],
   'cost.total': [
     { expect: '{cost.total: {at_most_usd: 1.0}}', transcript: closedRun, verdict: 'ok', outcome: { note: 'cost = $0.2500, at most 1' } },
