@@ -132,7 +132,7 @@ const KIND_DOCS: Record<KindName, KindDoc> = {
   'rate_limit.utilization': { family: 'rateLimit', summary: 'The rate-limit window’s utilisation, as a fraction.', example: { at_most: 0.8 }, unknown: ['no_rate_limit_event', 'field_absent'] },
   result: {
     family: 'outcome',
-    summary: 'How the run ended — `is_error`, `subtype`, `stop_reason`, `terminal_reason`, `api_error_status` — checked on **every** terminal record (a driven run concatenates sessions).',
+    summary: 'How the run ended — `is_error`, `subtype`, `stop_reason`, `terminal_reason`, `api_error_status` — checked on **every** terminal record (a driven run concatenates sessions). A session that opened after the last terminal record has none of its own, so the row is unknown (`no_run_outcome`) unless an earlier record gapped.',
     example: { is_error: false, subtype: 'success' },
     unknown: ['no_run_outcome', 'field_absent', 'run_cut_by_rate_limit'],
   },

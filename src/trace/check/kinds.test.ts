@@ -198,6 +198,10 @@ const CASES: Record<(typeof KIND_NAMES)[number], Case[]> = {
     // A session the account's rate limit rejected is not a session that failed.
     { expect: '{result: {is_error: false}}', transcript: metaharness([ended(), rateLimit({ status: 'rejected' }), ended({ is_error: true })]), verdict: 'unknown', outcome: { reason: 'run_cut_by_rate_limit', outcome_event: 2, limit_event: 1, window: 'five_hour' } },
     { expect: '{result: {api_error_status: absent}}', transcript: bare, verdict: 'unknown', outcome: { reason: 'no_run_outcome' } },
+    // A session opened after the last terminal record has none of its own: how it ended is unknown. An earlier session that failed is still a gap.
+    { expect: '{result: {is_error: false}}', transcript: metaharness([start(), ended(), start(), text('working', null)]), verdict: 'unknown', outcome: { reason: 'no_run_outcome' } },
+    { expect: '{result: {is_error: false}}', transcript: metaharness([start(), ended({ is_error: true }), start()]), verdict: 'gap', outcome: { events: [1] } },
+    { expect: '{result: {is_error: false}}', transcript: metaharness([start(), ended(), start(), ended()]), verdict: 'ok', outcome: { events: [3] } },
   ],
   'permission.denied': [
     { expect: '{permission.denied: {count: {at_most: 0}}}', transcript: closedRun, verdict: 'ok', outcome: { note: 'permission_denials = 0, at most 0' } },

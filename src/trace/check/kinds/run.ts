@@ -84,7 +84,9 @@ function oneRunResult(at: number, run: RunOutcome, kind: KindOf<'result'>): Outc
 
 /**
  * Every session's terminal record matches (a driven run concatenates sessions). The first session
- * that does not decides; one the account's rate limit rejected inside its own span is `unk`.
+ * that does not decides; one the account's rate limit rejected inside its own span is `unk`. A
+ * session that opened after the last terminal record has none of its own: how it ended is unknown,
+ * so the rows it could break are not all held.
  */
 export function runResult(kind: KindOf<'result'>): Accumulator {
   let decided: Outcome | null = null
@@ -92,10 +94,15 @@ export function runResult(kind: KindOf<'result'>): Accumulator {
   let lastHeld: { at: number; note: string } | null = null
   let opened = 0
   let rejection: { at: number; window: string | null } | null = null
+  let lastOpened = -1
   return {
-    families: ['run_outcome', 'rate_limit'],
+    families: ['run_outcome', 'rate_limit', 'session_start'],
     event(event: IrEvent) {
       if (decided !== null) return
+      if (event.family === 'session_start') {
+        lastOpened = event.index
+        return
+      }
       if (event.family === 'rate_limit') {
         if (rejection === null && event.state.status === 'rejected' && event.index > opened) rejection = { at: event.index, window: event.state.limitType }
         return
@@ -115,6 +122,7 @@ export function runResult(kind: KindOf<'result'>): Accumulator {
     finish() {
       if (sessions === 0) return undecidable({ reason: 'no_run_outcome' })
       if (decided !== null) return decided
+      if (lastOpened > opened) return undecidable({ reason: 'no_run_outcome' })
       const held = lastHeld as { at: number; note: string }
       return ok([held.at], sessions === 1 ? held.note : `${sessions} session(s), each ${held.note}`)
     },
