@@ -156,8 +156,13 @@ export class StreamFacts {
   terminal(): { index: number; outcome: RunOutcome } | Outcome {
     // The record itself is always read; the decisions its denials are joined with are not.
     this.mustRead('run_outcome')
+    this.mustRead('session_start')
     if (this.outcomeEvents.length > 1) return undecidable({ reason: 'sessions_concatenated', events: [...this.outcomeEvents] })
-    return this.lastOutcome ?? undecidable({ reason: 'no_run_outcome' })
+    const outcome = this.lastOutcome
+    // A session that opened after the record has none of its own: the record's figures are not the run's.
+    const lastStart = this.sessionStarts[this.sessionStarts.length - 1]
+    if (outcome === null || (lastStart !== undefined && lastStart.index > outcome.index)) return undecidable({ reason: 'no_run_outcome' })
+    return outcome
   }
 }
 

@@ -251,6 +251,8 @@ const CASES: Record<(typeof KIND_NAMES)[number], Case[]> = {
     { expect: '{turns: {count: {at_most: 40}}}', transcript: closedRun, verdict: 'ok', outcome: { note: 'num_turns = 4, at most 40' } },
     { expect: '{turns: {count: {at_most: 3}}}', transcript: closedRun, verdict: 'gap' },
     { expect: '{turns: {count: {at_most: 3}}}', transcript: openRun.split('\n').slice(0, 3).join('\n'), verdict: 'unknown', outcome: { reason: 'no_run_outcome' } },
+    // A session opened after the terminal record: the record's figures are the first session's, not the run's.
+    { expect: '{turns: {count: {at_most: 40}}}', transcript: metaharness([start(), ended(), start(), text('more', null)]), verdict: 'unknown', outcome: { reason: 'no_run_outcome' } },
   ],
   api_requests: [
     { expect: '{api_requests: {count: {exactly: 2}}}', transcript: closedRun, verdict: 'ok', outcome: { events: [], note: '2 api requests, exactly 2' } },
