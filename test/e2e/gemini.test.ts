@@ -150,13 +150,15 @@ describe('gemini -p --output-format stream-json against the loopback provider (G
         ['run_shell_command', ['shell']],
       ])
       expect(calls(stream).map((call) => call.name)).toEqual(['read_file', 'run_shell_command'])
-      // The session file holds what the model saw (the file's bytes); it never proves closure.
+      // The session file holds what the model saw (the file's bytes); it never proves closure, and no
+      // terminal record follows its last text, so that text is not proven the run's final answer.
       const read = await checkEventStream(readSpecFile(READ_BEFORE_ANSWER), session, { run: 'e2e' })
       expect(rowsOf(read)).toEqual([
         ['the-readme-was-read', 'ok'],
         ['the-read-returned-content', 'ok'],
-        ['the-answer-quotes-the-file', 'ok'],
+        ['the-answer-quotes-the-file', 'unknown'],
       ])
+      expect(read.expectations[2]?.outcome).toMatchObject({ outcome: 'undecidable', reason: 'stream_not_closed' })
       // stream-json's tool_result.output is the CLI's display text, empty for read_file: the read is
       // there, its bytes are not, so "the read returned content" gaps on stdout alone.
       const readOnStdout = await checkEventStream(readSpecFile(READ_BEFORE_ANSWER), stream, { run: 'e2e' })
