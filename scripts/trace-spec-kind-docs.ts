@@ -55,7 +55,7 @@ const FAMILIES = {
     gap: 'it does not, with the same proof that it is the final answer; over a stream cut short after it, the run may have answered again, and the row is unknown',
   },
   rateLimit: {
-    reads: 'the last rate-limit state the transcript records',
+    reads: 'the last rate-limit state the transcript records, which is the run’s last only where the run ended after it (a terminal record follows it, or the stream is proven closed); else the row is unknown',
     ok: 'that state shows what the expectation claims',
     gap: 'it shows something else',
   },
@@ -127,9 +127,9 @@ const KIND_DOCS: Record<KindName, KindDoc> = {
     unknown: ['never_occurred', 'unclassified_calls', 'programs_unnamed', 'operands_unread'],
   },
   'permission.denied': { family: 'outcome', summary: 'How many tool calls were denied: the vendor’s list (Claude Code’s and Qwen Code’s `permission_denials`), the seam’s `tool.decided` denials and census, and the refusals a harness record names as warnings (`approval-denied`, `hook-refused`, `program-refused`: b10x, dsh, opencode, Gemini CLI). A census of zeros from no seam that could decide (`decisions: observe`) counts nothing, so a record with neither list nor seam — Codex’s — is unknown (`field_absent`), never zero.', example: { count: { exactly: 0 } }, unknown: OUTCOME },
-  'rate_limit.overage': { family: 'rateLimit', summary: 'Whether the account was using overage.', example: { equals: false }, unknown: ['no_rate_limit_event', 'field_absent'] },
-  'rate_limit.status': { family: 'rateLimit', summary: 'The rate-limit status is one of these.', example: { allowed: ['allowed', 'allowed_warning'] }, unknown: ['no_rate_limit_event', 'field_absent'] },
-  'rate_limit.utilization': { family: 'rateLimit', summary: 'The rate-limit window’s utilisation, as a fraction.', example: { at_most: 0.8 }, unknown: ['no_rate_limit_event', 'field_absent'] },
+  'rate_limit.overage': { family: 'rateLimit', summary: 'Whether the account was using overage.', example: { equals: false }, unknown: ['no_rate_limit_event', 'field_absent', ...CLOSURE] },
+  'rate_limit.status': { family: 'rateLimit', summary: 'The rate-limit status is one of these.', example: { allowed: ['allowed', 'allowed_warning'] }, unknown: ['no_rate_limit_event', 'field_absent', ...CLOSURE] },
+  'rate_limit.utilization': { family: 'rateLimit', summary: 'The rate-limit window’s utilisation, as a fraction.', example: { at_most: 0.8 }, unknown: ['no_rate_limit_event', 'field_absent', ...CLOSURE] },
   result: {
     family: 'outcome',
     summary: 'How the run ended — `is_error`, `subtype`, `stop_reason`, `terminal_reason`, `api_error_status` — checked on **every** terminal record (a driven run concatenates sessions). A session that opened after the last terminal record has none of its own, so the row is unknown (`no_run_outcome`) unless an earlier record gapped.',

@@ -46,7 +46,7 @@ export class StreamFacts {
   lastOutcome: { index: number; outcome: RunOutcome; timestampMs: number | null } | null = null
   /** Where each terminal record stands: more than one, and the stream concatenates sessions. */
   private readonly outcomeEvents: number[] = []
-  private lastRateLimit: { index: number; state: RateLimitState } | null = null
+  private lastRateLimit: { index: number; state: RateLimitState; timestampMs: number | null } | null = null
   private lastEstimate: { index: number; tokens: number; timestampMs: number | null } | null = null
   private lastText: FinalText | null = null
   readonly opaqueEvents: number[] = []
@@ -69,7 +69,7 @@ export class StreamFacts {
 
   /**
    * Whether the run's terminal record comes after an event (the final text's last piece, the last
-   * estimate), so what the event says is what the run ended with: later in the stream, and not
+   * estimate or rate-limit state), so what the event says is what the run ended with: later in the stream, and not
    * earlier in time. A reader may write the record at the stream's end from the last turn that
    * completed (Codex's rollout, from its last `task_complete`), so an event written after that turn
    * (a turn cut short) stands before the record yet is not the run's last word.
@@ -88,7 +88,7 @@ export class StreamFacts {
   }
 
   /** The last rate-limit state; only for an expectation that names `rate_limit`. */
-  lastRateLimitOf(): { index: number; state: RateLimitState } | null {
+  lastRateLimitOf(): { index: number; state: RateLimitState; timestampMs: number | null } | null {
     this.mustRead('rate_limit')
     return this.lastRateLimit
   }
@@ -108,7 +108,7 @@ export class StreamFacts {
         this.outcomeEvents.push(event.index)
         break
       case 'rate_limit':
-        this.lastRateLimit = { index: event.index, state: event.state }
+        this.lastRateLimit = { index: event.index, state: event.state, timestampMs: event.timestampMs }
         break
       case 'thinking_estimate':
         if (event.estimatedTokens !== null) this.lastEstimate = { index: event.index, tokens: event.estimatedTokens, timestampMs: event.timestampMs }

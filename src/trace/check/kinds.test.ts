@@ -236,11 +236,15 @@ const CASES: Record<(typeof KIND_NAMES)[number], Case[]> = {
     { expect: '{rate_limit.status: {allowed: [allowed, allowed_warning]}}', transcript: closedRun, verdict: 'ok', outcome: { events: [13] } },
     { expect: '{rate_limit.status: {allowed: [allowed]}}', transcript: closedRun, verdict: 'gap', outcome: { note: 'status = allowed_warning, allowed allowed' } },
     { expect: '{rate_limit.status: {allowed: [allowed]}}', transcript: bare, verdict: 'unknown', outcome: { reason: 'no_rate_limit_event' } },
+    // The last state written is the run's last only where the run ended after it: a stream cut short may have moved on, either way.
+    { expect: '{rate_limit.status: {allowed: [allowed]}}', transcript: metaharness([{ event: 'rate_limit', info: { status: 'allowed' } }]), verdict: 'unknown', outcome: { reason: 'stream_not_closed' } },
+    { expect: '{rate_limit.status: {allowed: [allowed]}}', transcript: metaharness([{ event: 'rate_limit', info: { status: 'rejected' } }]), verdict: 'unknown', outcome: { reason: 'stream_not_closed' } },
+    { expect: '{rate_limit.status: {allowed: [allowed]}}', transcript: metaharness([{ event: 'rate_limit', info: { status: 'allowed' } }, ended()]), verdict: 'ok' },
   ],
   'rate_limit.overage': [
     { expect: '{rate_limit.overage: {equals: false}}', transcript: closedRun, verdict: 'ok' },
     { expect: '{rate_limit.overage: {equals: true}}', transcript: closedRun, verdict: 'gap' },
-    { expect: '{rate_limit.overage: {equals: false}}', transcript: metaharness([{ event: 'rate_limit', info: { status: 'allowed' } }]), verdict: 'unknown', outcome: { field: 'rate_limit.is_using_overage' } },
+    { expect: '{rate_limit.overage: {equals: false}}', transcript: metaharness([{ event: 'rate_limit', info: { status: 'allowed' } }, ended()]), verdict: 'unknown', outcome: { field: 'rate_limit.is_using_overage' } },
   ],
   'rate_limit.utilization': [
     { expect: '{rate_limit.utilization: {at_most: 0.9}}', transcript: closedRun, verdict: 'ok', outcome: { note: 'utilization = 0.62, at most 0.9' } },

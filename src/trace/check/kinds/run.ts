@@ -160,6 +160,8 @@ export function rateLimit(kind: RateLimitKind): Accumulator {
   return fromFacts(({ facts }) => {
     const last = facts.lastRateLimitOf()
     if (last === null) return undecidable({ reason: 'no_rate_limit_event' })
+    // The last state written is the run's last only where the run ended after it; a stream cut short may have moved on.
+    if (!facts.endedAfter(last.index, last.timestampMs) && !provenClosed(facts.end)) return undecidable(notClosedReason(facts.end))
     const at = last.index
     const state = last.state
     switch (kind.expect) {
@@ -177,7 +179,7 @@ export function rateLimit(kind: RateLimitKind): Accumulator {
         return (rangeHolds(kind.utilization, state.utilization) ? ok : gap)([at], note)
       }
     }
-  }, ['rate_limit'])
+  }, ['rate_limit', 'run_outcome'])
 }
 
 type Token = 'input' | 'output' | 'total' | 'cache_read' | 'cache_created'
