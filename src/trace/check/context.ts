@@ -69,10 +69,10 @@ export class StreamFacts {
 
   /**
    * Whether the run's terminal record comes after an event (the final text's last piece, the last
-   * estimate or rate-limit state), so what the event says is what the run ended with: later in the stream, and not
-   * earlier in time. A reader may write the record at the stream's end from the last turn that
-   * completed (Codex's rollout, from its last `task_complete`), so an event written after that turn
-   * (a turn cut short) stands before the record yet is not the run's last word.
+   * estimate or rate-limit state), so what the event says is what the run ended with: later in the
+   * stream, and not earlier in time. A reader may write the record at the stream's end from the
+   * last turn that completed (Codex's rollout, from its last `task_complete`), so an event written
+   * after that turn (a turn cut short) stands before the record yet is not the run's last word.
    */
   endedAfter(index: number, timestampMs: number | null): boolean {
     this.mustRead('run_outcome')
