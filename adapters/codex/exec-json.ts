@@ -87,6 +87,8 @@ export class CodexExecProjector implements RecordProjector {
   private readonly reading = new Map<string, string>()
   private lastTotals: CodexTokens | undefined
   private sawTurnEnd = false
+  // A turn started and not yet ended: a stream that stops here was cut short, whatever turns ended before.
+  private turnOpen = false
   private failed = false
   private last: CloseReason | null = null
   private readonly subagents = new UnseenSubagents('the sub-agent’s own thread and rollout')
@@ -123,7 +125,8 @@ export class CodexExecProjector implements RecordProjector {
       ...[...this.reading].filter(([id]) => !this.running.has(id)).map(([id, command]) => processInputUnseenWarning(id, command, 'reading', where)),
     ]
     const drift = this.drift.finish()
-    if (!this.sawTurnEnd) return [...unseen, ...drift]
+    // The run's end stands for the last turn that ended; after a turn cut short it is no end of the run.
+    if (!this.sawTurnEnd || this.turnOpen) return [...unseen, ...drift]
     return [
       ...unseen,
       sessionEnded({
@@ -161,10 +164,12 @@ export class CodexExecProjector implements RecordProjector {
         return [sessionStart(CODEX_ADAPTER_ID, this.seam, { session_id: asString(record['thread_id']) ?? null }), requestsUnmarkedWarning('Codex `exec --json`', 'over each Codex turn, in its `turn.completed`')]
       case 'turn.started':
         this.turn += 1
+        this.turnOpen = true
         return [{ event: 'turn.started', turn: this.turn, frame_digest: null }]
       case 'turn.completed':
       case 'turn.failed': {
         this.sawTurnEnd = true
+        this.turnOpen = false
         const events: Emission[] = []
         const totals = codexTokens(record['usage'])
         if (totals) {

@@ -79,6 +79,8 @@ export class CodexRolloutProjector implements RecordProjector {
   private sawMeta = false
   private turn = 0
   private lastComplete: { at: string | undefined; payload: JsonObject } | undefined
+  // A turn started and not yet completed or aborted: a rollout that stops here was cut short mid-turn.
+  private turnOpen = false
   // The last task_complete times its own turn only; enriched, the run is timed by all of them.
   private readonly turnTimes = new TurnTimes()
   private lastTotals: CodexTokens | undefined
@@ -129,7 +131,8 @@ export class CodexRolloutProjector implements RecordProjector {
     const complete = this.lastComplete
     this.lastComplete = undefined
     const drift = this.enriched ? this.drift.finish() : []
-    if (!complete) return [...this.opening.release(), ...drift]
+    // Enriched, the run's end stands for the last completed turn only where no later turn was cut short (upstream writes it regardless).
+    if (!complete || (this.enriched && this.turnOpen)) return [...this.opening.release(), ...drift]
     const ended = sessionEnded({
       // Codex counts turns by the user's prompts; the rollout states no count of the model turns `num_turns` means.
       num_turns: this.enriched ? null : this.turn,
@@ -279,15 +282,18 @@ export class CodexRolloutProjector implements RecordProjector {
     switch (kind) {
       case 'task_started':
         this.turn += 1
+        this.turnOpen = true
         this.heard.clear()
         return [{ event: 'turn.started', turn: this.turn, frame_digest: null }]
       case 'task_complete':
         // Enriched, the run's end is stamped with its turn's completion: written at the stream's end, it
         // would otherwise read as later than a turn cut short after it (upstream writes no time).
         this.lastComplete = { at: this.enriched ? at : undefined, payload }
+        this.turnOpen = false
         this.turnTimes.completed(asU64(payload['duration_ms']), asU64(payload['time_to_first_token_ms']))
         return [{ event: 'turn.ended', turn: Math.max(this.turn, 1), stop_reason: null }]
       case 'turn_aborted':
+        this.turnOpen = false
         if (!this.enriched) break
         return [{ event: 'turn.ended', turn: Math.max(this.turn, 1), stop_reason: asString(payload['reason']) ?? 'aborted' }]
       case 'token_count':

@@ -32,4 +32,51 @@ describe('the final answer of a Codex rollout', () => {
     ]
     expect(verdicts(timed([...recorded, ...secondTurn]))).toEqual(['unknown:stream_not_closed', 'unknown:stream_not_closed'])
   })
+
+  it('a rollout that stops inside a turn it started has no end record: how long the run took, and its answer, are unknown', () => {
+    const started = '{"timestamp":"<timestamp>","type":"event_msg","payload":{"type":"task_started","turn_id":"t2"}}'
+    const answer = '{"timestamp":"<timestamp>","type":"response_item","payload":{"type":"message","role":"assistant","content":[{"type":"output_text","text":"The file says: hello harness; the tests pass."}]}}'
+    const spec = specOf('cut-mid-turn', [{ 'duration.total': { ms: { at_most: 3_600_000 } } }, { 'text.matches': { contains: 'tests pass' } }])
+    const rows = (lines: string[]) => checkAnyFormatText(spec, lines.join('\n') + '\n', { from: 'codex/rollout-jsonl' }).expectations.map((row) => (row.outcome.outcome === 'undecidable' ? `unknown:${row.outcome.reason}` : row.outcome.outcome))
+    // The whole run: its task_complete ends it, and its answer does not say the tests pass.
+    expect(rows(recorded)).toEqual(['ok', 'gap'])
+    // A second turn started and cut short (timestamps normalised away, so no time can order them): nothing ended it.
+    expect(rows([...recorded, started, answer])).toEqual(['unknown:no_run_outcome', 'unknown:stream_not_closed'])
+  })
+})
+
+describe('a public Codex Desktop session that stops inside a turn', () => {
+  // localpush_codex-desktop-0.104.0-alpha.1-12-47-42.jsonl: its last task_started (line 835) has no
+  // task_complete after it. Its token figures were read off the end record of an earlier turn.
+  const wild = resolve(import.meta.dirname, '..', 'fixtures', 'wild', 'codex-rollout', 'localpush_codex-desktop-0.104.0-alpha.1-12-47-42.jsonl')
+  const spec = specOf('wild-cut', [{ 'tokens.output': { count: { at_most: 100_000_000 } } }, { 'text.matches': { regex: '\\w' } }])
+
+  it('has no end of the run: its tokens and its final answer are unknown', () => {
+    const report = checkAnyFormatText(spec, readFileSync(wild, 'utf8'), { from: 'codex/rollout-jsonl' })
+    expect(report.expectations.map((row) => row.outcome)).toMatchObject([
+      { outcome: 'undecidable', reason: 'no_run_outcome' },
+      { outcome: 'undecidable', reason: 'stream_not_closed' },
+    ])
+  })
+})
+
+describe('the final answer and the end of a Codex `exec --json` run', () => {
+  const line = (record: object) => JSON.stringify(record)
+  const firstTurn = [
+    line({ type: 'thread.started', thread_id: 't' }),
+    line({ type: 'turn.started' }),
+    line({ type: 'item.completed', item: { id: 'i1', type: 'agent_message', text: 'Turn one is done.' } }),
+    line({ type: 'turn.completed', usage: { input_tokens: 10, cached_input_tokens: 0, output_tokens: 5 } }),
+  ]
+  const spec = specOf('exec-cut', [{ result: { is_error: false } }, { 'tokens.output': { count: { at_most: 5 } } }, { 'text.matches': { contains: 'done' } }])
+  const rows = (lines: string[]) => checkAnyFormatText(spec, lines.join('\n') + '\n', { from: 'codex/exec-json' }).expectations.map((row) => (row.outcome.outcome === 'undecidable' ? `unknown:${row.outcome.reason}` : row.outcome.outcome))
+
+  it('a run whose turns all ended is judged on its end record', () => {
+    expect(rows(firstTurn)).toEqual(['ok', 'ok', 'ok'])
+  })
+
+  it('a second turn cut short leaves no end of the run: its outcome, its tokens and its answer are unknown, not turn one’s', () => {
+    const cut = [...firstTurn, line({ type: 'turn.started' }), line({ type: 'item.completed', item: { id: 'i2', type: 'agent_message', text: 'Still working.' } })]
+    expect(rows(cut)).toEqual(['unknown:no_run_outcome', 'unknown:no_run_outcome', 'unknown:stream_not_closed'])
+  })
 })

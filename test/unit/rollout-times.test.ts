@@ -36,7 +36,7 @@ describe('a rollout’s time is its turns’ time added up', () => {
     expect(await rows('kvsankar_real-session-01-0.135.0.jsonl')).toEqual(['ok: duration_ms = 6074, at most 60000', 'ok: ttft_ms = 5828, at most 6000'])
   })
 
-  it('two turns started and one completed: the run’s time is unknown, not the one’s', async () => {
+  it('two turns started and one completed: the run was cut short mid-turn, so it has no end record and its time is unknown, not the one turn’s', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'vh-rollout-times-'))
     const line = (second: number, type: string, payload: object) => JSON.stringify({ timestamp: `2026-12-03T10:00:0${second}.000Z`, type, payload })
     const lines = [
@@ -49,8 +49,8 @@ describe('a rollout’s time is its turns’ time added up', () => {
     writeFileSync(path, `${lines.join('\n')}\n`)
     const report = await checkTranscriptFile(SPEC, path, { from: 'codex/rollout-jsonl' })
     expect(report.expectations.map((row) => row.outcome)).toMatchObject([
-      { outcome: 'undecidable', reason: 'field_absent', field: 'duration_ms' },
-      { outcome: 'undecidable', reason: 'field_absent', field: 'ttft_ms' },
+      { outcome: 'undecidable', reason: 'no_run_outcome' },
+      { outcome: 'undecidable', reason: 'no_run_outcome' },
     ])
   })
 })
