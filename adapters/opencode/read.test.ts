@@ -51,6 +51,15 @@ describe('opencode-run-json', () => {
     expect(events.find((event) => event.event === 'session.ended')).toMatchObject({ total_cost_usd: 0.25 })
   })
 
+  it('a stream cut short inside a step (its last step_finish said tool-calls) has no end record: the run did not end there', async () => {
+    const step = (reason: string) => ({ type: 'step_finish', sessionID: 'ses_1', timestamp: 1790000000003, part: { type: 'step-finish', reason, tokens: { input: 5, output: 1, cache: { read: 0, write: 0 } }, cost: 0.01 } })
+    const start = { type: 'step_start', sessionID: 'ses_1', timestamp: 1790000000000, part: { type: 'step-start' } }
+    const names = (events: Awaited<ReturnType<typeof convertLines>>) => events.map((event) => event.event)
+    expect(names(await convertLines('opencode-run-json', [start, step('tool-calls'), start, step('stop')]))).toContain('session.ended')
+    expect(names(await convertLines('opencode-run-json', [start, step('tool-calls'), start]))).not.toContain('session.ended')
+    expect(names(await convertLines('opencode-run-json', [start, step('tool-calls')]))).not.toContain('session.ended')
+  })
+
   it('reads run --format json stdout and closes when the last step finished with stop', async () => {
     const events = await convertLines('opencode-run-json', [
       { type: 'step_start', sessionID: 'ses_1', timestamp: 1790000000000, part: { type: 'step-start' } },

@@ -81,6 +81,9 @@ export class OpencodeRunProjector implements RecordProjector {
 
   finish(): Emission[] {
     if (this.steps === 0 && !this.failed) return this.drift.finish()
+    // A stream that stops on neither a final step (`stop`) nor an error was cut short: the run did
+    // not end here, so no record says how it ended (its steps, tokens and cost are not the run's).
+    if (this.last === null) return this.drift.finish()
     return [
       sessionEnded({
         is_error: this.failed,
