@@ -23,6 +23,16 @@ describe('deepseek-session-jsonl', () => {
     expect(events[6]).toMatchObject({ num_turns: 1, terminal_reason: 'completed' })
   })
 
+  it('a log that stops inside a turn it started has no end record: the earlier turn’s end is no end of the run', async () => {
+    const turn = (n: number, seq: number) => [
+      { type: 'turn/start', seq, time: 1790506922600 + seq, data: { turn: n } },
+      { type: 'turn/end', seq: seq + 1, time: 1790506922600 + seq + 1, data: { turn: n, reason: { kind: 'completed' } } },
+    ]
+    expect(names(await convertLines('deepseek-session-jsonl', [header(2), ...turn(1, 1), ...turn(2, 3)])).at(-1)).toBe('session.ended')
+    const cut = await convertLines('deepseek-session-jsonl', [header(2), ...turn(1, 1), { type: 'turn/start', seq: 3, time: 1790506922603, data: { turn: 2 } }])
+    expect(names(cut)).not.toContain('session.ended')
+  })
+
   it('v4: the tool result is the message itself; Reef’s lifted form (data beside type) reads the same', async () => {
     const events = await convertLines('deepseek-session-jsonl', [
       header(4),

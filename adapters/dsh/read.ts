@@ -88,6 +88,8 @@ export class DshProjector implements RecordProjector {
   // Each model call is a step: the run's model turns, as `num_turns` counts them (a dsh turn is the user's).
   private steps = 0
   private lastEnd: string | null | undefined
+  // A turn started and not yet ended: a log that stops here was cut short, whatever turns ended before.
+  private turnOpen = false
 
   constructor(private readonly seam: SeamOptions) {}
 
@@ -130,7 +132,7 @@ export class DshProjector implements RecordProjector {
   finish(): Emission[] {
     // The log holds every approval decision and hook result, and each refusal is a warning: none
     // is listed here, and the count is known.
-    const end = this.lastEnd === undefined ? [] : [sessionEnded({ num_turns: this.steps, terminal_reason: this.lastEnd, subtype: this.lastEnd, permission_denials: [] })]
+    const end = this.lastEnd === undefined || this.turnOpen ? [] : [sessionEnded({ num_turns: this.steps, terminal_reason: this.lastEnd, subtype: this.lastEnd, permission_denials: [] })]
     return this.opening.release([...end, ...this.drift.finish()])
   }
 
@@ -142,8 +144,10 @@ export class DshProjector implements RecordProjector {
     switch (type) {
       case 'turn/start':
         this.turns += 1
+        this.turnOpen = true
         return [{ event: 'turn.started', turn: asU64(data['turn']) ?? this.turns, frame_digest: null }]
       case 'turn/end': {
+        this.turnOpen = false
         const reason = asObject(data['reason'])
         this.lastEnd = (reason && asString(reason['kind'])) ?? null
         return [{ event: 'turn.ended', turn: asU64(data['turn']) ?? this.turns, stop_reason: this.lastEnd }]

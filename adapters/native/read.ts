@@ -50,6 +50,8 @@ export class NativeProjector implements RecordProjector {
   // Each model call is a step: the run's model turns, as `num_turns` counts them (a native turn is the user's).
   private steps = 0
   private lastEnd: JsonObject | undefined
+  // A turn started and not yet ended: a log that stops here was cut short, whatever turns ended before.
+  private turnOpen = false
 
   constructor(private readonly seam: SeamOptions) {}
 
@@ -76,7 +78,7 @@ export class NativeProjector implements RecordProjector {
 
   finish(): Emission[] {
     const end = this.lastEnd
-    if (!end) return []
+    if (!end || this.turnOpen) return []
     const kind = asString(end['kind']) ?? null
     return [sessionEnded({ is_error: kind === null ? null : !NATIVE_END_REASONS.has(kind), subtype: kind, terminal_reason: kind, num_turns: this.steps })]
   }
@@ -99,8 +101,10 @@ export class NativeProjector implements RecordProjector {
         ]
       case 'turn/start':
         this.turns += 1
+        this.turnOpen = true
         return [{ event: 'turn.started', turn: asU64(data['turn']) ?? this.turns, frame_digest: null }]
       case 'turn/end': {
+        this.turnOpen = false
         this.lastEnd = asObject(data['reason']) ?? {}
         return [{ event: 'turn.ended', turn: asU64(data['turn']) ?? this.turns, stop_reason: asString(this.lastEnd['kind']) ?? null }]
       }

@@ -88,5 +88,10 @@ describe('dsh and Reef native logs count their steps as model turns', () => {
       { outcome: 'ok', note: '3 api requests, at least 3' },
       { outcome: 'undecidable', reason: 'stream_not_closed' },
     ])
+    // A second turn started and cut short: the first turn's end is no end of the run, so its count is not the run's.
+    const cut = join(dir, 'cut.jsonl')
+    writeFileSync(cut, `${[...lines, line(12, 'turn/start', { turn: 2 }), line(13, 'step/start', { turn: 2, step: 4 })].join('\n')}\n`)
+    const cutReport = await checkTranscriptFile(spec, cut, { from: 'native-jsonl' })
+    expect(cutReport.expectations[0]?.outcome).toMatchObject({ outcome: 'undecidable', reason: 'no_run_outcome' })
   })
 })
