@@ -72,13 +72,21 @@ export class StreamFacts {
    * estimate or rate-limit state), so what the event says is what the run ended with: later in the
    * stream, and not earlier in time. A reader may write the record at the stream's end from the
    * last turn that completed (Codex's rollout, from its last `task_complete`), so an event written
-   * after that turn (a turn cut short) stands before the record yet is not the run's last word.
+   * after that turn (a turn cut short) stands before the record yet is not the run's last word. A
+   * session that opened after the record has none of its own: the run went on past it.
    */
   endedAfter(index: number, timestampMs: number | null): boolean {
     this.mustRead('run_outcome')
+    this.mustRead('session_start')
     const outcome = this.lastOutcome
-    if (outcome === null || outcome.index < index) return false
+    if (outcome === null || outcome.index < index || this.openedAfter(outcome.index)) return false
     return outcome.timestampMs === null || timestampMs === null || outcome.timestampMs >= timestampMs
+  }
+
+  /** Whether a session opened after the event at `index`. */
+  private openedAfter(index: number): boolean {
+    const lastStart = this.sessionStarts[this.sessionStarts.length - 1]
+    return lastStart !== undefined && lastStart.index > index
   }
 
   /** The last thinking estimate; only for an expectation that names `thinking_estimate`. */
@@ -160,8 +168,7 @@ export class StreamFacts {
     if (this.outcomeEvents.length > 1) return undecidable({ reason: 'sessions_concatenated', events: [...this.outcomeEvents] })
     const outcome = this.lastOutcome
     // A session that opened after the record has none of its own: the record's figures are not the run's.
-    const lastStart = this.sessionStarts[this.sessionStarts.length - 1]
-    if (outcome === null || (lastStart !== undefined && lastStart.index > outcome.index)) return undecidable({ reason: 'no_run_outcome' })
+    if (outcome === null || this.openedAfter(outcome.index)) return undecidable({ reason: 'no_run_outcome' })
     return outcome
   }
 }

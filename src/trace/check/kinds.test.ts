@@ -527,6 +527,8 @@ describe('the final assistant text of an answer streamed in pieces', () => {
     expect(rowOf('{text.matches: {contains: "pass"}}', metaharness([start(), text('All tests pass.', null), closed(2)])).verdict).toBe('ok')
     // A terminal record before it ended an earlier session; the text opens a later one, which may go on.
     expect(rowOf('{text.matches: {contains: "pass"}}', metaharness([start(), ended(), start(), text('All tests pass.', null)])).outcome).toMatchObject({ reason: 'stream_not_closed' })
+    // A session opened after the record that followed the text: the run went on, and may have answered again.
+    expect(rowOf('{text.matches: {contains: "pass"}}', metaharness([start(), text('All tests pass.', null), ended(), start()])).outcome).toMatchObject({ reason: 'stream_not_closed' })
   })
 })
 

@@ -139,7 +139,7 @@ export function textMatches(matcher: FieldMatcher): Accumulator {
     if (!facts.endedAfter(last.indices[last.indices.length - 1] as number, last.timestampMs) && !provenClosed(facts.end)) return undecidable(notClosedReason(facts.end))
     if (matchesText(matcher, last.text)) return ok([...last.indices], `the final assistant text (${utf8Length(last.text)} chars) ${describeMatcher(matcher)}`)
     return gap([...last.indices], `the final assistant text does not match ${describeMatcher(matcher)}`)
-  }, ['assistant_text', 'run_outcome'])
+  }, ['assistant_text', 'run_outcome', 'session_start'])
 }
 
 export function thinkingEstimated(bound: CountBound): Accumulator {
@@ -150,7 +150,7 @@ export function thinkingEstimated(bound: CountBound): Accumulator {
     // The estimate only grows: a ceiling that holds is the run's only where the run ended after it.
     if (holds && ceilingUnproven(bound, facts.end) && !facts.endedAfter(last.index, last.timestampMs)) return undecidable(notClosedReason(facts.end))
     return (holds ? ok : gap)([last.index], `last thinking estimate ${last.tokens}, ${describeCount(bound)}`)
-  }, ['thinking_estimate', 'run_outcome'])
+  }, ['thinking_estimate', 'run_outcome', 'session_start'])
 }
 
 type RateLimitKind = KindOf<'rate_limit.status' | 'rate_limit.overage' | 'rate_limit.utilization'>
@@ -179,7 +179,7 @@ export function rateLimit(kind: RateLimitKind): Accumulator {
         return (rangeHolds(kind.utilization, state.utilization) ? ok : gap)([at], note)
       }
     }
-  }, ['rate_limit', 'run_outcome'])
+  }, ['rate_limit', 'run_outcome', 'session_start'])
 }
 
 type Token = 'input' | 'output' | 'total' | 'cache_read' | 'cache_created'
