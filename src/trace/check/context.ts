@@ -50,6 +50,8 @@ export class StreamFacts {
   private lastEstimate: { index: number; tokens: number; timestampMs: number | null } | null = null
   private lastText: FinalText | null = null
   readonly opaqueEvents: number[] = []
+  /** Each unread event's type (null where it had none), beside `opaqueEvents`. */
+  private readonly opaqueTypeOf: (string | null)[] = []
   readonly opaqueTypes: string[] = []
   /** The unread records counted by type, with their first lines: what the text report prints. */
   readonly unread = new UnreadTally()
@@ -133,6 +135,7 @@ export class StreamFacts {
       }
       case 'opaque':
         this.opaqueEvents.push(event.index)
+        this.opaqueTypeOf.push(event.opaque.eventType)
         if (event.opaque.eventType !== null) this.opaqueTypes.push(event.opaque.eventType)
         this.unread.observe(event)
         break
@@ -149,6 +152,19 @@ export class StreamFacts {
   /** The events the adapter could not read, as an `unk` reason. */
   opaqueReason(): UnknownReason {
     return { reason: 'opaque_events', events: [...this.opaqueEvents], types: [...this.opaqueTypes] }
+  }
+
+  /** The unread events before event `index`, as an `unk` reason; null where there are none. */
+  opaqueReasonBefore(index: number): UnknownReason | null {
+    const events: number[] = []
+    const types: string[] = []
+    this.opaqueEvents.forEach((at, position) => {
+      if (at >= index) return
+      events.push(at)
+      const type = this.opaqueTypeOf[position]
+      if (type !== null && type !== undefined) types.push(type)
+    })
+    return events.length === 0 ? null : { reason: 'opaque_events', events, types }
   }
 
   /** The opening records (one per session the stream holds), or the `unk` there is none. */

@@ -191,6 +191,11 @@ const CASES: Record<(typeof KIND_NAMES)[number], Case[]> = {
     { expect: '{order: {first: {tool: Bash}, before: {tool: Write}}}', transcript: closedRun, verdict: 'ok', outcome: { events: [2, 4], note: 'first Bash at 2, first Write at 4' } },
     { expect: '{order: {first: {tool: Write}, before: {tool: Bash}}}', transcript: closedRun, verdict: 'gap', outcome: { events: [4, 2] } },
     { expect: '{order: {first: {tool: Bash}, before: {tool: Edit}}}', transcript: closedRun, verdict: 'unknown', outcome: { reason: 'never_occurred', selector: 'Edit' } },
+    // An event nobody could read before the occurrence that decided could itself have been the other call: neither side is proven.
+    { expect: '{order: {first: {tool: Bash}, before: {tool: Write}}}', transcript: metaharness([start(), opaque(), ...RUN.slice(2), closed(RUN.length)]), verdict: 'unknown', outcome: { reason: 'opaque_events', events: [1], types: ['quantum_event'] } },
+    { expect: '{order: {first: {tool: Write}, before: {tool: Bash}}}', transcript: metaharness([start(), opaque(), ...RUN.slice(2), closed(RUN.length)]), verdict: 'unknown', outcome: { reason: 'opaque_events' } },
+    // One read after the occurrence that decided changes nothing.
+    { expect: '{order: {first: {tool: Bash}, before: {tool: Write}}}', transcript: withOpaque, verdict: 'ok', outcome: { events: [2, 4] } },
   ],
   result: [
     { expect: '{result: {is_error: false, terminal_reason: completed}}', transcript: closedRun, verdict: 'ok', outcome: { events: [15], note: 'is_error=false, terminal_reason=completed' } },

@@ -144,12 +144,13 @@ export function order(first: CallSelector, before: CallSelector): Accumulator {
         else unseenBefore.missed(event)
       }
     },
-    finish(): Outcome {
+    finish({ facts }): Outcome {
       if (firstAt === null) return undecidable({ reason: 'never_occurred', selector: describeSelector(first) })
       if (beforeAt === null) return undecidable({ reason: 'never_occurred', selector: describeSelector(before) })
       const holds = firstAt < beforeAt
-      // An unseen call overturns the answer only if it came before the occurrence that decided it.
-      const overturning = holds ? unseenBefore.reasonBefore(firstAt) : unseenFirst.reasonBefore(beforeAt)
+      // An unseen call, or an event nobody could read, overturns the answer only if it came before the occurrence that decided it.
+      const decidedAt = holds ? firstAt : beforeAt
+      const overturning = (holds ? unseenBefore.reasonBefore(firstAt) : unseenFirst.reasonBefore(beforeAt)) ?? facts.opaqueReasonBefore(decidedAt)
       if (overturning) return undecidable(overturning)
       const note = `first ${describeSelector(first)} at ${firstAt}, first ${describeSelector(before)} at ${beforeAt}`
       return (holds ? ok : gap)([firstAt, beforeAt], note)
