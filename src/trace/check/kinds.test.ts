@@ -194,7 +194,7 @@ const CASES: Record<(typeof KIND_NAMES)[number], Case[]> = {
     // An event nobody could read before the occurrence that decided could itself have been the other call: neither side is proven.
     { expect: '{order: {first: {tool: Bash}, before: {tool: Write}}}', transcript: metaharness([start(), opaque(), ...RUN.slice(2), closed(RUN.length)]), verdict: 'unknown', outcome: { reason: 'opaque_events', events: [1], types: ['quantum_event'] } },
     { expect: '{order: {first: {tool: Write}, before: {tool: Bash}}}', transcript: metaharness([start(), opaque(), ...RUN.slice(2), closed(RUN.length)]), verdict: 'unknown', outcome: { reason: 'opaque_events' } },
-    // One read after the occurrence that decided changes nothing.
+    // An unread event after the occurrence that decided changes nothing.
     { expect: '{order: {first: {tool: Bash}, before: {tool: Write}}}', transcript: withOpaque, verdict: 'ok', outcome: { events: [2, 4] } },
   ],
   result: [
