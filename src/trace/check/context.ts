@@ -52,7 +52,6 @@ export class StreamFacts {
   readonly opaqueEvents: number[] = []
   /** Each unread event's type (null where it had none), beside `opaqueEvents`. */
   private readonly opaqueTypeOf: (string | null)[] = []
-  readonly opaqueTypes: string[] = []
   /** The unread records counted by type, with their first lines: what the text report prints. */
   readonly unread = new UnreadTally()
   end: StreamEnd | null = null
@@ -136,7 +135,6 @@ export class StreamFacts {
       case 'opaque':
         this.opaqueEvents.push(event.index)
         this.opaqueTypeOf.push(event.opaque.eventType)
-        if (event.opaque.eventType !== null) this.opaqueTypes.push(event.opaque.eventType)
         this.unread.observe(event)
         break
       default:
@@ -149,9 +147,9 @@ export class StreamFacts {
     return this.opaqueEvents.length > 0
   }
 
-  /** The events the adapter could not read, as an `unk` reason. */
+  /** The events the adapter could not read, as an `unk` reason (asked only where there are some). */
   opaqueReason(): UnknownReason {
-    return { reason: 'opaque_events', events: [...this.opaqueEvents], types: [...this.opaqueTypes] }
+    return this.opaqueReasonBefore(Infinity) ?? { reason: 'opaque_events', events: [], types: [] }
   }
 
   /** The unread events before event `index`, as an `unk` reason; null where there are none. */
