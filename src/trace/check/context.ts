@@ -84,8 +84,9 @@ export class StreamFacts {
     return outcome.timestampMs === null || timestampMs === null || outcome.timestampMs >= timestampMs
   }
 
-  /** Whether a session opened after the event at `index`. */
-  private openedAfter(index: number): boolean {
+  /** Whether a session opened after the event at `index`; only for an expectation that names `session_start`. */
+  openedAfter(index: number): boolean {
+    this.mustRead('session_start')
     const lastStart = this.sessionStarts[this.sessionStarts.length - 1]
     return lastStart !== undefined && lastStart.index > index
   }

@@ -94,15 +94,11 @@ export function runResult(kind: KindOf<'result'>): Accumulator {
   let lastHeld: { at: number; note: string } | null = null
   let opened = 0
   let rejection: { at: number; window: string | null } | null = null
-  let lastOpened = -1
   return {
-    families: ['run_outcome', 'rate_limit', 'session_start'],
+    families: ['run_outcome', 'rate_limit'],
+    facts: ['session_start'],
     event(event: IrEvent) {
       if (decided !== null) return
-      if (event.family === 'session_start') {
-        lastOpened = event.index
-        return
-      }
       if (event.family === 'rate_limit') {
         if (rejection === null && event.state.status === 'rejected' && event.index > opened) rejection = { at: event.index, window: event.state.limitType }
         return
@@ -119,10 +115,10 @@ export function runResult(kind: KindOf<'result'>): Accumulator {
         decided = cut === null ? outcome : undecidable({ reason: 'run_cut_by_rate_limit', outcome_event: at, limit_event: cut.at, window: cut.window })
       } else decided = outcome
     },
-    finish() {
+    finish({ facts }) {
       if (sessions === 0) return undecidable({ reason: 'no_run_outcome' })
       if (decided !== null) return decided
-      if (lastOpened > opened) return undecidable({ reason: 'no_run_outcome' })
+      if (facts.openedAfter(opened)) return undecidable({ reason: 'no_run_outcome' })
       const held = lastHeld as { at: number; note: string }
       return ok([held.at], sessions === 1 ? held.note : `${sessions} session(s), each ${held.note}`)
     },
