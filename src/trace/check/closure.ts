@@ -11,9 +11,14 @@ export function provenClosed(end: StreamEnd | null): boolean {
   return (end?.closure ?? null) !== null
 }
 
-/** A ceiling (`at_most`, `exactly`) that holds on a stream not proven closed is unproven: more may follow. */
+/** Whether a bound caps the count (`at_most`, `exactly`): holding, it is a claim that no more came. */
+export function isCeiling(bound: CountBound): boolean {
+  return bound.at_most !== null || bound.exactly !== null
+}
+
+/** A ceiling that holds on a stream not proven closed is unproven: more may follow. */
 export function ceilingUnproven(bound: CountBound, end: StreamEnd | null): boolean {
-  return (bound.at_most !== null || bound.exactly !== null) && !provenClosed(end)
+  return isCeiling(bound) && !provenClosed(end)
 }
 
 /** Why a stream proves no closure: calls it says are elsewhere (a subagent's, a process's input, code's), or nothing said it closed. */

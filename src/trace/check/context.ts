@@ -1,5 +1,6 @@
 import type { IrEvent, IrFamily, RateLimitState, RunOutcome, SessionStart, StreamEnd } from '../ir/types.js'
 import { undecidable, type Outcome, type UnknownReason } from './outcome.js'
+import { provenClosed } from './closure.js'
 import { UnreadTally } from './unread.js'
 
 export type CallEvent = Extract<IrEvent, { family: 'tool_call' }>
@@ -69,9 +70,10 @@ export class StreamFacts {
   }
 
   /**
-   * Whether the run's terminal record comes after an event (the final text's last piece, the last
-   * estimate or rate-limit state), so what the event says is what the run ended with: later in the
-   * stream, and not earlier in time. A reader may write the record at the stream's end from the
+   * Whether the run is known to have ended after an event (the final text's last piece, the last
+   * estimate or rate-limit state), so what the event says is what the run ended with: the stream is
+   * proven closed, or its terminal record comes after the event, later in the stream and not
+   * earlier in time. A reader may write the record at the stream's end from the
    * last turn that completed (Codex's rollout, from its last `task_complete`), so an event written
    * after that turn (a turn cut short) stands before the record yet is not the run's last word. A
    * session that opened after the record has none of its own: the run went on past it.
@@ -79,6 +81,7 @@ export class StreamFacts {
   endedAfter(index: number, timestampMs: number | null): boolean {
     this.mustRead('run_outcome')
     this.mustRead('session_start')
+    if (provenClosed(this.end)) return true
     const outcome = this.lastOutcome
     if (outcome === null || outcome.index < index || this.openedAfter(outcome.index)) return false
     return outcome.timestampMs === null || timestampMs === null || outcome.timestampMs >= timestampMs

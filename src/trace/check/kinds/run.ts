@@ -6,7 +6,7 @@ import { rustDisplayF64, rustFixed, utf8Length } from '../../rust-format.js'
 import { fromFacts, type Accumulator, type CheckContext } from '../accumulator.js'
 import { isOutcome } from '../context.js'
 import { fieldAbsent, gap, ok, undecidable, type Outcome } from '../outcome.js'
-import { ceilingUnproven, notClosedReason, provenClosed } from '../closure.js'
+import { isCeiling, notClosedReason } from '../closure.js'
 
 /**
  * The run family: kinds read off the terminal record (every one for `result`; any other is
@@ -132,7 +132,7 @@ export function textMatches(matcher: FieldMatcher): Accumulator {
     if (last === null) return undecidable({ reason: 'no_final_text' })
     // The last text written is the run's final answer only where the run ended after it: a terminal
     // record follows it, or the stream is proven closed. Else the run may have answered again.
-    if (!facts.endedAfter(last.indices[last.indices.length - 1] as number, last.timestampMs) && !provenClosed(facts.end)) return undecidable(notClosedReason(facts.end))
+    if (!facts.endedAfter(last.indices[last.indices.length - 1] as number, last.timestampMs)) return undecidable(notClosedReason(facts.end))
     if (matchesText(matcher, last.text)) return ok([...last.indices], `the final assistant text (${utf8Length(last.text)} chars) ${describeMatcher(matcher)}`)
     return gap([...last.indices], `the final assistant text does not match ${describeMatcher(matcher)}`)
   }, ['assistant_text', 'run_outcome', 'session_start'])
@@ -144,7 +144,7 @@ export function thinkingEstimated(bound: CountBound): Accumulator {
     if (last === null) return undecidable({ reason: 'no_thinking_estimate' })
     const holds = countHolds(bound, last.tokens)
     // The estimate only grows: a ceiling that holds is the run's only where the run ended after it.
-    if (holds && ceilingUnproven(bound, facts.end) && !facts.endedAfter(last.index, last.timestampMs)) return undecidable(notClosedReason(facts.end))
+    if (holds && isCeiling(bound) && !facts.endedAfter(last.index, last.timestampMs)) return undecidable(notClosedReason(facts.end))
     return (holds ? ok : gap)([last.index], `last thinking estimate ${last.tokens}, ${describeCount(bound)}`)
   }, ['thinking_estimate', 'run_outcome', 'session_start'])
 }
@@ -157,7 +157,7 @@ export function rateLimit(kind: RateLimitKind): Accumulator {
     const last = facts.lastRateLimitOf()
     if (last === null) return undecidable({ reason: 'no_rate_limit_event' })
     // The last state written is the run's last only where the run ended after it; a stream cut short may have moved on.
-    if (!facts.endedAfter(last.index, last.timestampMs) && !provenClosed(facts.end)) return undecidable(notClosedReason(facts.end))
+    if (!facts.endedAfter(last.index, last.timestampMs)) return undecidable(notClosedReason(facts.end))
     const at = last.index
     const state = last.state
     switch (kind.expect) {
