@@ -2,14 +2,15 @@ import { sha256Hex } from '../../../events/digest.js'
 import { compareCodePoints } from '../../../events/json.js'
 import { repetitionKey } from '../../ir/call.js'
 import type { IrEvent, ToolCall } from '../../ir/types.js'
-import { decideCount, describeCount } from '../../spec/bounds.js'
+import { describeCount } from '../../spec/bounds.js'
 import type { CallSelector, CountBound } from '../../spec/model.js'
 import { describeSelector, selectorMatches } from '../../spec/selector.js'
 import { witnessMarker } from '../../ir/types.js'
 import type { Accumulator } from '../accumulator.js'
 import { gap, ok, undecidable, type Outcome } from '../outcome.js'
 import { UnseenCalls } from '../unclassified.js'
-import { ceilingUnproven, notClosedReason } from '../closure.js'
+import { notClosedReason } from '../closure.js'
+import { countVerdict } from '../count-verdict.js'
 import { loadsSkill } from './skill-calls.js'
 
 /** The calls family: kinds decided by which calls happened, in what order, how often. */
@@ -29,10 +30,8 @@ function countedCalls(select: (call: ToolCall) => boolean, bound: CountBound, no
       else unseen?.missed(event)
     },
     finish({ facts }) {
-      const decision = decideCount(bound, events.length, facts.hasUnread || unseen?.any === true)
-      if (decision === 'undecided') return undecidable(facts.hasUnread || !unseen ? facts.opaqueReason() : unseen.reason())
-      if (decision === 'holds' && ceilingUnproven(bound, facts.end)) return undecidable(notClosedReason(facts.end))
-      return (decision === 'holds' ? ok : gap)(events, note(events.length))
+      const undecided = () => (facts.hasUnread || !unseen ? facts.opaqueReason() : unseen.reason())
+      return countVerdict({ bound, observed: events.length, lowerBound: facts.hasUnread || unseen?.any === true, undecided, end: facts.end }, events, note(events.length))
     },
   }
 }
@@ -113,10 +112,9 @@ export function toolRepeated(selector: CallSelector, count: CountBound): Accumul
       const repeated = [...groups.values()].filter((group) => group.events.length > 1)
       repeated.sort((a, b) => compareCodePoints(a.key as string, b.key as string))
       const events = repeated.flatMap((group) => group.events)
-      const decision = decideCount(count, repeated.length, facts.hasUnread || unseen.any)
-      if (decision === 'undecided') return undecidable(facts.hasUnread ? facts.opaqueReason() : unseen.reason())
-      if (decision === 'holds' && ceilingUnproven(count, facts.end)) return undecidable(notClosedReason(facts.end))
-      return (decision === 'holds' ? ok : gap)(events, `${repeated.length} identical ${describeSelector(selector)} call group(s), ${describeCount(count)}`)
+      const undecided = () => (facts.hasUnread ? facts.opaqueReason() : unseen.reason())
+      const note = `${repeated.length} identical ${describeSelector(selector)} call group(s), ${describeCount(count)}`
+      return countVerdict({ bound: count, observed: repeated.length, lowerBound: facts.hasUnread || unseen.any, undecided, end: facts.end }, events, note)
     },
   }
 }

@@ -1,10 +1,11 @@
 import type { AssistantRequest, IrEvent } from '../../ir/types.js'
-import { countHolds, decideCount, describeCount, describeRange, rangeHolds } from '../../spec/bounds.js'
+import { describeCount, describeRange, rangeHolds } from '../../spec/bounds.js'
 import type { CountBound, RangeBound, Trend, UsageField } from '../../spec/model.js'
 import { rustFixed } from '../../rust-format.js'
 import type { Accumulator, CheckContext } from '../accumulator.js'
 import { fieldAbsent, gap, ok, undecidable, type Outcome } from '../outcome.js'
-import { ceilingUnproven, notClosedReason, provenClosed } from '../closure.js'
+import { notClosedReason, provenClosed } from '../closure.js'
+import { countVerdict } from '../count-verdict.js'
 
 /**
  * The request family: how many API requests, and how per-request usage moved. These hold one
@@ -23,17 +24,10 @@ function unmarkedRecords({ facts }: CheckContext): number {
  * bound, and a bound it cannot settle is `unk` rather than a guess.
  */
 function wholeRunCount(what: string, bound: CountBound, observed: number, context: CheckContext): Outcome {
-  const end = context.facts.end
-  if (unmarkedRecords(context) === 0) {
-    const holds = countHolds(bound, observed)
-    // A ceiling that holds is a claim about the whole run: a stream not proven closed may hold more requests.
-    if (holds && ceilingUnproven(bound, end)) return undecidable(notClosedReason(end))
-    return (holds ? ok : gap)([], `${observed} ${what}, ${describeCount(bound)}`)
-  }
-  const decision = decideCount(bound, observed, true)
-  if (decision === 'undecided') return undecidable({ reason: 'requests_unmarked', records: observed })
-  if (decision === 'holds' && ceilingUnproven(bound, end)) return undecidable(notClosedReason(end))
-  return (decision === 'holds' ? ok : gap)([], `at least ${observed} ${what} (each usage record sums one request or more), ${describeCount(bound)}`)
+  const unmarked = unmarkedRecords(context) > 0
+  const note = unmarked ? `at least ${observed} ${what} (each usage record sums one request or more), ${describeCount(bound)}` : `${observed} ${what}, ${describeCount(bound)}`
+  const count = { bound, observed, lowerBound: unmarked, undecided: () => ({ reason: 'requests_unmarked', records: observed }) as const, end: context.facts.end }
+  return countVerdict(count, [], note)
 }
 
 /** Distinct request ids across assistant records; an unlabelled record is its own request. */

@@ -1,4 +1,4 @@
-import { decideCount, describeCount, describeRange, countHolds, rangeHolds } from '../../spec/bounds.js'
+import { describeCount, describeRange, countHolds, rangeHolds } from '../../spec/bounds.js'
 import { describeMatcher, matchesRecorded } from '../../spec/matcher.js'
 import type { CallSelector, CountBound, FieldMatcher, RangeBound } from '../../spec/model.js'
 import { describeSelector, selectorMatches, sortedKeys } from '../../spec/selector.js'
@@ -8,7 +8,8 @@ import type { Accumulator, CheckContext } from '../accumulator.js'
 import { gap, ok, undecidable, type Outcome, type UnknownReason } from '../outcome.js'
 import { loadsSkill, reportsSkillCompletion } from './skill-calls.js'
 import { UnseenCalls } from '../unclassified.js'
-import { ceilingUnproven, notClosedReason, provenClosed } from '../closure.js'
+import { notClosedReason, provenClosed } from '../closure.js'
+import { countVerdict } from '../count-verdict.js'
 
 /**
  * The results family: kinds decided by what came back. Each selected call keeps one small record
@@ -124,10 +125,8 @@ export function toolResultBytes(selector: CallSelector, bytes: CountBound, per: 
     if (missing !== -1) return undecidable({ reason: 'no_result_correlated', call_event: calls[missing] as number })
     if (per === 'total') {
       const total = (said as number[]).reduce((sum, size) => sum + size, 0)
-      const decision = decideCount(bytes, total, facts.hasUnread || unseen.any)
-      if (decision === 'undecided') return undecidable(facts.hasUnread ? facts.opaqueReason() : unseen.reason())
-      if (decision === 'holds' && ceilingUnproven(bytes, facts.end)) return undecidable(notClosedReason(facts.end))
-      return (decision === 'holds' ? ok : gap)([...results], `${scope} returned ${total}B in total, ${describeCount(bytes)}`)
+      const undecided = () => (facts.hasUnread ? facts.opaqueReason() : unseen.reason())
+      return countVerdict({ bound: bytes, observed: total, lowerBound: facts.hasUnread || unseen.any, undecided, end: facts.end }, [...results], `${scope} returned ${total}B in total, ${describeCount(bytes)}`)
     }
     const over = results.filter((_, position) => !countHolds(bytes, said[position] as number))
     if (over.length > 0) return gap(over, `${over.length} result(s) are outside ${describeCount(bytes)} bytes`)
@@ -167,10 +166,9 @@ export function toolFailed(selector: CallSelector, count: CountBound): Accumulat
     const scope = describeSelector(selector)
     if (calls.length === 0) return emptyScope(selector, unseen)
     const { failed, events, undecided } = failures(calls, results, said)
-    const decision = decideCount(count, failed, facts.hasUnread || undecided !== null || unseen.any)
-    if (decision === 'undecided') return undecidable(undecided ?? (facts.hasUnread ? facts.opaqueReason() : unseen.reason()))
-    if (decision === 'holds' && ceilingUnproven(count, facts.end)) return undecidable(notClosedReason(facts.end))
-    return (decision === 'holds' ? ok : gap)(events, `${failed} of ${calls.length} ${scope} call(s) failed, ${describeCount(count)}`)
+    const why = () => undecided ?? (facts.hasUnread ? facts.opaqueReason() : unseen.reason())
+    const counted = { bound: count, observed: failed, lowerBound: facts.hasUnread || undecided !== null || unseen.any, undecided: why, end: facts.end }
+    return countVerdict(counted, events, `${failed} of ${calls.length} ${scope} call(s) failed, ${describeCount(count)}`)
   })
 }
 
@@ -243,10 +241,8 @@ export function skillCompleted(skill: string, count: CountBound): Accumulator {
         undecided ??= { reason: 'result_field_absent', call_event: call, result_event: result, field: 'is_error' }
       }
     })
-    const decision = decideCount(count, completed, facts.hasUnread || undecided !== null)
-    if (decision === 'undecided') return undecidable(undecided ?? facts.opaqueReason())
-    if (decision === 'holds' && ceilingUnproven(count, facts.end)) return undecidable(notClosedReason(facts.end))
     const how = othersLoaded ? 'with success=true or a result without error' : 'with success=true'
-    return (decision === 'holds' ? ok : gap)(events, `${skill} completed ${completed} time(s) ${how}, ${describeCount(count)}`)
+    const counted = { bound: count, observed: completed, lowerBound: facts.hasUnread || undecided !== null, undecided: () => undecided ?? facts.opaqueReason(), end: facts.end }
+    return countVerdict(counted, events, `${skill} completed ${completed} time(s) ${how}, ${describeCount(count)}`)
   })
 }

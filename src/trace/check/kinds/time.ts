@@ -1,9 +1,10 @@
 import type { ToolCall } from '../../ir/types.js'
-import { countHolds, decideCount, describeCount } from '../../spec/bounds.js'
+import { countHolds, describeCount } from '../../spec/bounds.js'
 import type { CallSelector, CountBound } from '../../spec/model.js'
 import { describeSelector, selectorMatches } from '../../spec/selector.js'
 import type { Accumulator, CheckContext } from '../accumulator.js'
-import { ceilingUnproven, notClosedReason, provenClosed } from '../closure.js'
+import { notClosedReason, provenClosed } from '../closure.js'
+import { countVerdict } from '../count-verdict.js'
 import { gap, ok, undecidable, type Outcome } from '../outcome.js'
 
 /**
@@ -78,11 +79,9 @@ export function stepTotal(bound: CountBound, phase: Phase): Accumulator {
         if (value === NONE) return undecidable({ reason: 'timestamp_absent', event: calls[position] as number })
         total += value
       }
-      // Unread events may hold steps, so the total is then a lower bound; a ceiling that holds needs a closed stream.
-      const decision = decideCount(bound, total, facts.hasUnread)
-      if (decision === 'undecided') return undecidable(facts.opaqueReason())
-      if (decision === 'holds' && ceilingUnproven(bound, facts.end)) return undecidable(notClosedReason(facts.end))
-      return (decision === 'holds' ? ok : gap)([...calls], `${phase} total ${total} ms across ${calls.length} step(s), ${describeCount(bound)}`)
+      // Unread events may hold steps, so the total is then a lower bound.
+      const counted = { bound, observed: total, lowerBound: facts.hasUnread, undecided: () => facts.opaqueReason(), end: facts.end }
+      return countVerdict(counted, [...calls], `${phase} total ${total} ms across ${calls.length} step(s), ${describeCount(bound)}`)
     },
   )
 }
