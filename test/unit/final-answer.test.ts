@@ -17,8 +17,13 @@ function timed(lines: string[]): string {
   return lines.map((line, index) => line.replace('"<timestamp>"', JSON.stringify(new Date(Date.UTC(2026, 10, 29, 10, 0, index)).toISOString()))).join('\n') + '\n'
 }
 
+/** Each row's outcome (`unknown:<reason>` for an unknown) over a transcript's text in a format. */
+function outcomes(spec: ReturnType<typeof specOf>, text: string, from: string): string[] {
+  return checkAnyFormatText(spec, text, { from }).expectations.map((row) => (row.outcome.outcome === 'undecidable' ? `unknown:${row.outcome.reason}` : row.outcome.outcome))
+}
+
 const recorded = readFileSync(ROLLOUT, 'utf8').trimEnd().split('\n')
-const verdicts = (text: string) => checkAnyFormatText(SPEC, text, { from: 'codex/rollout-jsonl' }).expectations.map((row) => (row.outcome.outcome === 'undecidable' ? `unknown:${row.outcome.reason}` : row.outcome.outcome))
+const verdicts = (text: string) => outcomes(SPEC, text, 'codex/rollout-jsonl')
 
 describe('the final answer of a Codex rollout', () => {
   it('is the last text where the run completed after it: ok where it quotes the file, a gap where it does not', () => {
@@ -37,7 +42,7 @@ describe('the final answer of a Codex rollout', () => {
     const started = '{"timestamp":"<timestamp>","type":"event_msg","payload":{"type":"task_started","turn_id":"t2"}}'
     const answer = '{"timestamp":"<timestamp>","type":"response_item","payload":{"type":"message","role":"assistant","content":[{"type":"output_text","text":"The file says: hello harness; the tests pass."}]}}'
     const spec = specOf('cut-mid-turn', [{ 'duration.total': { ms: { at_most: 3_600_000 } } }, { 'text.matches': { contains: 'tests pass' } }])
-    const rows = (lines: string[]) => checkAnyFormatText(spec, lines.join('\n') + '\n', { from: 'codex/rollout-jsonl' }).expectations.map((row) => (row.outcome.outcome === 'undecidable' ? `unknown:${row.outcome.reason}` : row.outcome.outcome))
+    const rows = (lines: string[]) => outcomes(spec, lines.join('\n') + '\n', 'codex/rollout-jsonl')
     // The whole run: its task_complete ends it, and its answer does not say the tests pass.
     expect(rows(recorded)).toEqual(['ok', 'gap'])
     // A second turn started and cut short (timestamps normalised away, so no time can order them): nothing ended it.
@@ -69,7 +74,7 @@ describe('the final answer and the end of a Codex `exec --json` run', () => {
     line({ type: 'turn.completed', usage: { input_tokens: 10, cached_input_tokens: 0, output_tokens: 5 } }),
   ]
   const spec = specOf('exec-cut', [{ result: { is_error: false } }, { 'tokens.output': { count: { at_most: 5 } } }, { 'text.matches': { contains: 'done' } }])
-  const rows = (lines: string[]) => checkAnyFormatText(spec, lines.join('\n') + '\n', { from: 'codex/exec-json' }).expectations.map((row) => (row.outcome.outcome === 'undecidable' ? `unknown:${row.outcome.reason}` : row.outcome.outcome))
+  const rows = (lines: string[]) => outcomes(spec, lines.join('\n') + '\n', 'codex/exec-json')
 
   it('a run whose turns all ended is judged on its end record', () => {
     expect(rows(firstTurn)).toEqual(['ok', 'ok', 'ok'])
