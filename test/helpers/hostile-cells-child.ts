@@ -27,6 +27,10 @@ function peakMb(): number {
   return Math.round((hwm ? Number(hwm[1]) : process.resourceUsage().maxRSS) / 1024)
 }
 
+function residentMb(): number {
+  return Math.round(process.memoryUsage.rss() / 1048576)
+}
+
 async function runCell(slot: string, kind: string): Promise<CellResult> {
   const cellRoot = mkdtempSync(join(root, 'cell-'))
   const input = hostileKinds(cellRoot)[kind]!()
@@ -36,6 +40,7 @@ async function runCell(slot: string, kind: string): Promise<CellResult> {
   let stdout = ''
   let stderr = ''
   resetPeak()
+  const restMb = residentMb()
   const started = performance.now()
   const cpuBefore = process.cpuUsage()
   let timer: NodeJS.Timeout | undefined
@@ -57,7 +62,7 @@ async function runCell(slot: string, kind: string): Promise<CellResult> {
     const ms = Math.round(performance.now() - started)
     const cpu = process.cpuUsage(cpuBefore)
     const cpuMs = Math.round((cpu.user + cpu.system) / 1000)
-    return { slot, kind, argv, location, code, stdout: stdout.slice(0, 4000), stderr: stderr.slice(0, 4000), ms, cpuMs, maxRssMb: peakMb() }
+    return { slot, kind, argv, location, code, stdout: stdout.slice(0, 4000), stderr: stderr.slice(0, 4000), ms, cpuMs, maxRssMb: peakMb(), restMb }
   } finally {
     clearTimeout(timer)
     writer?.kill('SIGKILL')

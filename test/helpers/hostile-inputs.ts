@@ -113,6 +113,11 @@ export interface CellResult {
   readonly ms: number
   /** CPU time (user + system) the cell took: its work, whatever else the machine is running. */
   readonly cpuMs: number
-  /** The child's peak resident set after this cell, in MB (a bound on the cell's own peak). */
+  /** The child's peak resident set during this cell, in MB. */
   readonly maxRssMb: number
+  /**
+   * The child's resident set when the cell started, after a collection, in MB: tsx, every module and
+   * what earlier cells left, none of it the cell's.
+   */
+  readonly restMb: number
 }
