@@ -311,6 +311,7 @@ describe('the words a line gives programs whose files nobody reads', () => {
   })
 
   it('give a folder `cd` enters as a folder, since the paths after it are inside it', () => {
-    expect(unreadOperands('cd .engineering && rm notes.md; pushd /tmp/ && ls; cd -')).toEqual(['.engineering/', 'notes.md/', '/tmp/', '-'])
+    // Each path after the `cd` is given again inside its folder; `cd -` goes back to the folder `pushd` left.
+    expect(unreadOperands('cd .engineering && rm notes.md; pushd /tmp/ && ls; cd -')).toEqual(['.engineering/', '.engineering/notes.md', 'notes.md/', '.engineering/notes.md/', '/tmp/', '-'])
   })
 })

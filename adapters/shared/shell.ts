@@ -8,6 +8,7 @@
  */
 import { lexShell, type ShellRedirection, type ShellToken } from './shell-lexer.js'
 import { handsStdinOn, wrappedCommands } from './shell-wrappers.js'
+import { joinFolder, movesFolder, placeAfter, STARTING_PLACE, type ShellPlace } from './shell-folder.js'
 
 /** One simple command: the program (basename of its first word) and its words after it. */
 export interface SimpleCommand {
@@ -503,12 +504,24 @@ const MESSAGE_CLUSTER = /^-[a-zA-Z]*m$/
  * What such a program reads on its stdin from the line (`python3 - <<'PY' … PY`) is one word more,
  * and so is a file operand or a redirection target the shell expands (`rm .engineering/*`, `>
  * "$OUT"`). Nothing for what a printer prints, nor a message for people (`git commit -m …`).
+ *
+ * `start` is the folder the line ran in (`x/`; `''` for where the run started): a `workdir`, or
+ * where an earlier call's `cd` left a shell that keeps its folder. It is a word itself, and every
+ * path the line names in a folder other than the start is given again as that folder's
+ * (`cd src && rm generated/out.js` gives `src/generated/out.js`): its subject names it as written.
  */
-export function unreadOperands(line: string | readonly string[]): string[] {
+export function unreadOperands(line: string | readonly string[], start = ''): string[] {
   const words: string[] = []
   const reading = readShellLine(line)
   const add = (word: string): void => {
     if (word.length > 0 && !words.includes(word)) words.push(word)
+  }
+  add(start)
+  let place: ShellPlace = { ...STARTING_PLACE, folder: start }
+  // Every folder the line was in: its redirections are not kept in order with its commands.
+  const folders = new Set<string>([start])
+  const inFolder = (path: string): void => {
+    if (place.folder !== '' && isRelativePath(path)) add(joinFolder(place.folder, path))
   }
   for (const command of reading.commands) {
     const namesFiles = command.program === 'dd' || FILE_OPERANDS.has(command.program)
@@ -516,27 +529,52 @@ export function unreadOperands(line: string | readonly string[]): string[] {
       const { files, globs } = readOperands(command)
       // An operand the shell expands names no subject (`rm .engineering/*`): which files it is, is the shell's to decide.
       for (const file of files) if (!namesFileAsWritten(file) && file !== '{}' && !STREAM_DEVICES.test(file)) add(file)
+      for (const file of files) if (file !== '{}' && !STREAM_DEVICES.test(file)) inFolder(file)
       if (THROUGH_FOLDERS.has(command.program)) {
         // Its subjects name the operands; what lies under one that is a folder is touched too.
-        for (const file of files) if (namesFileAsWritten(file) && !file.endsWith('/')) add(`${file}/`)
-        for (const glob of globs) add(glob)
+        for (const file of files) {
+          if (!namesFileAsWritten(file) || file.endsWith('/')) continue
+          add(`${file}/`)
+          inFolder(`${file}/`)
+        }
+        for (const glob of globs) {
+          add(glob)
+          inFolder(glob)
+        }
       }
     }
-    if (namesFiles || PRINTERS.has(command.program)) continue
-    for (let i = 0; i < command.args.length; i++) {
-      const arg = command.args[i] as string
-      if (MESSAGE_OPTIONS.has(arg) || MESSAGE_CLUSTER.test(arg)) {
-        i++
-        continue
+    if (!namesFiles && !PRINTERS.has(command.program)) {
+      for (let i = 0; i < command.args.length; i++) {
+        const arg = command.args[i] as string
+        if (MESSAGE_OPTIONS.has(arg) || MESSAGE_CLUSTER.test(arg)) {
+          i++
+          continue
+        }
+        const equals = arg.indexOf('=')
+        if (equals > 2 && arg.startsWith('--') && MESSAGE_OPTIONS.has(arg.slice(0, equals))) continue
+        // `cd .engineering && rm notes.md`: what follows works inside the folder, as `.engineering/…`.
+        add(FOLDER_CHANGES.has(command.program) && !arg.startsWith('-') && !arg.endsWith('/') ? `${arg}/` : arg)
+        if (!movesFolder(command)) inFolder(arg)
       }
-      const equals = arg.indexOf('=')
-      if (equals > 2 && arg.startsWith('--') && MESSAGE_OPTIONS.has(arg.slice(0, equals))) continue
-      // `cd .engineering && rm notes.md`: what follows works inside the folder, as `.engineering/…`.
-      add(FOLDER_CHANGES.has(command.program) && !arg.startsWith('-') && !arg.endsWith('/') ? `${arg}/` : arg)
+      // What it reads on its stdin is its own too: the script `python3 - <<'PY'` runs, the diff `git apply <<'EOF'` applies.
+      for (const text of command.stdin ?? []) add(text)
     }
-    // What it reads on its stdin is its own too: the script `python3 - <<'PY'` runs, the diff `git apply <<'EOF'` applies.
-    for (const text of command.stdin ?? []) add(text)
+    place = placeAfter(command, place)
+    folders.add(place.folder)
+    add(place.folder)
   }
   for (const target of reading.expandedFiles) add(target)
+  for (const folder of folders) {
+    if (folder === '') continue
+    for (const target of [...reading.files, ...reading.expandedFiles]) if (isRelativePath(target)) add(joinFolder(folder, target))
+  }
   return words
+}
+
+// An address (`https://…`), an option, `find -exec`'s `{}`: words no folder holds.
+const NOT_A_RELATIVE_PATH = /^(?:[/~-]|\{\}$|[a-zA-Z][a-zA-Z0-9+.-]*:)/
+
+/** Whether a word is a path a folder change moves: relative, and no option or address. */
+function isRelativePath(word: string): boolean {
+  return word.length > 0 && !NOT_A_RELATIVE_PATH.test(word)
 }

@@ -138,8 +138,8 @@ describe('what real shell lines did, on the real harnesses, and what the checker
     const globPath = join(E2E_ROOT, 'shell-subjects', 'claude-glob.stdout.jsonl')
     writeFileSync(globPath, globbed.stdout)
     expect((await checkTranscriptFile(store, globPath)).expectations[0]).toMatchObject({ verdict: 'unknown', outcome: { reason: 'operands_unread', words: ['.engineering/*.md', '.engineering/old.md'] } })
-    // A file Python opened (its script a word, then a here-document), and `touch` inside the folder `cd` entered (last: Claude Code's shell keeps
-    // the folder for the calls after): the store was written both times.
+    // A file Python opened (its script a word, then a here-document), and `touch` inside the folder `cd` entered
+    // (`.engineering/made.md`): the store was written every time.
     const hidden = [`python3 -c "open('.engineering/py.md', 'w').write('x')"`, "python3 - <<'PY'\nopen('.engineering/here.md', 'w').write('y')\nPY", 'cd .engineering && touch made.md']
     const runs = [
       { name: 'claude-unread', ran: await runTurns(CLAUDE_CODE, 'anthropic-messages', bashTurns(hidden), 'claude-unread') },
@@ -152,7 +152,7 @@ describe('what real shell lines did, on the real harnesses, and what the checker
       const path = join(E2E_ROOT, 'shell-subjects', `${name}.stdout.jsonl`)
       writeFileSync(path, ran.stdout)
       const row = (await checkTranscriptFile(store, path)).expectations[0]
-      expect(row, name).toMatchObject({ verdict: 'unknown', outcome: { reason: 'operands_unread', words: ['.engineering/', '.engineering/here.md', '.engineering/py.md'] } })
+      expect(row, name).toMatchObject({ verdict: 'unknown', outcome: { reason: 'operands_unread', words: ['.engineering/', '.engineering/here.md', '.engineering/made.md', '.engineering/py.md'] } })
     }
   })
 

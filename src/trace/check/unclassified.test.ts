@@ -237,7 +237,10 @@ describe('words given to a program no reader reads for its files', () => {
     expect(rowOf(anchored, lines(["echo \"require('fs').rmSync('.engineering', {recursive: true})\" | node", ['proc:echo', 'proc:node']])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.engineering'] })
     expect(rowOf(anchored, lines(["python3 - <<'PY'\nprint('the store is .engineering-free')\nPY", ['proc:python3']])).verdict).toBe('ok')
     // `rm` works inside the folder `cd` entered: the path it was given is relative to the store.
-    expect(rowOf(storeUntouched, lines(['cd .engineering && rm notes.md', ['proc:cd', 'proc:rm', 'file:notes.md']])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.engineering/'] })
+    expect(rowOf(storeUntouched, lines(['cd .engineering && rm notes.md', ['proc:cd', 'proc:rm', 'file:notes.md']])).outcome).toMatchObject({
+      reason: 'operands_unread',
+      words: ['.engineering/', '.engineering/notes.md', '.engineering/notes.md/'],
+    })
     expect(rowOf(storeUntouched, lines(['echo .engineering/notes.md', ['proc:echo']], ['git rm src/old.ts', ['proc:git']])).verdict).toBe('ok')
     // A word may name a folder: `tar -C .engineering` unpacks into the store.
     expect(rowOf(storeUntouched, lines(['tar -xf notes.tar -C .engineering', ['proc:tar']])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.engineering'] })
@@ -288,14 +291,48 @@ describe('words given to a program no reader reads for its files', () => {
     expect(rowOf('{tool.absent: {subject: {glob: "file:*.engineering/*"}, args: {command: {contains: "shred"}}}}', gitRm).verdict).toBe('ok')
   })
 
+  it('a path after a `cd` is inside the folder it entered: in the same line, and in a later call of a shell that keeps its folder', () => {
+    const generated = '{tool.absent: {subject: {glob: "file:src/generated/*"}}}'
+    const removed = ['src/generated/out.js', 'src/generated/out.js/']
+    expect(rowOf(generated, lines(['cd src && rm generated/out.js', ['proc:cd', 'proc:rm', 'file:generated/out.js']])).outcome).toMatchObject({ reason: 'operands_unread', words: removed })
+    // Claude Code's `Bash` keeps the folder between calls (test/e2e/shell-folder.test.ts): the second call ran in `src/`.
+    const calls = (adapter: string, tool: string, key: string, ...commands: [string, string[]][]): string => {
+      const events: Event[] = [start({ adapter })]
+      commands.forEach(([line, subjects], n) => events.push(call(`c-${n + 1}`, tool, { [key]: line }, { operations: ['shell'], subjects }), result(`c-${n + 1}`)))
+      events.push(ended())
+      return metaharness([...events, closed(events.length)])
+    }
+    const cdThenRm: [string, string[]][] = [
+      ['cd src', ['proc:cd']],
+      ['rm generated/out.js', ['proc:rm', 'file:generated/out.js']],
+    ]
+    expect(rowOf(generated, calls('claude', 'Bash', 'command', ...cdThenRm)).outcome).toEqual({ outcome: 'undecidable', reason: 'operands_unread', events: [3], words: removed })
+    // Terminus's keystrokes go to one tmux shell too.
+    expect(rowOf(generated, calls('atif', 'bash_command', 'keystrokes', ...cdThenRm)).verdict).toBe('unknown')
+    // Codex starts every call where the run started: the second call removed `generated/out.js`, outside `src/`.
+    expect(rowOf(generated, calls('codex', 'exec_command', 'cmd', ...cdThenRm)).verdict).toBe('ok')
+    // Back where it started, the shell's paths are the run's again.
+    expect(rowOf(generated, calls('claude', 'Bash', 'command', cdThenRm[0] as [string, string[]], ['cd ..', ['proc:cd']], cdThenRm[1] as [string, string[]])).verdict).toBe('ok')
+    const pushd: [string, string[]] = ['pushd src && make', ['proc:pushd', 'proc:make']]
+    expect(rowOf(generated, calls('claude', 'Bash', 'command', pushd, cdThenRm[1] as [string, string[]])).verdict).toBe('unknown')
+    expect(rowOf(generated, calls('claude', 'Bash', 'command', pushd, ['popd', ['proc:popd']], cdThenRm[1] as [string, string[]])).verdict).toBe('ok')
+  })
+
   it('a shell call run in a folder the selector names is undecided, whatever relative path its line gives', () => {
     const inStore = (input: Record<string, unknown>): string => {
       const events: Event[] = [start(), call('c-1', 'exec_command', input, { operations: ['shell'], subjects: ['proc:rm', 'file:notes.md'] }), result('c-1'), ended()]
       return metaharness([...events, closed(events.length)])
     }
-    expect(rowOf(storeUntouched, inStore({ cmd: 'rm notes.md', workdir: '/w/.engineering' })).outcome).toEqual({ outcome: 'undecidable', reason: 'operands_unread', events: [1], words: ['/w/.engineering/'] })
+    expect(rowOf(storeUntouched, inStore({ cmd: 'rm notes.md', workdir: '/w/.engineering' })).outcome).toEqual({
+      outcome: 'undecidable',
+      reason: 'operands_unread',
+      events: [1],
+      words: ['/w/.engineering/', '/w/.engineering/notes.md', '/w/.engineering/notes.md/'],
+    })
     expect(rowOf(storeUntouched, inStore({ command: 'rm notes.md', dir_path: '.engineering' })).verdict).toBe('unknown')
     expect(rowOf(storeUntouched, inStore({ cmd: 'rm notes.md', workdir: '/w' })).verdict).toBe('ok')
+    // The path is inside the folder: `rm generated/out.js` run in `src` removes `src/generated/out.js`.
+    expect(rowOf('{tool.absent: {subject: {glob: "file:src/generated/*"}}}', inStore({ cmd: 'rm generated/out.js', workdir: 'src' })).outcome).toMatchObject({ reason: 'operands_unread', words: ['src/generated/out.js', 'src/generated/out.js/'] })
   })
 
   it('an MCP call is read for every string its arguments hold, since no reader knows which of them are files', () => {

@@ -1,4 +1,5 @@
 import { unreadOperands } from '../../../adapters/shared/shell.js'
+import { asFolder, joinFolder } from '../../../adapters/shared/shell-folder.js'
 import { writeSortedJson } from '../../events/json.js'
 import type { ToolCall } from './types.js'
 
@@ -107,15 +108,19 @@ export function wordsUnread(call: ToolCall): readonly string[] {
   if (known !== undefined) return known
   let words: readonly string[] = []
   if (call.operations.includes('shell')) {
-    const line = callArgument(call, 'command')
-    if (typeof line === 'string') words = unreadOperands(line)
-    else if (Array.isArray(line) && line.every((word) => typeof word === 'string')) words = unreadOperands(line as string[])
-    // Every path the line names is inside the folder the call ran in, as after a `cd`.
+    // The folder the line ran in: its `workdir`, inside where a kept shell's earlier `cd` left it.
+    const kept = call.keptShell === undefined ? '' : call.keptShell.shell.folderOf(call.keptShell.index)
     const folders = SHELL_FOLDER_ARGUMENTS.flatMap((key) => {
       const folder = call.input[key]
-      return typeof folder === 'string' && folder.length > 0 ? [folder.endsWith('/') ? folder : `${folder}/`] : []
+      return typeof folder === 'string' && folder.length > 0 ? [asFolder(joinFolder(kept, folder))] : []
     })
-    if (folders.length > 0) words = [...folders, ...words]
+    const start = folders[0] ?? kept
+    const line = callArgument(call, 'command')
+    if (typeof line === 'string') words = unreadOperands(line, start)
+    else if (Array.isArray(line) && line.every((word) => typeof word === 'string')) words = unreadOperands(line as string[], start)
+    else if (start !== '') words = [start]
+    // Every path the line names is inside the folder the call ran in, as after a `cd`.
+    for (const folder of folders) if (!words.includes(folder)) words = [folder, ...words]
   } else if (call.operations.includes('mcp.call')) {
     words = stringsIn(call.input, MCP_ARGUMENT_DEPTH)
   } else {

@@ -3,6 +3,7 @@ import { EVENT_FORMAT } from '../../events/format.js'
 import { parseJsonLossless } from '../../events/json.js'
 import { joinedArgv, inputObject, subjectsFromInput, unnamedPrograms } from './call.js'
 import type { IrEmitter } from './emitter.js'
+import { KeptShells } from './kept-shell.js'
 import { DenialLedger, type CensusCounts } from './denials.js'
 import { runOutcomeScalars } from './run-outcome.js'
 import {
@@ -164,6 +165,9 @@ export class MetaharnessIrReader {
   nestedUnseen = 0
   /** How many `requests_unmarked` warnings it held: its usage records may each sum several requests. */
   requestsUnmarked = 0
+  /** The adapter that wrote the session last opened: whether its shell keeps its folder is its own. */
+  private sessionAdapter: string | null = null
+  private readonly keptShells = new KeptShells()
 
   constructor(private readonly emitter: IrEmitter) {}
 
@@ -200,6 +204,7 @@ export class MetaharnessIrReader {
     switch (name) {
       case 'session.started': {
         this.emitter.emit({ family: 'session_start', start: sessionStart(value) }, sourceLine, at)
+        this.sessionAdapter = textAt(value, 'adapter')
         const hermetic = objectAt(value, 'hermetic')
         this.denials.attested(textAt(hermetic, 'decisions'))
         if (this.attestation === null && hermetic !== null && hermetic['stream_complete'] === true) {
@@ -225,8 +230,10 @@ export class MetaharnessIrReader {
       case 'tool.requested': {
         const call = toolCall(value, this.unclassifiedTools)
         // A request with no name is a call nobody can select: opaque, so counts stay honest.
-        if (call) this.emitter.emit({ family: 'tool_call', call }, sourceLine, at)
-        else this.emitOpaqueLine('tool.requested', value, sourceLine, at, raw)
+        if (call) {
+          this.keptShells.place(call, this.sessionAdapter)
+          this.emitter.emit({ family: 'tool_call', call }, sourceLine, at)
+        } else this.emitOpaqueLine('tool.requested', value, sourceLine, at, raw)
         break
       }
       case 'tool.result':

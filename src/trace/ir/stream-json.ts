@@ -1,3 +1,4 @@
+import { CLAUDE_ADAPTER_ID } from '../../../adapters/claude/declaration.js'
 import { CLAUDE_TOOL_OPERATIONS } from '../../../adapters/claude/operations.js'
 import { CLAUDE_STREAM_JSON_VOCABULARY, startsWorkflow } from '../../../adapters/claude/stream-json-vocabulary.js'
 import { classifyCall } from '../../../adapters/shared/operations.js'
@@ -6,6 +7,7 @@ import { digestLine } from '../../events/digest.js'
 import { utf8Length } from '../rust-format.js'
 import { inputObject, joinedArgv, subjectsFromInput, unnamedPrograms } from './call.js'
 import type { IrEmitter } from './emitter.js'
+import { KeptShells } from './kept-shell.js'
 import { runOutcomeScalars } from './run-outcome.js'
 import {
   boolAt,
@@ -166,6 +168,7 @@ function serverToolResult(block: unknown): ToolResult {
 export class StreamJsonIrReader {
   readonly adapter = CLAUDE_CODE_STREAM_JSON
   readonly closureMarkers = VENDOR_CLOSURE_MARKERS
+  private readonly keptShells = new KeptShells()
 
   constructor(private readonly emitter: IrEmitter) {}
 
@@ -221,6 +224,7 @@ export class StreamJsonIrReader {
           else if (declared === 'thinking') emit({ family: 'assistant_thinking', text: textAt(block, 'thinking') ?? '' })
           else if (declared === 'tool_use' || declared === 'server_tool_use') {
             const call = toolCall(block)
+            if (call) this.keptShells.place(call, CLAUDE_ADAPTER_ID)
             emit(call ? { family: 'tool_call', call } : opaque(declared, textAt(block, 'subtype')))
           } else if (declared !== null && declared.endsWith('_tool_result')) emit({ family: 'tool_result', result: serverToolResult(block) })
           else if (inertBlock('assistant', declared)) quiet += 1

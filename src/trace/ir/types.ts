@@ -4,6 +4,7 @@
  * they arrive and never hold the run. Every field a harness might not record is `null` when it did
  * not: absence stays distinguishable from zero all the way to the verdict.
  */
+import type { KeptShellCall } from './kept-shell.js'
 
 /** Which reader produced the events, and which harness versions it was written against. */
 export interface AdapterRef {
@@ -67,6 +68,11 @@ export interface ToolCall {
    * a selector by subject cannot rule such a call out. Usually empty.
    */
   unnamedPrograms: string[]
+  /**
+   * Where the call ran in a shell that keeps its folder between calls (Claude Code's `Bash`): an
+   * earlier call's `cd` moved the folder its paths are in. Absent for any other call.
+   */
+  keptShell?: KeptShellCall
 }
 
 /** One tool result. */

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest'
+import { commandsOfShellLine } from './shell.js'
+import { joinFolder, placeAfterAll, shellKeepsFolder, STARTING_PLACE, type ShellPlace } from './shell-folder.js'
+
+const after = (line: string, place: ShellPlace = STARTING_PLACE): string => placeAfterAll(commandsOfShellLine(line), place).folder
+
+describe('the folder a shell is in', () => {
+  it('joins a relative path to the folder, resolving `.` and `..`; a path from / or ~ is itself', () => {
+    expect(joinFolder('src/', 'generated/out.js')).toBe('src/generated/out.js')
+    expect(joinFolder('src/', '../.engineering/notes.md')).toBe('.engineering/notes.md')
+    expect(joinFolder('', './a/../b/')).toBe('b/')
+    expect(joinFolder('', '../up')).toBe('../up')
+    expect(joinFolder('/w/src/', '../..')).toBe('/')
+    expect(joinFolder('src/', '/etc/hosts')).toBe('/etc/hosts')
+    expect(joinFolder('src/', '~/notes')).toBe('~/notes')
+  })
+
+  it('moves with cd, pushd and popd, as a shell runs them in order', () => {
+    expect(after('cd src && make')).toBe('src/')
+    expect(after('cd src; cd ../.engineering')).toBe('.engineering/')
+    expect(after('cd -P -- src/lib')).toBe('src/lib/')
+    expect(after('cd /w/app')).toBe('/w/app/')
+    expect(after('cd')).toBe('~/')
+    expect(after('cd src; cd docs; cd -')).toBe('src/')
+    expect(after('pushd src && pushd lib && popd')).toBe('src/')
+    expect(after('popd')).toBe('')
+    // Nothing is expanded: a folder named by a variable is read as written.
+    expect(after('cd "$DIR"')).toBe('$DIR/')
+    // From where an earlier call left it.
+    expect(after('cd lib', { folder: 'src/', previous: '', pushed: [] })).toBe('src/lib/')
+    expect(after('ls -la')).toBe('')
+  })
+
+  it('knows which harness tools run every call in one shell that keeps its folder', () => {
+    expect(shellKeepsFolder('claude', 'Bash')).toBe(true)
+    expect(shellKeepsFolder('atif', 'bash_command')).toBe(true)
+    expect(shellKeepsFolder('codex', 'exec_command')).toBe(false)
+    expect(shellKeepsFolder('claude', 'Read')).toBe(false)
+    expect(shellKeepsFolder(null, 'Bash')).toBe(false)
+  })
+})

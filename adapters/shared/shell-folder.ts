@@ -1,0 +1,92 @@
+/**
+ * The folder a shell works in, as a line's `cd`, `pushd` and `popd` move it: where the paths a
+ * later command names really are (`cd src && rm generated/out.js` removes `src/generated/out.js`).
+ * Folders are written as a path and a trailing `/`, relative to where the shell started (`''`);
+ * nothing is expanded, so `cd "$DIR"` leaves the shell in `$DIR/`, read as written.
+ */
+import type { SimpleCommand } from './shell.js'
+
+/** Where a shell is: its folder, the one `cd -` returns to, and the folders `pushd` kept. */
+export interface ShellPlace {
+  readonly folder: string
+  readonly previous: string
+  readonly pushed: readonly string[]
+}
+
+/** A shell where it started. */
+export const STARTING_PLACE: ShellPlace = { folder: '', previous: '', pushed: [] }
+
+/** A path inside `folder`: a path from `/` or `~` is itself; `.` and `..` are resolved where they can be. */
+export function joinFolder(folder: string, path: string): string {
+  if (path.startsWith('/') || path.startsWith('~')) return path
+  const parts = folder.split('/').filter((part) => part.length > 0)
+  const absolute = folder.startsWith('/')
+  for (const part of path.split('/')) {
+    if (part === '' || part === '.') continue
+    if (part === '..' && parts.length > 0 && parts[parts.length - 1] !== '..') parts.pop()
+    else parts.push(part)
+  }
+  const joined = parts.join('/')
+  const trailing = path.endsWith('/') && joined.length > 0 ? '/' : ''
+  return `${absolute ? '/' : ''}${joined}${trailing}`
+}
+
+/** `path` as a folder: with its trailing `/`, or `''` for where the shell started. */
+export function asFolder(path: string): string {
+  if (path === '' || path === '.' || path === './') return ''
+  return path.endsWith('/') ? path : `${path}/`
+}
+
+/** The folder operand of `cd` or `pushd`: the first word that is no option (after `--`, any word). */
+function folderOperand(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string
+    if (arg === '--') return args[i + 1]
+    if (arg === '-' || !arg.startsWith('-')) return arg
+  }
+  return undefined
+}
+
+/** Whether the command moves the shell: `cd`, `pushd` or `popd`. */
+export function movesFolder(command: SimpleCommand): boolean {
+  return command.program === 'cd' || command.program === 'pushd' || command.program === 'popd'
+}
+
+/** Where the shell is after one command; the same place for a command that does not move it. */
+export function placeAfter(command: SimpleCommand, place: ShellPlace): ShellPlace {
+  const { folder, previous, pushed } = place
+  if (command.program === 'popd') {
+    if (pushed.length === 0) return place
+    return { folder: pushed[pushed.length - 1] as string, previous: folder, pushed: pushed.slice(0, -1) }
+  }
+  if (command.program !== 'cd' && command.program !== 'pushd') return place
+  const operand = folderOperand(command.args)
+  // `cd` alone goes home; `cd -` back to the folder before.
+  const next = operand === undefined ? '~/' : operand === '-' ? previous : asFolder(joinFolder(folder, operand))
+  return { folder: next, previous: folder, pushed: command.program === 'pushd' ? [...pushed, folder] : pushed }
+}
+
+/** Where the shell is after every command of a line, in the order it runs them. */
+export function placeAfterAll(commands: readonly SimpleCommand[], place: ShellPlace): ShellPlace {
+  let at = place
+  for (const command of commands) at = placeAfter(command, at)
+  return at
+}
+
+/**
+ * The shell tools, by the adapter that wrote the session, that run every call in one shell that
+ * keeps its folder. Claude Code's `Bash` does; Codex, opencode, pi, Gemini CLI and Qwen Code
+ * start each call where the run started (both checked on the real binaries in
+ * `test/e2e/shell-folder.test.ts`). In an ATIF trajectory the tool is its agent's: Claude Code's
+ * `Bash`, Terminus's keystrokes into one tmux shell (`bash_command`), OpenHands's persistent bash
+ * session (`execute_bash`, `terminal`); mini-swe-agent's `bash` runs each command on its own.
+ */
+const KEPT_FOLDER_TOOLS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['claude', new Set(['Bash'])],
+  ['atif', new Set(['Bash', 'bash_command', 'execute_bash', 'terminal'])],
+])
+
+/** Whether `tool`'s calls in a session `adapter` wrote share one shell that keeps its folder. */
+export function shellKeepsFolder(adapter: string | null, tool: string): boolean {
+  return adapter !== null && KEPT_FOLDER_TOOLS.get(adapter)?.has(tool) === true
+}

@@ -1,0 +1,57 @@
+import { readShellLine } from '../../../adapters/shared/shell.js'
+import { placeAfterAll, shellKeepsFolder, STARTING_PLACE, type ShellPlace } from '../../../adapters/shared/shell-folder.js'
+import { callArgument } from './call.js'
+import type { ToolCall } from './types.js'
+
+/**
+ * One shell that keeps its folder from call to call (Claude Code's `Bash`: `cd .engineering` in
+ * one call, and the next call's `rm notes.md` removes `.engineering/notes.md`). It holds its
+ * calls' lines in order and works out the folder each ran in only when a check asks, from the
+ * `cd`s of the calls before it.
+ */
+export class KeptShell {
+  private readonly lines: (string | readonly string[] | null)[] = []
+  // places[i]: where the shell was when call i started; grown on asking.
+  private readonly places: ShellPlace[] = [STARTING_PLACE]
+
+  /** Adds the next call's line (null for a call whose line no one could read); returns its place in the shell. */
+  add(line: string | readonly string[] | null): number {
+    this.lines.push(line)
+    return this.lines.length - 1
+  }
+
+  /** The folder the `index`th call ran in: `''` where the shell started, else `x/`. */
+  folderOf(index: number): string {
+    for (let i = this.places.length - 1; i < index; i++) {
+      const line = this.lines[i]
+      const place = this.places[i] as ShellPlace
+      this.places.push(line === null || line === undefined ? place : placeAfterAll(readShellLine(line).commands, place))
+    }
+    return (this.places[index] as ShellPlace).folder
+  }
+}
+
+/** Where one call ran in a kept shell. */
+export interface KeptShellCall {
+  readonly shell: KeptShell
+  readonly index: number
+}
+
+/**
+ * The shell calls of one stream that share a shell keeping its folder: each call of such a tool
+ * (`shellKeepsFolder`, by the adapter that wrote its session) is put in the stream's one shell.
+ * One shell for the whole stream, sessions and subagents alike: a folder carried where it was not
+ * only adds words a check cannot rule out, never removes one.
+ */
+export class KeptShells {
+  private shell: KeptShell | null = null
+
+  /** Puts `call` in the kept shell if its tool keeps one in a session `adapter` wrote. */
+  place(call: ToolCall, adapter: string | null): void {
+    if (!call.operations.includes('shell') || !shellKeepsFolder(adapter, call.name)) return
+    const line = callArgument(call, 'command')
+    const readable = typeof line === 'string' || (Array.isArray(line) && line.every((word) => typeof word === 'string'))
+    this.shell ??= new KeptShell()
+    call.keptShell = { shell: this.shell, index: this.shell.add(readable ? (line as string | string[]) : null) }
+  }
+}
