@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { commandsOfShellLine } from './shell.js'
-import { joinFolder, placeAfterAll, shellKeepsFolder, STARTING_PLACE, type ShellPlace } from './shell-folder.js'
+import { joinFolder, keptShellName, placeAfterAll, shellKeepsFolder, STARTING_PLACE, type ShellPlace } from './shell-folder.js'
 
 const after = (line: string, place: ShellPlace = STARTING_PLACE): string => placeAfterAll(commandsOfShellLine(line), place).folder
 
@@ -37,5 +37,9 @@ describe('the folder a shell is in', () => {
     expect(shellKeepsFolder('codex', 'exec_command')).toBe(false)
     expect(shellKeepsFolder('claude', 'Read')).toBe(false)
     expect(shellKeepsFolder(null, 'Bash')).toBe(false)
+    // Codex's write_stdin types into one process per session.
+    expect(shellKeepsFolder('codex', 'write_stdin')).toBe(true)
+    expect(keptShellName('write_stdin', { session_id: 7, chars: 'ls\n' })).toBe('write_stdin 7')
+    expect(keptShellName('Bash', { command: 'ls' })).toBe('Bash')
   })
 })

@@ -77,16 +77,25 @@ export function placeAfterAll(commands: readonly SimpleCommand[], place: ShellPl
  * The shell tools, by the adapter that wrote the session, that run every call in one shell that
  * keeps its folder. Claude Code's `Bash` does; Codex, opencode, pi, Gemini CLI and Qwen Code
  * start each call where the run started (both checked on the real binaries in
- * `test/e2e/shell-folder.test.ts`). In an ATIF trajectory the tool is its agent's: Claude Code's
- * `Bash`, Terminus's keystrokes into one tmux shell (`bash_command`), OpenHands's persistent bash
- * session (`execute_bash`, `terminal`); mini-swe-agent's `bash` runs each command on its own.
+ * `test/e2e/shell-folder.test.ts`). Codex's `write_stdin` types into a process `exec_command` left
+ * running, one per session id, which is a shell that keeps its folder when it is one. In an ATIF
+ * trajectory the tool is its agent's: Claude Code's `Bash`, Terminus's keystrokes into one tmux
+ * shell (`bash_command`), OpenHands's persistent bash session (`execute_bash`, `terminal`);
+ * mini-swe-agent's `bash` runs each command on its own.
  */
 const KEPT_FOLDER_TOOLS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ['claude', new Set(['Bash'])],
+  ['codex', new Set(['write_stdin'])],
   ['atif', new Set(['Bash', 'bash_command', 'execute_bash', 'terminal'])],
 ])
 
 /** Whether `tool`'s calls in a session `adapter` wrote share one shell that keeps its folder. */
 export function shellKeepsFolder(adapter: string | null, tool: string): boolean {
   return adapter !== null && KEPT_FOLDER_TOOLS.get(adapter)?.has(tool) === true
+}
+
+/** Which of a tool's kept shells a call ran in: Codex's `write_stdin` names its process's session; every other tool has one. */
+export function keptShellName(tool: string, input: Readonly<Record<string, unknown>>): string {
+  const session = input['session_id']
+  return tool === 'write_stdin' && (typeof session === 'number' || typeof session === 'string') ? `${tool} ${session}` : tool
 }

@@ -313,6 +313,17 @@ describe('words given to a program no reader reads for its files', () => {
     expect(rowOf(generated, calls('codex', 'exec_command', 'cmd', ...cdThenRm)).verdict).toBe('ok')
     // Back where it started, the shell's paths are the run's again.
     expect(rowOf(generated, calls('claude', 'Bash', 'command', cdThenRm[0] as [string, string[]], ['cd ..', ['proc:cd']], cdThenRm[1] as [string, string[]])).verdict).toBe('ok')
+    // Codex's write_stdin types into one process per session id: a shell there keeps its folder, another session's does not.
+    const typed = (...chars: [number, string, string[]][]): string => {
+      const events: Event[] = [start({ adapter: 'codex' })]
+      chars.forEach(([session, line, subjects], n) => events.push(call(`c-${n + 1}`, 'write_stdin', { session_id: session, chars: `${line}\n` }, { operations: ['shell'], subjects }), result(`c-${n + 1}`)))
+      events.push(ended())
+      return metaharness([...events, closed(events.length)])
+    }
+    expect(rowOf(generated, typed([7, 'cd src', ['proc:cd']], [7, 'rm generated/out.js', ['proc:rm', 'file:generated/out.js']])).verdict).toBe('unknown')
+    expect(rowOf(generated, typed([7, 'cd src', ['proc:cd']], [8, 'rm generated/out.js', ['proc:rm', 'file:generated/out.js']])).verdict).toBe('ok')
+    // What it typed is the call's command line, as `cmd` is exec_command's.
+    expect(rowOf('{tool.absent: {args: {command: {contains: "git push"}}}}', typed([7, 'git push origin main', ['proc:git']])).verdict).toBe('gap')
     const pushd: [string, string[]] = ['pushd src && make', ['proc:pushd', 'proc:make']]
     expect(rowOf(generated, calls('claude', 'Bash', 'command', pushd, cdThenRm[1] as [string, string[]])).verdict).toBe('unknown')
     expect(rowOf(generated, calls('claude', 'Bash', 'command', pushd, ['popd', ['proc:popd']], cdThenRm[1] as [string, string[]])).verdict).toBe('ok')

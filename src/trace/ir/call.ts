@@ -50,13 +50,14 @@ export function joinedArgv(input: Record<string, unknown>): string | null {
   return words.length > 0 ? words.join(' ') : null
 }
 
-// The other names a shell call's line goes by: Codex's `exec_command {cmd}`, Terminus's `keystrokes`.
-const SHELL_LINE_ARGUMENTS = ['cmd', 'keystrokes'] as const
+// The other names a shell call's line goes by: Codex's `exec_command {cmd}`, Terminus's `keystrokes`,
+// and what Codex's `write_stdin {chars}` types into a process left running.
+const SHELL_LINE_ARGUMENTS = ['cmd', 'keystrokes', 'chars'] as const
 
 /**
  * The value of one argument, where the call carries it. An absent `command` falls back to the
  * argv, and on a shell call to its line under the name its harness gives it (`cmd`,
- * `keystrokes`): a row about commands reads `args.command` on every harness, and a line it
+ * `keystrokes`, `chars`): a row about commands reads `args.command` on every harness, and a line it
  * could not find would never match, so an absence would pass a run that ran the command.
  */
 export function callArgument(call: ToolCall, field: string): unknown {

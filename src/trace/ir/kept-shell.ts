@@ -1,5 +1,5 @@
 import { readShellLine } from '../../../adapters/shared/shell.js'
-import { placeAfterAll, shellKeepsFolder, STARTING_PLACE, type ShellPlace } from '../../../adapters/shared/shell-folder.js'
+import { keptShellName, placeAfterAll, shellKeepsFolder, STARTING_PLACE, type ShellPlace } from '../../../adapters/shared/shell-folder.js'
 import { callArgument } from './call.js'
 import type { ToolCall } from './types.js'
 
@@ -39,19 +39,21 @@ export interface KeptShellCall {
 
 /**
  * The shell calls of one stream that share a shell keeping its folder: each call of such a tool
- * (`shellKeepsFolder`, by the adapter that wrote its session) is put in the stream's one shell.
+ * (`shellKeepsFolder`, by the adapter that wrote its session) is put in its shell (`keptShellName`).
  * One shell for the whole stream, sessions and subagents alike: a folder carried where it was not
  * only adds words a check cannot rule out, never removes one.
  */
 export class KeptShells {
-  private shell: KeptShell | null = null
+  private readonly shells = new Map<string, KeptShell>()
 
-  /** Puts `call` in the kept shell if its tool keeps one in a session `adapter` wrote. */
+  /** Puts `call` in its kept shell if its tool keeps one in a session `adapter` wrote. */
   place(call: ToolCall, adapter: string | null): void {
     if (!call.operations.includes('shell') || !shellKeepsFolder(adapter, call.name)) return
     const line = callArgument(call, 'command')
     const readable = typeof line === 'string' || (Array.isArray(line) && line.every((word) => typeof word === 'string'))
-    this.shell ??= new KeptShell()
-    call.keptShell = { shell: this.shell, index: this.shell.add(readable ? (line as string | string[]) : null) }
+    const name = keptShellName(call.name, call.input)
+    let shell = this.shells.get(name)
+    if (shell === undefined) this.shells.set(name, (shell = new KeptShell()))
+    call.keptShell = { shell, index: shell.add(readable ? (line as string | string[]) : null) }
   }
 }
