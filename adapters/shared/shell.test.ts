@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { commandsOfShellLine, filesNamedBy, readShellLine, shellTokens, unreadOperands } from './shell.js'
+import { commandsOfShellLine, filesNamedBy, filesWrittenBy, readShellLine, shellTokens, unreadOperands } from './shell.js'
 
 // The splitter as first written, a character at a time, with the two rules it lacked (`;;` and
 // `;&` are operators; a backslash before a newline joins the lines): the reference the sliced
@@ -313,5 +313,33 @@ describe('the words a line gives programs whose files nobody reads', () => {
   it('give a folder `cd` enters as a folder, since the paths after it are inside it', () => {
     // Each path after the `cd` is given again inside its folder; `cd -` goes back to the folder `pushd` left.
     expect(unreadOperands('cd .engineering && rm notes.md; pushd /tmp/ && ls; cd -')).toEqual(['.engineering/', '.engineering/notes.md', 'notes.md/', '.engineering/notes.md/', '/tmp/', '-'])
+  })
+})
+
+describe('the files a line writes, creates or removes', () => {
+  it.each([
+    ["cat > src/a.ts <<'EOF'\nexport {}\nEOF", ['src/a.ts']],
+    ['echo note >> .engineering/notes.md 2>/dev/null', ['.engineering/notes.md']],
+    ['npm test &> test.log', ['test.log']],
+    ['cat src/a.ts | tee out.txt copy.txt', ['out.txt', 'copy.txt']],
+    ["sed -i 's/a/b/' src/a.ts", ['src/a.ts']],
+    ["sed -i '' -e 's/a/b/' src/a.ts", ['src/a.ts']],
+    ['cp src/a.ts dist/a.ts', ['dist/a.ts']],
+    ['ln -sf ../a.ts src/b.ts', ['src/b.ts']],
+    ['mv src/old.ts src/new.ts', ['src/old.ts', 'src/new.ts']],
+    ['rm -f build/out.js && touch .stamp', ['build/out.js', '.stamp']],
+    ['dd if=/dev/zero of=disk.img bs=1M count=1', ['disk.img']],
+    ['echo x > "$OUT"', ['$OUT']],
+    ['cd src && echo x > a.ts', ['a.ts', 'src/a.ts']],
+  ])('%j writes %j', (line, files) => {
+    expect(filesWrittenBy(line)).toEqual(files)
+  })
+
+  it.each(['cat src/a.ts', "sed -n '1,20p' src/a.ts", 'grep -rn TODO src > /dev/null', 'diff a.ts b.ts 2>&1', 'wc -l < src/a.ts', 'git checkout -b x'])('%j writes nothing a reader can name', (line) => {
+    expect(filesWrittenBy(line)).toEqual([])
+  })
+
+  it('reads a line in the folder it started in', () => {
+    expect(filesWrittenBy('echo x > a.ts', 'src/')).toEqual(['a.ts', 'src/a.ts'])
   })
 })

@@ -29,6 +29,8 @@ export interface ShellLineReading {
   readonly files: string[]
   /** The redirection targets the shell expands or globs (`> "$OUT"`, `> .store/*.md`): which files they are is the shell's to decide. */
   readonly expandedFiles: string[]
+  /** The redirection targets it writes (`>`, `>>`, `>|`, `&>`, `<>`, `>&` to a file), named or expanded, as written. */
+  readonly writtenFiles: string[]
 }
 
 /** Shells, read as the script they run: every harness wraps its lines in one (`bash -lc`). */
@@ -189,6 +191,7 @@ function readRedirectionTarget(operator: string, target: string, expands: boolea
   }
   if ((operator === '<&' || operator === '>&') && FILE_DESCRIPTOR.test(target)) return
   if (target.length === 0 || STREAM_DEVICES.test(target)) return
+  if (operator !== '<' && operator !== '<&' && !into.writtenFiles.includes(target)) into.writtenFiles.push(target)
   if (expands || /[*?]/.test(target)) {
     if (!into.expandedFiles.includes(target)) into.expandedFiles.push(target)
     return
@@ -290,7 +293,7 @@ function readScript(script: string, depth: number, into: ShellLineReading): void
 
 /** The commands a shell line (or an argv) runs and the files its redirections name. */
 export function readShellLine(line: string | readonly string[]): ShellLineReading {
-  const into: ShellLineReading = { commands: [], files: [], expandedFiles: [] }
+  const into: ShellLineReading = { commands: [], files: [], expandedFiles: [], writtenFiles: [] }
   if (typeof line === 'string') readScript(line, 0, into)
   else if (line.length > 0) readCommand(line, NO_STDIN, 0, into)
   return into
@@ -569,6 +572,53 @@ export function unreadOperands(line: string | readonly string[], start = ''): st
     for (const target of [...reading.files, ...reading.expandedFiles]) if (isRelativePath(target)) add(joinFolder(folder, target))
   }
   return words
+}
+
+// Programs that write, create or remove every file they are given (`mv` removes its sources).
+const WRITES_EVERY_FILE: ReadonlySet<string> = new Set(['tee', 'touch', 'truncate', 'shred', 'rm', 'rmdir', 'unlink', 'mv'])
+// Programs that write the last file they are given, or into the folder `-t` names (`cp a b`, `ln -s a b`).
+const WRITES_DESTINATION: ReadonlySet<string> = new Set(['cp', 'ln', 'install'])
+const TARGET_DIRECTORY = /^(?:-[a-zA-Z]*t|--target-directory)/
+const IN_PLACE = /^(?:-[a-zA-Z]*i|--in-place)/
+const DD_OUTPUT = /^of=(.+)$/
+
+/** The files one command writes, creates or removes, as written: none for a program not known to. */
+function writtenOperands(command: SimpleCommand): string[] {
+  if (command.program === 'dd') return command.args.flatMap((arg) => DD_OUTPUT.exec(arg)?.[1] ?? [])
+  const writes = WRITES_EVERY_FILE.has(command.program) || WRITES_DESTINATION.has(command.program) || (command.program === 'sed' && command.args.some((arg) => IN_PLACE.test(arg)))
+  if (!writes) return []
+  const files = readOperands(command).files.filter((file) => file !== '{}' && !STREAM_DEVICES.test(file))
+  // Without `-t`, the sources are read and the last operand is written.
+  return WRITES_DESTINATION.has(command.program) && !command.args.some((arg) => TARGET_DIRECTORY.test(arg)) ? files.slice(-1) : files
+}
+
+/**
+ * The files a shell line writes, creates or removes, as written (`> out.txt`, `tee log`, `sed -i
+ * … f`, `cp a b`'s `b`, `rm x`, `dd of=x`), and each again inside the folder the line was in when
+ * it named it (see `unreadOperands` for `start`). A target the shell expands is given as written
+ * (`> "$OUT"`, `rm .store/*`). None for what a program not known to write does with its words.
+ */
+export function filesWrittenBy(line: string | readonly string[], start = ''): string[] {
+  const written: string[] = []
+  const reading = readShellLine(line)
+  const add = (file: string): void => {
+    if (file.length > 0 && !written.includes(file)) written.push(file)
+  }
+  let place: ShellPlace = { ...STARTING_PLACE, folder: start }
+  const folders = new Set<string>([start])
+  for (const command of reading.commands) {
+    for (const file of writtenOperands(command)) {
+      add(file)
+      if (place.folder !== '' && isRelativePath(file)) add(joinFolder(place.folder, file))
+    }
+    place = placeAfter(command, place)
+    folders.add(place.folder)
+  }
+  for (const target of reading.writtenFiles) {
+    add(target)
+    for (const folder of folders) if (folder !== '' && isRelativePath(target)) add(joinFolder(folder, target))
+  }
+  return written
 }
 
 // An address (`https://…`), an option, `find -exec`'s `{}`: words no folder holds.

@@ -156,6 +156,28 @@ describe('what real shell lines did, on the real harnesses, and what the checker
     }
   })
 
+  it('Claude Code: code written through the shell before the test leaves "tests before code" undecided, where it passed', async () => {
+    const order = readSpec(
+      'format: trace-spec/1\nid: t\nexpectations:\n  - id: tests-first\n    expect: {order: {first: {operations: [file.write, file.edit], subject: {glob: "file:*tests/*"}}, before: {operations: [file.write, file.edit], subject: {glob: "file:*src/*"}}}}\n',
+    )
+    // The workspace runTurns makes: Claude Code's Write takes an absolute path.
+    const workspace = join(E2E_ROOT, 'shell-subjects', 'claude-shell-first', 'work')
+    const write = (path: string, content: string) => ({ tool_calls: [{ name: 'Write', arguments: { file_path: join(workspace, path), content } }] })
+    const turns = [
+      ...bashTurns(["mkdir -p src tests && cat > src/a.ts <<'EOF'\nexport const a = 1\nEOF"]).slice(0, 1),
+      write('tests/a.test.ts', 'import { a } from "../src/a"\n'),
+      write('src/b.ts', 'export const b = 2\n'),
+      { text: 'Done.' },
+    ]
+    const ran = await runTurns(CLAUDE_CODE, 'anthropic-messages', turns, 'claude-shell-first')
+    expect(ran.workspace).toBe(workspace)
+    // The code reached src/ before the test existed: the shell wrote it, then Write wrote the test and more code.
+    for (const file of ['src/a.ts', 'tests/a.test.ts', 'src/b.ts']) expect(existsSync(join(workspace, file)), file).toBe(true)
+    const path = join(E2E_ROOT, 'shell-subjects', 'claude-shell-first.stdout.jsonl')
+    writeFileSync(path, ran.stdout)
+    expect((await checkTranscriptFile(order, path)).expectations[0]).toMatchObject({ verdict: 'unknown', outcome: { reason: 'shell_writes', files: ['src/a.ts'] } })
+  })
+
   it('Codex: the same lines through exec_command give the same three gaps', async () => {
     const { workspace, stdout } = await runLines(CODEX, 'openai-responses', 'exec_command', 'cmd', LINES)
     expectTheLinesRan(workspace)

@@ -329,6 +329,30 @@ describe('words given to a program no reader reads for its files', () => {
     expect(rowOf(generated, calls('claude', 'Bash', 'command', pushd, ['popd', ['proc:popd']], cdThenRm[1] as [string, string[]])).verdict).toBe('ok')
   })
 
+  it('a shell call that wrote a file leaves a selector by a writing operation undecided, since its harness named it `shell` alone', () => {
+    const writes = (...steps: [string, string, Record<string, unknown>, string[], string[]][]): string => {
+      const events: Event[] = [start()]
+      steps.forEach(([id, tool, input, operations, subjects]) => events.push(call(id, tool, input, { operations, subjects }), result(id)))
+      events.push(ended())
+      return metaharness([...events, closed(events.length)])
+    }
+    const testsBeforeCode = '{order: {first: {operations: [file.write, file.edit], subject: {glob: "file:*tests/*"}}, before: {operations: [file.write, file.edit], subject: {glob: "file:*src/*"}}}}'
+    const heredoc: [string, string, Record<string, unknown>, string[], string[]] = ['c-1', 'Bash', { command: "cat > src/a.ts <<'EOF'\nexport {}\nEOF" }, ['shell'], ['proc:cat', 'file:src/a.ts']]
+    const writeTest: [string, string, Record<string, unknown>, string[], string[]] = ['c-2', 'Write', { file_path: 'tests/a.test.ts' }, ['file.write'], ['file:tests/a.test.ts']]
+    const writeCode: [string, string, Record<string, unknown>, string[], string[]] = ['c-3', 'Write', { file_path: 'src/a.ts' }, ['file.write'], ['file:src/a.ts']]
+    // The code was written through the shell before the test: "tests first" cannot hold.
+    expect(rowOf(testsBeforeCode, writes(heredoc, writeTest, writeCode)).outcome).toEqual({ outcome: 'undecidable', reason: 'shell_writes', events: [1], files: ['src/a.ts'] })
+    expect(rowOf('{tool.absent: {operations: [file.write, file.edit], subject: {glob: "file:*src/*"}}}', writes(heredoc)).verdict).toBe('unknown')
+    // A floor the shell's writes may meet is not a gap.
+    expect(rowOf('{tool.called: {operations: [file.write], count: {at_least: 1}}}', writes(heredoc)).outcome).toMatchObject({ reason: 'shell_writes', files: ['src/a.ts'] })
+    // A read names the file and writes nothing; a write elsewhere, or after the decision, does not matter.
+    const read: [string, string, Record<string, unknown>, string[], string[]] = ['c-1', 'Bash', { command: 'cat src/a.ts > /tmp/copy.ts' }, ['shell'], ['proc:cat', 'file:src/a.ts', 'file:/tmp/copy.ts']]
+    expect(rowOf(testsBeforeCode, writes(read, writeTest, writeCode)).verdict).toBe('ok')
+    expect(rowOf(testsBeforeCode, writes(writeTest, ['c-4', 'Bash', { command: 'echo "export {}" > src/b.ts' }, ['shell'], ['proc:echo', 'file:src/b.ts']], writeCode)).verdict).toBe('ok')
+    // A selector naming its tools sees the call as it is.
+    expect(rowOf('{tool.absent: {tools: [Write, Edit], subject: {glob: "file:*src/*"}}}', writes(heredoc)).verdict).toBe('ok')
+  })
+
   it('a shell call run in a folder the selector names is undecided, whatever relative path its line gives', () => {
     const inStore = (input: Record<string, unknown>): string => {
       const events: Event[] = [start(), call('c-1', 'exec_command', input, { operations: ['shell'], subjects: ['proc:rm', 'file:notes.md'] }), result('c-1'), ended()]

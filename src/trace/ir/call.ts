@@ -1,4 +1,4 @@
-import { unreadOperands } from '../../../adapters/shared/shell.js'
+import { filesWrittenBy, unreadOperands } from '../../../adapters/shared/shell.js'
 import { asFolder, joinFolder } from '../../../adapters/shared/shell-folder.js'
 import { writeSortedJson } from '../../events/json.js'
 import type { ToolCall } from './types.js'
@@ -109,17 +109,9 @@ export function wordsUnread(call: ToolCall): readonly string[] {
   if (known !== undefined) return known
   let words: readonly string[] = []
   if (call.operations.includes('shell')) {
-    // The folder the line ran in: its `workdir`, inside where a kept shell's earlier `cd` left it.
-    const kept = call.keptShell === undefined ? '' : call.keptShell.shell.folderOf(call.keptShell.index)
-    const folders = SHELL_FOLDER_ARGUMENTS.flatMap((key) => {
-      const folder = call.input[key]
-      return typeof folder === 'string' && folder.length > 0 ? [asFolder(joinFolder(kept, folder))] : []
-    })
-    const start = folders[0] ?? kept
-    const line = callArgument(call, 'command')
-    if (typeof line === 'string') words = unreadOperands(line, start)
-    else if (Array.isArray(line) && line.every((word) => typeof word === 'string')) words = unreadOperands(line as string[], start)
-    else if (start !== '') words = [start]
+    const { start, folders } = shellFolders(call)
+    const line = shellLine(call)
+    words = line !== undefined ? unreadOperands(line, start) : start !== '' ? [start] : []
     // Every path the line names is inside the folder the call ran in, as after a `cd`.
     for (const folder of folders) if (!words.includes(folder)) words = [folder, ...words]
   } else if (call.operations.includes('mcp.call')) {
@@ -137,6 +129,42 @@ export function wordsUnread(call: ToolCall): readonly string[] {
   }
   wordsOfCall.set(call, words)
   return words
+}
+
+/** A shell call's line: a string, or an argv; undefined where it carries neither. */
+export function shellLine(call: ToolCall): string | readonly string[] | undefined {
+  const line = callArgument(call, 'command')
+  if (typeof line === 'string') return line
+  return Array.isArray(line) && line.every((word) => typeof word === 'string') ? (line as string[]) : undefined
+}
+
+/**
+ * The folder a shell call's line ran in (`''`: where the run started): its `workdir`, inside where a
+ * kept shell's earlier `cd` left it; and every folder its arguments name.
+ */
+function shellFolders(call: ToolCall): { start: string; folders: string[] } {
+  const kept = call.keptShell === undefined ? '' : call.keptShell.shell.folderOf(call.keptShell.index)
+  const folders = SHELL_FOLDER_ARGUMENTS.flatMap((key) => {
+    const folder = call.input[key]
+    return typeof folder === 'string' && folder.length > 0 ? [asFolder(joinFolder(kept, folder))] : []
+  })
+  return { start: folders[0] ?? kept, folders }
+}
+
+const writtenByCall = new WeakMap<ToolCall, readonly string[]>()
+
+/**
+ * The files a shell call's line writes, creates or removes (`filesWrittenBy`), in the folder it
+ * ran in; none for any other call. Read on first asking, once per call: only a selector by a
+ * writing operation that missed a shell call asks.
+ */
+export function filesWritten(call: ToolCall): readonly string[] {
+  const known = writtenByCall.get(call)
+  if (known !== undefined) return known
+  const line = call.operations.includes('shell') ? shellLine(call) : undefined
+  const written = line === undefined ? [] : filesWrittenBy(line, shellFolders(call).start)
+  writtenByCall.set(call, written)
+  return written
 }
 
 /** A string argument, or a list argument's strings: each non-empty one. */

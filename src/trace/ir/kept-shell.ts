@@ -1,6 +1,6 @@
 import { readShellLine } from '../../../adapters/shared/shell.js'
 import { keptShellName, placeAfterAll, shellKeepsFolder, STARTING_PLACE, type ShellPlace } from '../../../adapters/shared/shell-folder.js'
-import { callArgument } from './call.js'
+import { shellLine } from './call.js'
 import type { ToolCall } from './types.js'
 
 /**
@@ -49,11 +49,9 @@ export class KeptShells {
   /** Puts `call` in its kept shell if its tool keeps one in a session `adapter` wrote. */
   place(call: ToolCall, adapter: string | null): void {
     if (!call.operations.includes('shell') || !shellKeepsFolder(adapter, call.name)) return
-    const line = callArgument(call, 'command')
-    const readable = typeof line === 'string' || (Array.isArray(line) && line.every((word) => typeof word === 'string'))
     const name = keptShellName(call.name, call.input)
     let shell = this.shells.get(name)
     if (shell === undefined) this.shells.set(name, (shell = new KeptShell()))
-    call.keptShell = { shell, index: shell.add(readable ? (line as string | string[]) : null) }
+    call.keptShell = { shell, index: shell.add(shellLine(call) ?? null) }
   }
 }

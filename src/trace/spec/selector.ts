@@ -1,5 +1,5 @@
 import { compareCodePoints } from '../../events/json.js'
-import { callArgument, wordsUnread } from '../ir/call.js'
+import { callArgument, filesWritten, wordsUnread } from '../ir/call.js'
 import type { ToolCall } from '../ir/types.js'
 import { isShellGlob, literalTokens, shellGlobMayName, specGlobTokens, type Token } from './glob-overlap.js'
 import { describeMatcher, matchesRecorded } from './matcher.js'
@@ -87,6 +87,24 @@ export function selectorMightTouch(selector: CallSelector, call: ToolCall): read
     for (const found of named.length > 0 ? named : mightName(matcher, word) ? [word] : []) if (!touched.includes(found)) touched.push(found)
   }
   return touched
+}
+
+// The operations that put bytes in a file: what a shell line's writes are, though its harness names them `shell`.
+const WRITING_OPERATIONS: readonly string[] = ['file.write', 'file.edit']
+
+/**
+ * The files a shell call wrote, created or removed (`filesWritten`: `> out.txt`, `tee`, `sed -i`,
+ * `cp`'s destination, `rm`) that a selector by a writing operation would have matched had its
+ * harness named the call's operation for them, not `shell` alone: the selector names `file.write`
+ * or `file.edit`, the call is not in its scope, every `args` matcher holds, and the file matches
+ * `subject` (any file, without one). Empty for any call it can rule out.
+ */
+export function selectorMightWrite(selector: CallSelector, call: ToolCall): readonly string[] {
+  const operations = selector.operations ?? []
+  if (!operations.some((operation) => WRITING_OPERATIONS.includes(operation)) || inScope(selector, call) || !argsHold(selector, call)) return []
+  const written = filesWritten(call)
+  const matcher = selector.subject
+  return matcher === undefined ? written : written.filter((file) => mightName(matcher, file))
 }
 
 /**
