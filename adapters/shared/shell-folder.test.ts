@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { commandsOfShellLine } from './shell.js'
-import { joinFolder, keptShellName, placeAfterAll, shellKeepsFolder, STARTING_PLACE, type ShellPlace } from './shell-folder.js'
+import { joinFolder, keptFolderTools, keptShellName, placeAfterAll, STARTING_PLACE, type ShellPlace } from './shell-folder.js'
 
 const after = (line: string, place: ShellPlace = STARTING_PLACE): string => placeAfterAll(commandsOfShellLine(line), place).folder
 
@@ -32,13 +32,15 @@ describe('the folder a shell is in', () => {
   })
 
   it('knows which harness tools run every call in one shell that keeps its folder', () => {
-    expect(shellKeepsFolder('claude', 'Bash')).toBe(true)
-    expect(shellKeepsFolder('atif', 'bash_command')).toBe(true)
-    expect(shellKeepsFolder('codex', 'exec_command')).toBe(false)
-    expect(shellKeepsFolder('claude', 'Read')).toBe(false)
-    expect(shellKeepsFolder(null, 'Bash')).toBe(false)
+    const keeps = (adapter: string | null, tool: string): boolean => keptFolderTools(adapter)?.has(tool) === true
+    expect(keeps('claude', 'Bash')).toBe(true)
+    expect(keeps('atif', 'bash_command')).toBe(true)
+    expect(keeps('codex', 'exec_command')).toBe(false)
+    expect(keeps('claude', 'Read')).toBe(false)
+    expect(keeps(null, 'Bash')).toBe(false)
+    expect(keeps('pi', 'bash')).toBe(false)
     // Codex's write_stdin types into one process per session.
-    expect(shellKeepsFolder('codex', 'write_stdin')).toBe(true)
+    expect(keeps('codex', 'write_stdin')).toBe(true)
     expect(keptShellName('write_stdin', { session_id: 7, chars: 'ls\n' })).toBe('write_stdin 7')
     expect(keptShellName('Bash', { command: 'ls' })).toBe('Bash')
   })

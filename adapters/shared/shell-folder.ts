@@ -89,13 +89,14 @@ const KEPT_FOLDER_TOOLS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ['atif', new Set(['Bash', 'bash_command', 'execute_bash', 'terminal'])],
 ])
 
-/** Whether `tool`'s calls in a session `adapter` wrote share one shell that keeps its folder. */
-export function shellKeepsFolder(adapter: string | null, tool: string): boolean {
-  return adapter !== null && KEPT_FOLDER_TOOLS.get(adapter)?.has(tool) === true
+/** The tools whose calls in a session `adapter` wrote share one shell that keeps its folder; undefined for none. */
+export function keptFolderTools(adapter: string | null): ReadonlySet<string> | undefined {
+  return adapter === null ? undefined : KEPT_FOLDER_TOOLS.get(adapter)
 }
 
 /** Which of a tool's kept shells a call ran in: Codex's `write_stdin` names its process's session; every other tool has one. */
 export function keptShellName(tool: string, input: Readonly<Record<string, unknown>>): string {
+  if (tool !== 'write_stdin') return tool
   const session = input['session_id']
-  return tool === 'write_stdin' && (typeof session === 'number' || typeof session === 'string') ? `${tool} ${session}` : tool
+  return typeof session === 'number' || typeof session === 'string' ? `${tool} ${session}` : tool
 }

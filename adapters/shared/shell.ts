@@ -581,6 +581,8 @@ const WRITES_DESTINATION: ReadonlySet<string> = new Set(['cp', 'ln', 'install'])
 const TARGET_DIRECTORY = /^(?:-[a-zA-Z]*t|--target-directory)/
 const IN_PLACE = /^(?:-[a-zA-Z]*i|--in-place)/
 const DD_OUTPUT = /^of=(.+)$/
+// A write redirection, or the name of a program above, anywhere in the line (a wrapper's script included).
+const MAY_WRITE = />|\b(?:tee|touch|truncate|shred|rm|rmdir|unlink|mv|cp|ln|install|sed|dd)\b/
 
 /** The files one command writes, creates or removes, as written: none for a program not known to. */
 function writtenOperands(command: SimpleCommand): string[] {
@@ -600,6 +602,8 @@ function writtenOperands(command: SimpleCommand): string[] {
  */
 export function filesWrittenBy(line: string | readonly string[], start = ''): string[] {
   const written: string[] = []
+  // Most lines a harness runs neither redirect nor name a program that writes: they are not read.
+  if (!MAY_WRITE.test(typeof line === 'string' ? line : line.join(' '))) return written
   const reading = readShellLine(line)
   const add = (file: string): void => {
     if (file.length > 0 && !written.includes(file)) written.push(file)

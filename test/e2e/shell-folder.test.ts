@@ -12,7 +12,7 @@ import { E2E_ROOT, filesUnder, freshDir, runDeclaredLaunch } from './harness-run
 // every other harness starts each call where the run started, so its `rm` found no such file. The
 // row "nothing under src/generated/ was touched" must never hold where the file is gone: the
 // call's subject names `generated/out.js` as written, so the checker reads it in the folder the
-// shell was left in (`shellKeepsFolder`) and cannot rule it out.
+// shell was left in (`keptFolderTools`) and cannot rule it out.
 const SPEC = readSpec(`format: trace-spec/1
 id: e2e/shell-folder
 expectations:

@@ -143,7 +143,7 @@ export function shellLine(call: ToolCall): string | readonly string[] | undefine
  * kept shell's earlier `cd` left it; and every folder its arguments name.
  */
 function shellFolders(call: ToolCall): { start: string; folders: string[] } {
-  const kept = call.keptShell === undefined ? '' : call.keptShell.shell.folderOf(call.keptShell.index)
+  const kept = call.keptShell === null ? '' : call.keptShell.shell.folderOf(call.keptShell.index)
   const folders = SHELL_FOLDER_ARGUMENTS.flatMap((key) => {
     const folder = call.input[key]
     return typeof folder === 'string' && folder.length > 0 ? [asFolder(joinFolder(kept, folder))] : []
@@ -151,20 +151,16 @@ function shellFolders(call: ToolCall): { start: string; folders: string[] } {
   return { start: folders[0] ?? kept, folders }
 }
 
-const writtenByCall = new WeakMap<ToolCall, readonly string[]>()
-
 /**
  * The files a shell call's line writes, creates or removes (`filesWrittenBy`), in the folder it
- * ran in; none for any other call. Read on first asking, once per call: only a selector by a
- * writing operation that missed a shell call asks.
+ * ran in; none for any other call. Read on first asking, once per call (kept on the call): only a
+ * selector by a writing operation that missed a shell call asks.
  */
 export function filesWritten(call: ToolCall): readonly string[] {
-  const known = writtenByCall.get(call)
-  if (known !== undefined) return known
+  if (call.writtenFiles !== null) return call.writtenFiles
   const line = call.operations.includes('shell') ? shellLine(call) : undefined
-  const written = line === undefined ? [] : filesWrittenBy(line, shellFolders(call).start)
-  writtenByCall.set(call, written)
-  return written
+  call.writtenFiles = line === undefined ? [] : filesWrittenBy(line, shellFolders(call).start)
+  return call.writtenFiles
 }
 
 /** A string argument, or a list argument's strings: each non-empty one. */

@@ -123,6 +123,8 @@ function toolCall(value: JsonObject, unclassifiedTools: ReadonlySet<string>): To
     joinedArgv: joinedArgv(input),
     unclassified: operations.length === 0 && unclassifiedTools.has(name),
     unnamedPrograms: unnamedPrograms(subjects),
+    keptShell: null,
+    writtenFiles: null,
   }
 }
 

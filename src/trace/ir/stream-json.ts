@@ -108,6 +108,8 @@ function toolCall(block: unknown): ToolCall | null {
     // Upstream's wire carries no operations at all: nothing claims to have classified the call.
     unclassified: false,
     unnamedPrograms: unnamedPrograms(subjects),
+    keptShell: null,
+    writtenFiles: null,
   }
 }
 

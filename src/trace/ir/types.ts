@@ -70,9 +70,14 @@ export interface ToolCall {
   unnamedPrograms: string[]
   /**
    * Where the call ran in a shell that keeps its folder between calls (Claude Code's `Bash`): an
-   * earlier call's `cd` moved the folder its paths are in. Absent for any other call.
+   * earlier call's `cd` moved the folder its paths are in. Null for any other call.
    */
-  keptShell?: KeptShellCall
+  keptShell: KeptShellCall | null
+  /**
+   * The files its shell line writes (`filesWritten`), read on first asking and kept here; null
+   * until then. A field of the call, set when it is made, so every call has one shape.
+   */
+  writtenFiles: readonly string[] | null
 }
 
 /** One tool result. */
