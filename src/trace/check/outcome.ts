@@ -27,8 +27,8 @@ export type UnknownReason =
   | { reason: 'programs_unnamed'; events: number[]; programs: string[] }
   /** Calls that named words a selector by file subject would match where no reader can tell which files they touched: a program's (`git rm x`), an MCP tool's, a folder worked through (ours). */
   | { reason: 'operands_unread'; events: number[]; words: string[] }
-  /** Shell calls that wrote files a selector by a writing operation would match, their harness naming their operation `shell` alone (ours). */
-  | { reason: 'shell_writes'; events: number[]; files: string[] }
+  /** Shell calls that read or wrote files a selector by a file operation would match, their harness naming their operation `shell` alone (ours). */
+  | { reason: 'shell_files'; events: number[]; files: string[] }
   | { reason: 'stream_not_closed'; markers: string[] }
   /** Subagents ran whose calls the stream says it does not hold (ours: `subagent_calls_unseen` warnings). */
   | { reason: 'subagent_calls_unseen'; subagents: number }
@@ -124,8 +124,8 @@ export function describeReason(reason: UnknownReason): string {
       return `${reason.events.length === 1 ? 'a shell call' : `${reason.events.length} shell calls`} (${reason.events.length === 1 ? 'event' : 'events'} ${firstFew(reason.events)}) ran a program the line names only as ${reason.programs.map((program) => `\`${program}\``).join(', ')}: an expansion decides which, so a selector by subject cannot rule ${reason.events.length === 1 ? 'it' : 'them'} out — one of them could have changed this answer`
     case 'operands_unread':
       return `${reason.events.length === 1 ? 'a call' : `${reason.events.length} calls`} (${reason.events.length === 1 ? 'event' : 'events'} ${firstFew(reason.events)}) named ${reason.words.map((word) => `\`${word}\``).join(', ')} where no reader can tell which files it touched (a word a program or MCP tool was given, a folder it may work through, a path glob that chose its files), so a selector by file subject cannot rule ${reason.events.length === 1 ? 'it' : 'them'} out — match the command to decide`
-    case 'shell_writes':
-      return `${reason.events.length === 1 ? 'a shell call' : `${reason.events.length} shell calls`} (${reason.events.length === 1 ? 'event' : 'events'} ${firstFew(reason.events)}) wrote ${reason.files.map((file) => `\`${file}\``).join(', ')} through its line (a redirection, \`tee\`, \`sed -i\`, \`cp\`, \`rm\`…), and its harness named its operation \`shell\` alone, so a selector by \`file.write\` or \`file.edit\` cannot rule ${reason.events.length === 1 ? 'it' : 'them'} out — match the command to decide`
+    case 'shell_files':
+      return `${reason.events.length === 1 ? 'a shell call' : `${reason.events.length} shell calls`} (${reason.events.length === 1 ? 'event' : 'events'} ${firstFew(reason.events)}) read or wrote ${reason.files.map((file) => `\`${file}\``).join(', ')} through its line (\`cat\`, a redirection, \`sed -i\`, \`cp\`, \`rm\`…), and its harness named its operation \`shell\` alone, so a selector by \`file.read\`, \`file.write\` or \`file.edit\` cannot rule ${reason.events.length === 1 ? 'it' : 'them'} out — match the command to decide`
     case 'model_not_used':
       return `this run never used \`${reason.model}\``
     case 'run_cut_by_rate_limit': {

@@ -341,16 +341,22 @@ describe('words given to a program no reader reads for its files', () => {
     const writeTest: [string, string, Record<string, unknown>, string[], string[]] = ['c-2', 'Write', { file_path: 'tests/a.test.ts' }, ['file.write'], ['file:tests/a.test.ts']]
     const writeCode: [string, string, Record<string, unknown>, string[], string[]] = ['c-3', 'Write', { file_path: 'src/a.ts' }, ['file.write'], ['file:src/a.ts']]
     // The code was written through the shell before the test: "tests first" cannot hold.
-    expect(rowOf(testsBeforeCode, writes(heredoc, writeTest, writeCode)).outcome).toEqual({ outcome: 'undecidable', reason: 'shell_writes', events: [1], files: ['src/a.ts'] })
+    expect(rowOf(testsBeforeCode, writes(heredoc, writeTest, writeCode)).outcome).toEqual({ outcome: 'undecidable', reason: 'shell_files', events: [1], files: ['src/a.ts'] })
     expect(rowOf('{tool.absent: {operations: [file.write, file.edit], subject: {glob: "file:*src/*"}}}', writes(heredoc)).verdict).toBe('unknown')
     // A floor the shell's writes may meet is not a gap.
-    expect(rowOf('{tool.called: {operations: [file.write], count: {at_least: 1}}}', writes(heredoc)).outcome).toMatchObject({ reason: 'shell_writes', files: ['src/a.ts'] })
+    expect(rowOf('{tool.called: {operations: [file.write], count: {at_least: 1}}}', writes(heredoc)).outcome).toMatchObject({ reason: 'shell_files', files: ['src/a.ts'] })
     // A read names the file and writes nothing; a write elsewhere, or after the decision, does not matter.
     const read: [string, string, Record<string, unknown>, string[], string[]] = ['c-1', 'Bash', { command: 'cat src/a.ts > /tmp/copy.ts' }, ['shell'], ['proc:cat', 'file:src/a.ts', 'file:/tmp/copy.ts']]
     expect(rowOf(testsBeforeCode, writes(read, writeTest, writeCode)).verdict).toBe('ok')
     expect(rowOf(testsBeforeCode, writes(writeTest, ['c-4', 'Bash', { command: 'echo "export {}" > src/b.ts' }, ['shell'], ['proc:echo', 'file:src/b.ts']], writeCode)).verdict).toBe('ok')
     // A selector naming its tools sees the call as it is.
     expect(rowOf('{tool.absent: {tools: [Write, Edit], subject: {glob: "file:*src/*"}}}', writes(heredoc)).verdict).toBe('ok')
+    // Reads too: "never read .env" cannot hold over a shell that read it, by a reader or by code.
+    const neverReadEnv = '{tool.absent: {operations: [file.read], subject: {glob: "file:*.env"}}}'
+    expect(rowOf(neverReadEnv, writes(['c-1', 'Bash', { command: 'cat .env' }, ['shell'], ['proc:cat', 'file:.env']])).outcome).toEqual({ outcome: 'undecidable', reason: 'shell_files', events: [1], files: ['.env'] })
+    expect(rowOf(neverReadEnv, writes(['c-1', 'Bash', { command: `python3 -c "print(open('.env').read())"` }, ['shell'], ['proc:python3']])).outcome).toMatchObject({ reason: 'shell_files', files: ['.env'] })
+    expect(rowOf(neverReadEnv, writes(['c-1', 'Bash', { command: 'ls -la' }, ['shell'], ['proc:ls']])).verdict).toBe('ok')
+    expect(rowOf(neverReadEnv, writes(['c-1', 'Read', { file_path: '/w/.env' }, ['file.read'], ['file:/w/.env']])).verdict).toBe('gap')
   })
 
   it('a shell call run in a folder the selector names is undecided, whatever relative path its line gives', () => {

@@ -1,7 +1,7 @@
 import { compareCodePoints } from '../../events/json.js'
 import type { IrEvent } from '../ir/types.js'
 import type { CallSelector } from '../spec/model.js'
-import { selectorMightMatch, selectorMightName, selectorMightTouch, selectorMightWrite } from '../spec/selector.js'
+import { selectorMightMatch, selectorMightName, selectorMightTouch, selectorMightOperate } from '../spec/selector.js'
 import type { UnknownReason } from './outcome.js'
 
 /** The calls of one kind a selector could not rule out: each one's event index and what it names (a tool, programs). */
@@ -32,15 +32,15 @@ class Missed {
  * their tool been classified, shell calls whose line named its program only through an
  * expansion (`$TOOL x`) that a selector by subject would have matched had it named one, and calls
  * that named a word the selector would match as a file where no reader can tell which files they
- * touched (`git rm .engineering/notes.md`, `rm -rf .engineering`), and shell calls that wrote a file
- * a selector by a writing operation would match (`cat > src/a.ts`). While there are any, a count is
+ * touched (`git rm .engineering/notes.md`, `rm -rf .engineering`), and shell calls that read or wrote
+ * a file a selector by a file operation would match (`cat > src/a.ts`, `cat .env`). While there are any, a count is
  * only a lower bound and an absence is undecided. Memory is one index per such call.
  */
 export class UnseenCalls {
   private readonly unclassified = new Missed()
   private readonly unnamed = new Missed()
   private readonly untold = new Missed()
-  private readonly written = new Missed()
+  private readonly shellFiles = new Missed()
 
   constructor(private readonly selector: CallSelector) {}
 
@@ -53,14 +53,14 @@ export class UnseenCalls {
       const words = selectorMightTouch(this.selector, call)
       if (words.length > 0) this.untold.add(event.index, words)
       else {
-        const files = selectorMightWrite(this.selector, call)
-        if (files.length > 0) this.written.add(event.index, files)
+        const files = selectorMightOperate(this.selector, call)
+        if (files.length > 0) this.shellFiles.add(event.index, files)
       }
     }
   }
 
   get any(): boolean {
-    return this.unclassified.events.length > 0 || this.unnamed.events.length > 0 || this.untold.events.length > 0 || this.written.events.length > 0
+    return this.unclassified.events.length > 0 || this.unnamed.events.length > 0 || this.untold.events.length > 0 || this.shellFiles.events.length > 0
   }
 
   reason(): UnknownReason {
@@ -75,8 +75,8 @@ export class UnseenCalls {
     if (unnamed.events.length > 0) return { reason: 'programs_unnamed', events: unnamed.events, programs: unnamed.names }
     const untold = this.untold.before(index)
     if (untold.events.length > 0) return { reason: 'operands_unread', events: untold.events, words: untold.names }
-    const written = this.written.before(index)
-    if (written.events.length > 0) return { reason: 'shell_writes', events: written.events, files: written.names }
+    const shellFiles = this.shellFiles.before(index)
+    if (shellFiles.events.length > 0) return { reason: 'shell_files', events: shellFiles.events, files: shellFiles.names }
     return null
   }
 }

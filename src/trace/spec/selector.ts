@@ -77,7 +77,11 @@ export function selectorMightName(selector: CallSelector, call: ToolCall): boole
 export function selectorMightTouch(selector: CallSelector, call: ToolCall): readonly string[] {
   const matcher = selector.subject
   if (matcher === undefined || !mightMatchKind(matcher, 'file:') || !inScope(selector, call) || !argsHold(selector, call)) return []
-  const words = wordsUnread(call)
+  return wordsNaming(matcher, wordsUnread(call))
+}
+
+/** The words, or the paths inside a word of code, that may name a file the matcher matches. */
+function wordsNaming(matcher: FieldMatcher, words: readonly string[]): readonly string[] {
   if (words.length === 0) return words
   const touched: string[] = []
   for (const word of words) {
@@ -93,18 +97,31 @@ export function selectorMightTouch(selector: CallSelector, call: ToolCall): read
 const WRITING_OPERATIONS: readonly string[] = ['file.write', 'file.edit']
 
 /**
- * The files a shell call wrote, created or removed (`filesWritten`: `> out.txt`, `tee`, `sed -i`,
- * `cp`'s destination, `rm`) that a selector by a writing operation would have matched had its
- * harness named the call's operation for them, not `shell` alone: the selector names `file.write`
- * or `file.edit`, the call is not in its scope, every `args` matcher holds, and the file matches
- * `subject` (any file, without one). Empty for any call it can rule out.
+ * The files a shell call read or wrote that a selector by a file operation would have matched had
+ * its harness named the call's operation for them, not `shell` alone. The selector names
+ * `file.write` or `file.edit` — the files its line writes, creates or removes count
+ * (`filesWritten`: `> out.txt`, `tee`, `sed -i`, `cp`'s destination, `rm`) — or `file.read`: every
+ * file its line names counts (its `file:` subjects: `cat .env`), and, under a `subject`, every word
+ * it gives a program nobody reads (`python3 -c "open('.env')"`). The call is not in the selector's
+ * scope, every `args` matcher holds, and the file matches `subject` (any file, without one). Empty
+ * for any call it can rule out.
  */
-export function selectorMightWrite(selector: CallSelector, call: ToolCall): readonly string[] {
+export function selectorMightOperate(selector: CallSelector, call: ToolCall): readonly string[] {
   const operations = selector.operations ?? []
-  if (!operations.some((operation) => WRITING_OPERATIONS.includes(operation)) || inScope(selector, call) || !argsHold(selector, call)) return []
-  const written = filesWritten(call)
+  const writes = operations.some((operation) => WRITING_OPERATIONS.includes(operation))
+  const reads = operations.includes('file.read')
+  if ((!writes && !reads) || !call.operations.includes('shell') || inScope(selector, call) || !argsHold(selector, call)) return []
   const matcher = selector.subject
-  return matcher === undefined ? written : written.filter((file) => mightName(matcher, file))
+  const files: string[] = []
+  const take = (file: string): void => {
+    if ((matcher === undefined || mightName(matcher, file)) && !files.includes(file)) files.push(file)
+  }
+  if (writes) for (const file of filesWritten(call)) take(file)
+  if (reads) {
+    for (const subject of call.subjects) if (subject.startsWith('file:')) take(subject.slice(5))
+    if (matcher !== undefined) for (const word of wordsNaming(matcher, wordsUnread(call))) take(word)
+  }
+  return files
 }
 
 /**
