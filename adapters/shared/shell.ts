@@ -584,6 +584,11 @@ const DD_OUTPUT = /^of=(.+)$/
 // A write redirection, or the name of a program above, anywhere in the line (a wrapper's script included).
 const MAY_WRITE = />|\b(?:tee|touch|truncate|shred|rm|rmdir|unlink|mv|cp|ln|install|sed|dd)\b/
 
+/** Whether a line may write a file: most lines a harness runs neither redirect nor name a program that writes. */
+export function mayWrite(line: string | readonly string[]): boolean {
+  return MAY_WRITE.test(typeof line === 'string' ? line : line.join(' '))
+}
+
 /** The files one command writes, creates or removes, as written: none for a program not known to. */
 function writtenOperands(command: SimpleCommand): string[] {
   if (command.program === 'dd') return command.args.flatMap((arg) => DD_OUTPUT.exec(arg)?.[1] ?? [])
@@ -602,8 +607,7 @@ function writtenOperands(command: SimpleCommand): string[] {
  */
 export function filesWrittenBy(line: string | readonly string[], start = ''): string[] {
   const written: string[] = []
-  // Most lines a harness runs neither redirect nor name a program that writes: they are not read.
-  if (!MAY_WRITE.test(typeof line === 'string' ? line : line.join(' '))) return written
+  if (!mayWrite(line)) return written
   const reading = readShellLine(line)
   const add = (file: string): void => {
     if (file.length > 0 && !written.includes(file)) written.push(file)

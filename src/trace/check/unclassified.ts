@@ -1,7 +1,7 @@
 import { compareCodePoints } from '../../events/json.js'
 import type { IrEvent } from '../ir/types.js'
 import type { CallSelector } from '../spec/model.js'
-import { selectorMightMatch, selectorMightName, selectorMightTouch, selectorMightOperate } from '../spec/selector.js'
+import { fileOperationsOf, selectorMightMatch, selectorMightName, selectorMightOperate, selectorMightTouch, type FileOperations } from '../spec/selector.js'
 import type { UnknownReason } from './outcome.js'
 
 /** The calls of one kind a selector could not rule out: each one's event index and what it names (a tool, programs). */
@@ -41,8 +41,11 @@ export class UnseenCalls {
   private readonly unnamed = new Missed()
   private readonly untold = new Missed()
   private readonly shellFiles = new Missed()
+  private readonly fileOperations: FileOperations | null
 
-  constructor(private readonly selector: CallSelector) {}
+  constructor(private readonly selector: CallSelector) {
+    this.fileOperations = fileOperationsOf(selector)
+  }
 
   /** Notes a call the selector did not match. */
   missed(event: Extract<IrEvent, { family: 'tool_call' }>): void {
@@ -52,8 +55,8 @@ export class UnseenCalls {
     else {
       const words = selectorMightTouch(this.selector, call)
       if (words.length > 0) this.untold.add(event.index, words)
-      else {
-        const files = selectorMightOperate(this.selector, call)
+      else if (this.fileOperations !== null) {
+        const files = selectorMightOperate(this.selector, this.fileOperations, call)
         if (files.length > 0) this.shellFiles.add(event.index, files)
       }
     }

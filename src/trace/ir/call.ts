@@ -1,4 +1,4 @@
-import { filesWrittenBy, unreadOperands } from '../../../adapters/shared/shell.js'
+import { filesWrittenBy, mayWrite, unreadOperands } from '../../../adapters/shared/shell.js'
 import { asFolder, joinFolder } from '../../../adapters/shared/shell-folder.js'
 import { writeSortedJson } from '../../events/json.js'
 import type { ToolCall } from './types.js'
@@ -142,14 +142,17 @@ export function shellLine(call: ToolCall): string | readonly string[] | undefine
  * The folder a shell call's line ran in (`''`: where the run started): its `workdir`, inside where a
  * kept shell's earlier `cd` left it; and every folder its arguments name.
  */
-function shellFolders(call: ToolCall): { start: string; folders: string[] } {
-  const kept = call.keptShell === null ? '' : call.keptShell.shell.folderOf(call.keptShell.index)
-  const folders = SHELL_FOLDER_ARGUMENTS.flatMap((key) => {
+function shellFolders(call: ToolCall): { start: string; folders: readonly string[] } {
+  const kept = call.shellStart
+  let folders: string[] | undefined
+  for (const key of SHELL_FOLDER_ARGUMENTS) {
     const folder = call.input[key]
-    return typeof folder === 'string' && folder.length > 0 ? [asFolder(joinFolder(kept, folder))] : []
-  })
-  return { start: folders[0] ?? kept, folders }
+    if (typeof folder === 'string' && folder.length > 0) (folders ??= []).push(asFolder(joinFolder(kept, folder)))
+  }
+  return folders === undefined ? { start: kept, folders: NO_FOLDERS } : { start: folders[0] as string, folders }
 }
+
+const NO_FOLDERS: readonly string[] = []
 
 /**
  * The files a shell call's line writes, creates or removes (`filesWrittenBy`), in the folder it
@@ -159,7 +162,7 @@ function shellFolders(call: ToolCall): { start: string; folders: string[] } {
 export function filesWritten(call: ToolCall): readonly string[] {
   if (call.writtenFiles !== null) return call.writtenFiles
   const line = call.operations.includes('shell') ? shellLine(call) : undefined
-  call.writtenFiles = line === undefined ? [] : filesWrittenBy(line, shellFolders(call).start)
+  call.writtenFiles = line === undefined || !mayWrite(line) ? NO_FOLDERS : filesWrittenBy(line, shellFolders(call).start)
   return call.writtenFiles
 }
 

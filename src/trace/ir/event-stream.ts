@@ -123,7 +123,7 @@ function toolCall(value: JsonObject, unclassifiedTools: ReadonlySet<string>): To
     joinedArgv: joinedArgv(input),
     unclassified: operations.length === 0 && unclassifiedTools.has(name),
     unnamedPrograms: unnamedPrograms(subjects),
-    keptShell: null,
+    shellStart: '',
     writtenFiles: null,
   }
 }

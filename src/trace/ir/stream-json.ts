@@ -108,7 +108,7 @@ function toolCall(block: unknown): ToolCall | null {
     // Upstream's wire carries no operations at all: nothing claims to have classified the call.
     unclassified: false,
     unnamedPrograms: unnamedPrograms(subjects),
-    keptShell: null,
+    shellStart: '',
     writtenFiles: null,
   }
 }

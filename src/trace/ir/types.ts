@@ -4,7 +4,6 @@
  * they arrive and never hold the run. Every field a harness might not record is `null` when it did
  * not: absence stays distinguishable from zero all the way to the verdict.
  */
-import type { KeptShellCall } from './kept-shell.js'
 
 /** Which reader produced the events, and which harness versions it was written against. */
 export interface AdapterRef {
@@ -69,10 +68,11 @@ export interface ToolCall {
    */
   unnamedPrograms: string[]
   /**
-   * Where the call ran in a shell that keeps its folder between calls (Claude Code's `Bash`): an
-   * earlier call's `cd` moved the folder its paths are in. Null for any other call.
+   * The folder the call's shell was in when it started, where the shell keeps its folder between
+   * calls (Claude Code's `Bash`) and an earlier call's `cd` moved it: `x/`, or `''` (where the run
+   * started, and for every other call).
    */
-  keptShell: KeptShellCall | null
+  shellStart: string
   /**
    * The files its shell line writes (`filesWritten`), read on first asking and kept here; null
    * until then. A field of the call, set when it is made, so every call has one shape.

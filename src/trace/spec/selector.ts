@@ -96,33 +96,49 @@ function wordsNaming(matcher: FieldMatcher, words: readonly string[]): readonly 
 // The operations that put bytes in a file: what a shell line's writes are, though its harness names them `shell`.
 const WRITING_OPERATIONS: readonly string[] = ['file.write', 'file.edit']
 
-/**
- * The files a shell call read or wrote that a selector by a file operation would have matched had
- * its harness named the call's operation for them, not `shell` alone. The selector names
- * `file.write` or `file.edit` — the files its line writes, creates or removes count
- * (`filesWritten`: `> out.txt`, `tee`, `sed -i`, `cp`'s destination, `rm`) — or `file.read`: every
- * file its line names counts (its `file:` subjects: `cat .env`), and, under a `subject`, every word
- * it gives a program nobody reads (`python3 -c "open('.env')"`). The call is not in the selector's
- * scope, every `args` matcher holds, and the file matches `subject` (any file, without one). Empty
- * for any call it can rule out.
- */
-export function selectorMightOperate(selector: CallSelector, call: ToolCall): readonly string[] {
+/** Which file operations a selector names that a shell call's line may do: what `selectorMightOperate` asks of each call. */
+export interface FileOperations {
+  readonly writes: boolean
+  readonly reads: boolean
+}
+
+/** The file operations a selector names (`file.write`, `file.edit`, `file.read`); null for none. Asked once per selector. */
+export function fileOperationsOf(selector: CallSelector): FileOperations | null {
   const operations = selector.operations ?? []
   const writes = operations.some((operation) => WRITING_OPERATIONS.includes(operation))
   const reads = operations.includes('file.read')
-  if ((!writes && !reads) || !call.operations.includes('shell') || inScope(selector, call) || !argsHold(selector, call)) return []
+  return writes || reads ? { writes, reads } : null
+}
+
+/**
+ * The files a shell call read or wrote that a selector by a file operation (`operations`, from
+ * `fileOperationsOf`) would have matched had its harness named the call's operation for them, not
+ * `shell` alone. For `file.write` or `file.edit`, the files its line writes, creates or removes
+ * count (`filesWritten`: `> out.txt`, `tee`, `sed -i`, `cp`'s destination, `rm`); for `file.read`,
+ * every file its line names (its `file:` subjects: `cat .env`) and, under a `subject`, every word it
+ * gives a program nobody reads (`python3 -c "open('.env')"`). The call is not in the selector's
+ * scope, every `args` matcher holds, and the file matches `subject` (any file, without one). Empty
+ * for any call it can rule out.
+ */
+export function selectorMightOperate(selector: CallSelector, operations: FileOperations, call: ToolCall): readonly string[] {
+  if (!call.operations.includes('shell')) return NONE
+  // The cheapest question first: most shell lines write nothing.
+  const written = operations.writes ? filesWritten(call) : NONE
+  if ((!operations.reads && written.length === 0) || inScope(selector, call) || !argsHold(selector, call)) return NONE
   const matcher = selector.subject
   const files: string[] = []
   const take = (file: string): void => {
     if ((matcher === undefined || mightName(matcher, file)) && !files.includes(file)) files.push(file)
   }
-  if (writes) for (const file of filesWritten(call)) take(file)
-  if (reads) {
+  for (const file of written) take(file)
+  if (operations.reads) {
     for (const subject of call.subjects) if (subject.startsWith('file:')) take(subject.slice(5))
     if (matcher !== undefined) for (const word of wordsNaming(matcher, wordsUnread(call))) take(word)
   }
   return files
 }
+
+const NONE: readonly string[] = []
 
 /**
  * Whether a word may name a file the matcher matches: as itself, or as a folder what lies under
