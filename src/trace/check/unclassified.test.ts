@@ -322,8 +322,9 @@ describe('words given to a program no reader reads for its files', () => {
     }
     expect(rowOf(generated, typed([7, 'cd src', ['proc:cd']], [7, 'rm generated/out.js', ['proc:rm', 'file:generated/out.js']])).verdict).toBe('unknown')
     expect(rowOf(generated, typed([7, 'cd src', ['proc:cd']], [8, 'rm generated/out.js', ['proc:rm', 'file:generated/out.js']])).verdict).toBe('ok')
-    // What it typed is the call's command line, as `cmd` is exec_command's.
+    // What it typed into a shell is the call's command line, as `cmd` is exec_command's; typed into a REPL (no program named), it is not.
     expect(rowOf('{tool.absent: {args: {command: {contains: "git push"}}}}', typed([7, 'git push origin main', ['proc:git']])).verdict).toBe('gap')
+    expect(rowOf('{tool.called: {args: {command: {contains: "pytest"}}}}', typed([9, 'import pytest', []])).verdict).toBe('gap')
     const pushd: [string, string[]] = ['pushd src && make', ['proc:pushd', 'proc:make']]
     expect(rowOf(generated, calls('claude', 'Bash', 'command', pushd, cdThenRm[1] as [string, string[]])).verdict).toBe('unknown')
     expect(rowOf(generated, calls('claude', 'Bash', 'command', pushd, ['popd', ['proc:popd']], cdThenRm[1] as [string, string[]])).verdict).toBe('ok')

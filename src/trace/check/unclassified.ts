@@ -32,9 +32,10 @@ class Missed {
  * their tool been classified, shell calls whose line named its program only through an
  * expansion (`$TOOL x`) that a selector by subject would have matched had it named one, and calls
  * that named a word the selector would match as a file where no reader can tell which files they
- * touched (`git rm .engineering/notes.md`, `rm -rf .engineering`), and shell calls that read or wrote
- * a file a selector by a file operation would match (`cat > src/a.ts`, `cat .env`). While there are any, a count is
- * only a lower bound and an absence is undecided. Memory is one index per such call.
+ * touched (`git rm .engineering/notes.md`, `rm -rf .engineering`), and shell calls that read or
+ * wrote a file a selector by a file operation would match (`cat > src/a.ts`, `cat .env`). While
+ * there are any, a count is only a lower bound and an absence is undecided. Memory is one index
+ * per such call.
  */
 export class UnseenCalls {
   private readonly unclassified = new Missed()
