@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { LaunchDeclaration, Wire } from '../../adapters/launch/declaration.js'
 import { checkTranscriptFile } from '../../src/trace/check/check.js'
 import { readSpec } from '../../src/trace/spec/read.js'
-import { CLAUDE_CODE, CODEX, ensureHarness, GEMINI, OPENCODE, PI, QWEN } from './harness-install.js'
+import { ensureHarness } from './harness-install.js'
 import { filesUnder, runOneCall } from './harness-run.js'
+import { shellArguments, withExpected } from './harness-shells.js'
 
 // One shell call whose command fails (`exit 3` after printing), on every real harness. Each
 // harness ran it and went on; what its records say of the failure differs: Claude Code, Codex, pi
@@ -19,25 +19,15 @@ expectations:
 `)
 const COMMAND = "sh -c 'echo out; exit 3'"
 
-interface Case {
-  readonly launch: LaunchDeclaration
-  readonly wire: Wire
-  readonly tool: string
-  readonly key: string
-  /** The session files the harness wrote under its scratch root; none is read for opencode, whose sessions are in its database. */
-  readonly session?: RegExp
-  /** The verdicts on stdout and on the session file. */
-  readonly expected: { readonly stdout: string; readonly session: string | null }
-}
-
-const CASES: readonly Case[] = [
-  { launch: CLAUDE_CODE, wire: 'anthropic-messages', tool: 'Bash', key: 'command', session: /\/projects\/[^/]+\/[0-9a-f-]{36}\.jsonl$/, expected: { stdout: 'gap', session: 'gap' } },
-  { launch: CODEX, wire: 'openai-responses', tool: 'exec_command', key: 'cmd', session: /\/sessions\/.*rollout-[^/]*\.jsonl$/, expected: { stdout: 'gap', session: 'gap' } },
-  { launch: OPENCODE, wire: 'openai-chat', tool: 'bash', key: 'command', expected: { stdout: 'gap', session: null } },
-  { launch: PI, wire: 'anthropic-messages', tool: 'bash', key: 'command', session: /\/sessions\/.*\.jsonl$/, expected: { stdout: 'gap', session: 'gap' } },
-  { launch: GEMINI, wire: 'gemini', tool: 'run_shell_command', key: 'command', session: /\/chats\/session-[^/]*\.jsonl$/, expected: { stdout: 'unknown', session: 'gap' } },
-  { launch: QWEN, wire: 'openai-chat', tool: 'run_shell_command', key: 'command', session: /\/chats\/[0-9a-f-]{36}\.jsonl$/, expected: { stdout: 'gap', session: 'gap' } },
-]
+// The verdicts on stdout and on the session file (none for opencode, whose sessions are in its database).
+const CASES = withExpected<{ readonly stdout: string; readonly session: string | null }>({
+  claude: { stdout: 'gap', session: 'gap' },
+  codex: { stdout: 'gap', session: 'gap' },
+  opencode: { stdout: 'gap', session: null },
+  pi: { stdout: 'gap', session: 'gap' },
+  gemini: { stdout: 'unknown', session: 'gap' },
+  qwen: { stdout: 'gap', session: 'gap' },
+})
 
 const programs = new Map<string, string>()
 beforeAll(() => {
@@ -50,7 +40,7 @@ async function verdictOf(path: string): Promise<string | undefined> {
 
 describe('a command that failed, on every real harness: "no command failed" never holds', () => {
   it.each(CASES.map((entry) => [entry.launch.adapter, entry] as const))('%s', async (name, entry) => {
-    const args = { [entry.key]: COMMAND, ...(entry.key === 'command' ? { description: 'a command that fails' } : {}) }
+    const args = shellArguments(entry.key, COMMAND, 'a command that fails')
     const ran = await runOneCall({ suite: 'failing-commands', name, launch: entry.launch, program: programs.get(name) as string, wire: entry.wire, tool: entry.tool, args, prompt: 'Run the command.' })
     const pattern = entry.session
     const sessions = pattern === undefined ? [] : filesUnder(ran.result.scratch).filter((file) => pattern.test(file))

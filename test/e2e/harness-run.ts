@@ -149,11 +149,26 @@ export interface OneCallRun extends DeclaredRun {
  * The model makes one call (`tool` with `args`), then answers `Done.`: the harness runs it in
  * `workspace` (a fresh one unless given) and must exit 0; its stdout is kept for the checks.
  */
-export async function runOneCall(options: OneCall & { suite: string; program: string; prompt: string; workspace?: string }): Promise<OneCallRun> {
+export function runOneCall(options: OneCall & { suite: string; program: string; prompt: string; workspace?: string }): Promise<OneCallRun> {
+  return runCalls({ ...options, calls: [{ tool: options.tool, args: options.args }] })
+}
+
+/** As `runOneCall`, the model making `calls` in order, one a turn. */
+export async function runCalls(options: {
+  suite: string
+  name: string
+  launch: LaunchDeclaration
+  wire: Wire
+  program: string
+  prompt: string
+  calls: readonly { readonly tool: string; readonly args: Record<string, string> }[]
+  workspace?: string
+}): Promise<OneCallRun> {
   const dir = join(E2E_ROOT, options.suite)
   mkdirSync(dir, { recursive: true })
   const scenario = join(dir, `${options.name}.json`)
-  writeFileSync(scenario, JSON.stringify({ scenario: `${options.suite}-${options.name}`, turns: [{ tool_calls: [{ name: options.tool, arguments: options.args }] }, { text: 'Done.' }], untooled: { text: 'A title' } }))
+  const turns = [...options.calls.map((call) => ({ tool_calls: [{ name: call.tool, arguments: call.args }] })), { text: 'Done.' }]
+  writeFileSync(scenario, JSON.stringify({ scenario: `${options.suite}-${options.name}`, turns, untooled: { text: 'A title' } }))
   const run = await runDeclaredLaunch({
     launch: options.launch,
     program: options.program,

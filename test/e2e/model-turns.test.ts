@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { LaunchDeclaration, Wire } from '../../adapters/launch/declaration.js'
 import { checkTranscriptFile } from '../../src/trace/check/check.js'
 import { readSpec } from '../../src/trace/spec/read.js'
-import { CLAUDE_CODE, CODEX, ensureHarness, GEMINI, OPENCODE, PI, QWEN } from './harness-install.js'
+import { ensureHarness } from './harness-install.js'
 import { filesUnder, runOneCall } from './harness-run.js'
+import { shellArguments, withExpected } from './harness-shells.js'
 
 // One shell call, then the answer: two model requests, two model turns, on every real harness.
 // "At most one request" and "at most one turn" must never hold over what any of them wrote: a gap
@@ -25,26 +25,16 @@ expectations:
     expect: {tokens.input: {count: {exactly: ${inputTokens}}}}
 `)
 
-interface Case {
-  readonly launch: LaunchDeclaration
-  readonly wire: Wire
-  readonly tool: string
-  readonly key: string
-  readonly session?: RegExp
-  /** The run's uncached input tokens, as the harness's wire counts them. */
-  readonly inputTokens: number
-  /** The verdicts (request count, turn count, input tokens) on stdout and on the session file. */
-  readonly expected: { readonly stdout: readonly string[]; readonly session: readonly string[] | null }
-}
-
-const CASES: readonly Case[] = [
-  { launch: CLAUDE_CODE, wire: 'anthropic-messages', tool: 'Bash', key: 'command', session: /\/projects\/[^/]+\/[0-9a-f-]{36}\.jsonl$/, inputTokens: 84, expected: { stdout: ['gap', 'gap', 'ok'], session: ['gap', 'unknown', 'unknown'] } },
-  { launch: CODEX, wire: 'openai-responses', tool: 'exec_command', key: 'cmd', session: /\/sessions\/.*rollout-[^/]*\.jsonl$/, inputTokens: 70, expected: { stdout: ['unknown', 'unknown', 'ok'], session: ['gap', 'unknown', 'ok'] } },
-  { launch: OPENCODE, wire: 'openai-chat', tool: 'bash', key: 'command', inputTokens: 70, expected: { stdout: ['gap', 'gap', 'ok'], session: null } },
-  { launch: PI, wire: 'anthropic-messages', tool: 'bash', key: 'command', session: /\/sessions\/.*\.jsonl$/, inputTokens: 84, expected: { stdout: ['gap', 'gap', 'ok'], session: ['gap', 'unknown', 'unknown'] } },
-  { launch: GEMINI, wire: 'gemini', tool: 'run_shell_command', key: 'command', session: /\/chats\/session-[^/]*\.jsonl$/, inputTokens: 70, expected: { stdout: ['unknown', 'unknown', 'ok'], session: ['gap', 'unknown', 'unknown'] } },
-  { launch: QWEN, wire: 'openai-chat', tool: 'run_shell_command', key: 'command', session: /\/chats\/[0-9a-f-]{36}\.jsonl$/, inputTokens: 70, expected: { stdout: ['gap', 'gap', 'ok'], session: ['gap', 'unknown', 'unknown'] } },
-]
+// The run's uncached input tokens, as the harness's wire counts them, and the verdicts (request
+// count, turn count, input tokens) on stdout and on the session file.
+const CASES = withExpected<{ readonly inputTokens: number; readonly stdout: readonly string[]; readonly session: readonly string[] | null }>({
+  claude: { inputTokens: 84, stdout: ['gap', 'gap', 'ok'], session: ['gap', 'unknown', 'unknown'] },
+  codex: { inputTokens: 70, stdout: ['unknown', 'unknown', 'ok'], session: ['gap', 'unknown', 'ok'] },
+  opencode: { inputTokens: 70, stdout: ['gap', 'gap', 'ok'], session: null },
+  pi: { inputTokens: 84, stdout: ['gap', 'gap', 'ok'], session: ['gap', 'unknown', 'unknown'] },
+  gemini: { inputTokens: 70, stdout: ['unknown', 'unknown', 'ok'], session: ['gap', 'unknown', 'unknown'] },
+  qwen: { inputTokens: 70, stdout: ['gap', 'gap', 'ok'], session: ['gap', 'unknown', 'unknown'] },
+})
 
 const programs = new Map<string, string>()
 beforeAll(() => {
@@ -57,12 +47,13 @@ async function verdictsOf(path: string, inputTokens: number): Promise<string[]> 
 
 describe('a run of two model requests, on every real harness: "at most one" never holds, and its input tokens are the same', () => {
   it.each(CASES.map((entry) => [entry.launch.adapter, entry] as const))('%s', async (name, entry) => {
-    const args = { [entry.key]: 'echo hi', ...(entry.key === 'command' ? { description: 'say hi' } : {}) }
+    const args = shellArguments(entry.key, 'echo hi', 'say hi')
     const ran = await runOneCall({ suite: 'model-turns', name, launch: entry.launch, program: programs.get(name) as string, wire: entry.wire, tool: entry.tool, args, prompt: 'Run the command.' })
     const pattern = entry.session
     const sessions = pattern === undefined ? [] : filesUnder(ran.result.scratch).filter((file) => pattern.test(file))
     expect(sessions).toHaveLength(entry.expected.session === null ? 0 : 1)
-    const verdicts = { stdout: await verdictsOf(ran.stdout, entry.inputTokens), session: sessions[0] === undefined ? null : await verdictsOf(sessions[0], entry.inputTokens) }
-    expect(verdicts).toEqual(entry.expected)
+    const { inputTokens, ...expected } = entry.expected
+    const verdicts = { stdout: await verdictsOf(ran.stdout, inputTokens), session: sessions[0] === undefined ? null : await verdictsOf(sessions[0], inputTokens) }
+    expect(verdicts).toEqual(expected)
   })
 })

@@ -10,6 +10,7 @@ import { readSpec } from '../../src/trace/spec/read.js'
 import { CLAUDE_CODE, CODEX, ensureHarness, OPENCODE, QWEN } from './harness-install.js'
 import { convertPath } from '../helpers/project.js'
 import { E2E_ROOT, filesUnder, freshDir, runDeclaredLaunch } from './harness-run.js'
+import { shellArguments } from './harness-shells.js'
 
 // Shell lines real harnesses run, each hiding what it does from a naive reader: `find -exec rm`
 // (the escaped `;` ends -exec), an append through a redirection, a file written through a
@@ -37,7 +38,7 @@ beforeAll(() => {
 
 /** One call per line of `tool` with the line under `key`, then an answer. */
 function lineTurns(tool: string, key: string, lines: readonly string[]): unknown[] {
-  const calls = lines.map((line) => ({ tool_calls: [{ name: tool, arguments: { [key]: line, ...(tool === 'Bash' ? { description: 'a shell line' } : {}) } }] }))
+  const calls = lines.map((line) => ({ tool_calls: [{ name: tool, arguments: shellArguments(key, line, 'a shell line') }] }))
   return [...calls, { text: 'Done.' }]
 }
 
