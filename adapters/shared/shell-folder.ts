@@ -47,9 +47,22 @@ function folderOperand(args: readonly string[]): string | undefined {
   return undefined
 }
 
+/** Whether the program enters the folder its operand names: `cd`, `pushd`. */
+export function entersFolder(program: string): boolean {
+  return program === 'cd' || program === 'pushd'
+}
+
 /** Whether the command moves the shell: `cd`, `pushd` or `popd`. */
 export function movesFolder(command: SimpleCommand): boolean {
-  return command.program === 'cd' || command.program === 'pushd' || command.program === 'popd'
+  return entersFolder(command.program) || command.program === 'popd'
+}
+
+// An address (`https://…`), an option, `find -exec`'s `{}`: words no folder holds.
+const NOT_A_RELATIVE_PATH = /^(?:[/~-]|\{\}$|[a-zA-Z][a-zA-Z0-9+.-]*:)/
+
+/** Whether a word is a path a folder change moves: relative, and no option or address. */
+function isRelativePath(word: string): boolean {
+  return word.length > 0 && !NOT_A_RELATIVE_PATH.test(word)
 }
 
 /** Where the shell is after one command; the same place for a command that does not move it. */
@@ -64,6 +77,43 @@ export function placeAfter(command: SimpleCommand, place: ShellPlace): ShellPlac
   // `cd` alone goes home; `cd -` back to the folder before.
   const next = operand === undefined ? '~/' : operand === '-' ? previous : asFolder(joinFolder(folder, operand))
   return { folder: next, previous: folder, pushed: command.program === 'pushd' ? [...pushed, folder] : pushed }
+}
+
+/**
+ * A walk through one line's commands, in the order a shell runs them, from the folder the line
+ * started in: where each path a command names really is. `step` after each command moves it.
+ */
+export class FolderWalk {
+  private place: ShellPlace
+  // Every folder the line was in: its redirections are not kept in order with its commands.
+  private readonly folders: Set<string>
+
+  constructor(start: string) {
+    this.place = { ...STARTING_PLACE, folder: start }
+    this.folders = new Set([start])
+  }
+
+  /** The folder the walk is in now (`''`: where the run started). */
+  get folder(): string {
+    return this.place.folder
+  }
+
+  /** A path the current command names, inside the folder it ran in; undefined where that is where the run started, or the word is no relative path. */
+  inFolder(path: string): string | undefined {
+    return this.place.folder !== '' && isRelativePath(path) ? joinFolder(this.place.folder, path) : undefined
+  }
+
+  /** Moves past one command. */
+  step(command: SimpleCommand): void {
+    this.place = placeAfter(command, this.place)
+    this.folders.add(this.place.folder)
+  }
+
+  /** A path the line names out of its commands' order (a redirection target), inside every folder the line was in. */
+  inEveryFolder(path: string): string[] {
+    if (!isRelativePath(path)) return []
+    return [...this.folders].filter((folder) => folder !== '').map((folder) => joinFolder(folder, path))
+  }
 }
 
 /** Where the shell is after every command of a line, in the order it runs them. */

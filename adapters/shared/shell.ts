@@ -8,7 +8,7 @@
  */
 import { lexShell, type ShellRedirection, type ShellToken } from './shell-lexer.js'
 import { handsStdinOn, wrappedCommands } from './shell-wrappers.js'
-import { joinFolder, movesFolder, placeAfter, STARTING_PLACE, type ShellPlace } from './shell-folder.js'
+import { entersFolder, FolderWalk, movesFolder } from './shell-folder.js'
 
 /** One simple command: the program (basename of its first word) and its words after it. */
 export interface SimpleCommand {
@@ -490,8 +490,6 @@ function readOperands(command: SimpleCommand): OperandReading {
 
 // Programs whose words are data they print, never files they open.
 const PRINTERS: ReadonlySet<string> = new Set(['echo', 'printf'])
-// Programs that move the shell into a folder: every path after them is relative to it.
-const FOLDER_CHANGES: ReadonlySet<string> = new Set(['cd', 'pushd'])
 // Programs whose file operand may be a folder they work through (`rm -rf d`, `cp -r a d`, `grep -r x d`).
 const THROUGH_FOLDERS: ReadonlySet<string> = new Set(['rm', 'cp', 'mv', 'ln', 'chmod', 'chown', 'chgrp', 'grep', 'egrep', 'fgrep', 'rg'])
 // Options whose value is a message for people (`git commit -m …`, `-am …`, `gh pr create --body …`), not a path.
@@ -520,11 +518,10 @@ export function unreadOperands(line: string | readonly string[], start = ''): st
     if (word.length > 0 && !words.includes(word)) words.push(word)
   }
   add(start)
-  let place: ShellPlace = { ...STARTING_PLACE, folder: start }
-  // Every folder the line was in: its redirections are not kept in order with its commands.
-  const folders = new Set<string>([start])
+  const walk = new FolderWalk(start)
   const inFolder = (path: string): void => {
-    if (place.folder !== '' && isRelativePath(path)) add(joinFolder(place.folder, path))
+    const joined = walk.inFolder(path)
+    if (joined !== undefined) add(joined)
   }
   for (const command of reading.commands) {
     const namesFiles = command.program === 'dd' || FILE_OPERANDS.has(command.program)
@@ -556,21 +553,17 @@ export function unreadOperands(line: string | readonly string[], start = ''): st
         const equals = arg.indexOf('=')
         if (equals > 2 && arg.startsWith('--') && MESSAGE_OPTIONS.has(arg.slice(0, equals))) continue
         // `cd .engineering && rm notes.md`: what follows works inside the folder, as `.engineering/…`.
-        add(FOLDER_CHANGES.has(command.program) && !arg.startsWith('-') && !arg.endsWith('/') ? `${arg}/` : arg)
+        add(entersFolder(command.program) && !arg.startsWith('-') && !arg.endsWith('/') ? `${arg}/` : arg)
         if (!movesFolder(command)) inFolder(arg)
       }
       // What it reads on its stdin is its own too: the script `python3 - <<'PY'` runs, the diff `git apply <<'EOF'` applies.
       for (const text of command.stdin ?? []) add(text)
     }
-    place = placeAfter(command, place)
-    folders.add(place.folder)
-    add(place.folder)
+    walk.step(command)
+    add(walk.folder)
   }
   for (const target of reading.expandedFiles) add(target)
-  for (const folder of folders) {
-    if (folder === '') continue
-    for (const target of [...reading.files, ...reading.expandedFiles]) if (isRelativePath(target)) add(joinFolder(folder, target))
-  }
+  for (const target of [...reading.files, ...reading.expandedFiles]) for (const joined of walk.inEveryFolder(target)) add(joined)
   return words
 }
 
@@ -584,9 +577,21 @@ const DD_OUTPUT = /^of=(.+)$/
 // A write redirection, or the name of a program above, anywhere in the line (a wrapper's script included).
 const MAY_WRITE = />|\b(?:tee|touch|truncate|shred|rm|rmdir|unlink|mv|cp|ln|install|sed|dd)\b/
 
+// A `cd`, `pushd` or `popd` anywhere in the line.
+const MAY_MOVE = /\b(?:cd|pushd|popd)\b/
+
+function lineText(line: string | readonly string[]): string {
+  return typeof line === 'string' ? line : line.join(' ')
+}
+
 /** Whether a line may write a file: most lines a harness runs neither redirect nor name a program that writes. */
-export function mayWrite(line: string | readonly string[]): boolean {
-  return MAY_WRITE.test(typeof line === 'string' ? line : line.join(' '))
+function mayWrite(line: string | readonly string[]): boolean {
+  return MAY_WRITE.test(lineText(line))
+}
+
+/** Whether a line may move its shell to another folder: most lines name no `cd`, `pushd` or `popd`. */
+export function mayMoveFolder(line: string | readonly string[]): boolean {
+  return MAY_MOVE.test(lineText(line))
 }
 
 /** The files one command writes, creates or removes, as written: none for a program not known to. */
@@ -612,27 +617,18 @@ export function filesWrittenBy(line: string | readonly string[], start = ''): st
   const add = (file: string): void => {
     if (file.length > 0 && !written.includes(file)) written.push(file)
   }
-  let place: ShellPlace = { ...STARTING_PLACE, folder: start }
-  const folders = new Set<string>([start])
+  const walk = new FolderWalk(start)
   for (const command of reading.commands) {
     for (const file of writtenOperands(command)) {
       add(file)
-      if (place.folder !== '' && isRelativePath(file)) add(joinFolder(place.folder, file))
+      const joined = walk.inFolder(file)
+      if (joined !== undefined) add(joined)
     }
-    place = placeAfter(command, place)
-    folders.add(place.folder)
+    walk.step(command)
   }
   for (const target of reading.writtenFiles) {
     add(target)
-    for (const folder of folders) if (folder !== '' && isRelativePath(target)) add(joinFolder(folder, target))
+    for (const joined of walk.inEveryFolder(target)) add(joined)
   }
   return written
-}
-
-// An address (`https://…`), an option, `find -exec`'s `{}`: words no folder holds.
-const NOT_A_RELATIVE_PATH = /^(?:[/~-]|\{\}$|[a-zA-Z][a-zA-Z0-9+.-]*:)/
-
-/** Whether a word is a path a folder change moves: relative, and no option or address. */
-function isRelativePath(word: string): boolean {
-  return word.length > 0 && !NOT_A_RELATIVE_PATH.test(word)
 }

@@ -1,4 +1,4 @@
-import { filesWrittenBy, mayWrite, unreadOperands } from '../../../adapters/shared/shell.js'
+import { filesWrittenBy, unreadOperands } from '../../../adapters/shared/shell.js'
 import { asFolder, joinFolder } from '../../../adapters/shared/shell-folder.js'
 import { writeSortedJson } from '../../events/json.js'
 import type { ToolCall } from './types.js'
@@ -151,10 +151,11 @@ function shellFolders(call: ToolCall): { start: string; folders: readonly string
     const folder = call.input[key]
     if (typeof folder === 'string' && folder.length > 0) (folders ??= []).push(asFolder(joinFolder(kept, folder)))
   }
-  return folders === undefined ? { start: kept, folders: NO_FOLDERS } : { start: folders[0] as string, folders }
+  return folders === undefined ? { start: kept, folders: NONE } : { start: folders[0] as string, folders }
 }
 
-const NO_FOLDERS: readonly string[] = []
+// An empty list shared by every call that has none (no folder argument, no line).
+const NONE: readonly string[] = []
 
 /**
  * The files a shell call's line writes, creates or removes (`filesWrittenBy`), in the folder it
@@ -164,7 +165,7 @@ const NO_FOLDERS: readonly string[] = []
 export function filesWritten(call: ToolCall): readonly string[] {
   if (call.writtenFiles !== null) return call.writtenFiles
   const line = call.operations.includes('shell') ? shellLine(call) : undefined
-  call.writtenFiles = line === undefined || !mayWrite(line) ? NO_FOLDERS : filesWrittenBy(line, shellFolders(call).start)
+  call.writtenFiles = line === undefined ? NONE : filesWrittenBy(line, shellFolders(call).start)
   return call.writtenFiles
 }
 

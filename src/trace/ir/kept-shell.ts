@@ -1,10 +1,7 @@
-import { readShellLine } from '../../../adapters/shared/shell.js'
+import { mayMoveFolder, readShellLine } from '../../../adapters/shared/shell.js'
 import { keptFolderTools, keptShellName, placeAfterAll, STARTING_PLACE, type ShellPlace } from '../../../adapters/shared/shell-folder.js'
 import { shellLine } from './call.js'
 import type { ToolCall } from './types.js'
-
-// A line that may move its shell: anything else leaves a kept shell where it was, unread.
-const MAY_MOVE = /\b(?:cd|pushd|popd)\b/
 
 /**
  * The shells of one stream that keep their folder from call to call (Claude Code's `Bash`: `cd
@@ -32,7 +29,8 @@ export class KeptShells {
     const place = this.places.get(name) ?? STARTING_PLACE
     call.shellStart = place.folder
     const line = shellLine(call)
-    if (line === undefined || !MAY_MOVE.test(typeof line === 'string' ? line : line.join(' '))) return
+    // A line that names no folder change leaves the shell where it was, unread.
+    if (line === undefined || !mayMoveFolder(line)) return
     this.places.set(name, placeAfterAll(readShellLine(line).commands, place))
   }
 }
