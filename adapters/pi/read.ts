@@ -138,10 +138,15 @@ export class PiProjector implements RecordProjector {
 
   private assistant(message: JsonObject, lineNumber: number): Emission[] {
     const events: Emission[] = []
+    let answer: string | null = null
     for (const block of asArray(message['content']) ?? []) {
       const kind = isObject(block) ? (asString(block['type']) ?? '') : ''
       const object = (isObject(block) ? block : {}) as JsonObject
-      if (kind === 'text') events.push({ event: 'text', text: asString(object['text']) ?? '', request_id: null })
+      if (kind === 'text') {
+        const text = asString(object['text']) ?? ''
+        answer = answer === null ? text : answer + text
+        events.push({ event: 'text', text, request_id: null })
+      }
       else if (kind === 'thinking') events.push({ event: 'thinking', text: asString(object['thinking']) ?? '', request_id: null })
       else if (kind === 'toolCall') {
         const name = asString(object['name']) ?? ''
@@ -157,8 +162,7 @@ export class PiProjector implements RecordProjector {
     if (usage) events.push({ event: 'usage', request_id: asString(message['responseId']) ?? null, model, usage })
     const stop = asString(message['stopReason'])
     this.stoppedBy = stop ?? null
-    const texts = events.flatMap((event) => (event.event === 'text' ? [event.text] : []))
-    this.run.answered(texts.length === 0 ? null : texts.join(''), usage, this.stoppedBy)
+    this.run.answered(answer, usage, this.stoppedBy)
     if (stop === 'error' || stop === 'aborted') {
       events.push({ event: 'warning', code: `pi-${stop}`, message: asString(message['errorMessage']) ?? `the assistant message stopped: ${stop}` })
     }
@@ -172,13 +176,16 @@ type Usage = Extract<Emission, { event: 'usage' }>['usage']
 function piUsage(usage: JsonObject | undefined): Usage | null {
   if (!usage) return null
   const cost = asObject(usage['cost'])
+  // One literal, the cost filled in after: a spread copy gave every usage a second shape to write.
   const tokens: Usage = {
     input_tokens: asU64(usage['input']) ?? null,
     output_tokens: asU64(usage['output']) ?? null,
     cache_read_input_tokens: asU64(usage['cacheRead']) ?? null,
     cache_creation_input_tokens: asU64(usage['cacheWrite']) ?? null,
+    cost_usd: null,
   }
-  return { ...tokens, cost_usd: pricedCost(cost ? (asF64(cost['total']) ?? null) : null, tokens) }
+  tokens.cost_usd = pricedCost(cost ? (asF64(cost['total']) ?? null) : null, tokens)
+  return tokens
 }
 
 /** pi's session file (`PI_CODING_AGENT_SESSION_DIR/*.jsonl`). */

@@ -1,8 +1,11 @@
 import type { Emission } from '../../src/events/types.js'
 
 type Usage = Extract<Emission, { event: 'usage' }>['usage']
-const SUMMED = ['input_tokens', 'output_tokens', 'cache_read_input_tokens', 'cache_creation_input_tokens', 'thinking_tokens'] as const
-type Summed = (typeof SUMMED)[number]
+type Summed = 'input_tokens' | 'output_tokens' | 'cache_read_input_tokens' | 'cache_creation_input_tokens' | 'thinking_tokens'
+
+function plus(total: number | null, value: number | null | undefined): number | null {
+  return total === null || value === null || value === undefined ? null : total + value
+}
 
 /**
  * A run's token totals from its per-request usage, for a record whose terminal states none: each
@@ -15,11 +18,13 @@ export class UsageSum {
 
   add(usage: Usage): void {
     this.requests += 1
-    for (const field of SUMMED) {
-      const value = usage[field]
-      const total = this.totals[field]
-      this.totals[field] = total === null || value === null || value === undefined ? null : total + value
-    }
+    // Field by field, not over a key list: this runs once per answer of a long session.
+    const t = this.totals
+    t.input_tokens = plus(t.input_tokens, usage.input_tokens)
+    t.output_tokens = plus(t.output_tokens, usage.output_tokens)
+    t.cache_read_input_tokens = plus(t.cache_read_input_tokens, usage.cache_read_input_tokens)
+    t.cache_creation_input_tokens = plus(t.cache_creation_input_tokens, usage.cache_creation_input_tokens)
+    t.thinking_tokens = plus(t.thinking_tokens, usage.thinking_tokens)
   }
 
   /** The run's usage, or null when no request was seen. */
