@@ -58,7 +58,9 @@ export function opencodeUsage(tokens: unknown, cost: unknown): Usage {
     speed: null,
     cost_usd: null,
   }
-  return { ...usage, cost_usd: pricedCost(asF64(cost) ?? null, usage) }
+  // Filled in place: a spread copy would give every usage a second shape for the writer.
+  usage.cost_usd = pricedCost(asF64(cost) ?? null, usage)
+  return usage
 }
 
 /**
