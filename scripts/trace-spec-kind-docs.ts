@@ -36,8 +36,8 @@ const FAMILIES = {
   },
   order: {
     reads: 'the first call in scope of `first` and the first call in scope of `before`',
-    ok: 'the first `first` call comes before the first `before` call, and no event nobody could read comes before it (that event could have been a `before` call)',
-    gap: 'it comes after, with no unread event before the first `before` call',
+    ok: 'the first `first` call comes before the first `before` call, and neither an event nobody could read nor a call the stream says it does not hold (a subagent’s, that began at a call before it) comes before it — either could have been a `before` call',
+    gap: 'it comes after, with no unread event and no call held elsewhere before the first `before` call',
   },
   results: {
     reads: 'the tool calls in scope and the results correlated to them by call id',
@@ -123,8 +123,9 @@ const KIND_DOCS: Record<KindName, KindDoc> = {
     family: 'order',
     summary: 'One kind of call happened before another (tests before code, a read before a write).',
     example: { first: { operations: ['file.write', 'file.edit'], subject: { glob: 'file:*/tests/*' } }, before: { operations: ['file.write', 'file.edit'], subject: { glob: 'file:*/src/*' } } },
-    // An earlier call either selector could not see may overturn it: an unclassified tool's, a program nobody named, or an event nobody could read.
-    unknown: ['never_occurred', 'unclassified_calls', 'programs_unnamed', 'operands_unread', 'shell_files', 'opaque_events'],
+    // An earlier call either selector could not see may overturn it: an unclassified tool's, a program nobody named, an event
+    // nobody could read, or a call held elsewhere (a subagent's, code's, a process's input) that began before the deciding one.
+    unknown: ['never_occurred', 'unclassified_calls', 'programs_unnamed', 'operands_unread', 'shell_files', 'opaque_events', 'subagent_calls_unseen', 'nested_calls_unseen', 'process_input_unseen'],
   },
   'permission.denied': { family: 'outcome', summary: 'How many tool calls were denied: the vendor’s list (Claude Code’s and Qwen Code’s `permission_denials`), the seam’s `tool.decided` denials and census, and the refusals a harness record names as warnings (`approval-denied`, `hook-refused`, `program-refused`: b10x, dsh, opencode, Gemini CLI). A census of zeros from no seam that could decide (`decisions: observe`) counts nothing, so a record with neither list nor seam — Codex’s — is unknown (`field_absent`), never zero.', example: { count: { exactly: 0 } }, unknown: OUTCOME },
   'rate_limit.overage': { family: 'rateLimit', summary: 'Whether the account was using overage.', example: { equals: false }, unknown: ['no_rate_limit_event', 'field_absent', ...CLOSURE] },

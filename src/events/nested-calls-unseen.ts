@@ -18,3 +18,8 @@ export function nestedCallsUnseenWarning(callId: string, tool: string, where: st
     message: `call ${callId} (${tool}) ran code that called tools, and those calls are in ${where}, not in this stream, so this stream does not prove it holds every call of the run`,
   }
 }
+
+/** Whether the warning's message is the one `nestedCallsUnseenWarning` wrote for call `callId`. */
+export function nestedWarningNames(message: string, callId: string): boolean {
+  return message.startsWith(`call ${callId} (`) && message.includes(') ran code that called tools, and those calls are in ')
+}

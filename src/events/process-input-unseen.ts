@@ -23,3 +23,8 @@ export function processInputUnseenWarning(callId: string, command: string, why: 
     message: `the process call ${callId} started (${JSON.stringify(command)}) ${WHY[why]}, and what the run wrote to it is in ${where}, not here, so this stream does not prove it holds every command of the run`,
   }
 }
+
+/** Whether the warning's message is the one `processInputUnseenWarning` wrote for call `callId`. */
+export function processWarningNames(message: string, callId: string): boolean {
+  return message.startsWith(`the process call ${callId} started (`)
+}

@@ -17,3 +17,8 @@ export function subagentCallsUnseenWarning(callId: string, where: string): Warni
     message: `a subagent started by call ${callId} ran apart from this stream (its calls are in ${where}), so this stream does not prove it holds every call of the run`,
   }
 }
+
+/** Whether the warning's message is the one `subagentCallsUnseenWarning` wrote for call `callId`. */
+export function subagentWarningNames(message: string, callId: string): boolean {
+  return message.startsWith(`a subagent started by call ${callId} ran apart from this stream (`)
+}

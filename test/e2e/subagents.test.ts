@@ -163,12 +163,14 @@ describe('a subagent’s calls, on the real harnesses: in their stdout or not, a
     expect(workflows.filter((file) => readFileSync(file, 'utf8').includes(SUBAGENT_COMMAND)).length).toBeGreaterThan(0)
   })
 
-  it('Codex: the sub-agent’s call is only in its own thread’s rollout, so the stream proves no closure', async () => {
+  it('Codex: the sub-agent’s call is only in its own thread’s rollout, so the stream proves no closure, nor an order decided after the spawn', async () => {
     const ran = await run(CODEX, 'openai-responses', 'codex', scenario('codex', [
       // 0.169's multi-agent tools are namespaced.
       { tool_calls: [{ name: 'spawn_agent', namespace: 'multi_agent_v1', arguments: { message: SUBAGENT_PROMPT } }] },
-      // Time for the sub-agent to finish before the run ends.
-      { tool_calls: [{ name: 'exec_command', arguments: { cmd: 'sleep 4; echo waited' } }] },
+      // Time for the sub-agent to finish before the run goes on.
+      { tool_calls: [{ name: 'exec_command', arguments: { cmd: 'sleep 4' } }] },
+      { tool_calls: [{ name: 'exec_command', arguments: { cmd: 'echo waited' } }] },
+      { tool_calls: [{ name: 'exec_command', arguments: { cmd: 'wc -c README.md' } }] },
       { text: 'The sub-agent counted the lines.' },
     ], [{ tool_calls: [{ name: 'exec_command', arguments: { cmd: SUBAGENT_COMMAND } }] }, { text: 'It has 1 line.' }]))
     const events = await expectLeftOut(ran, 'codex')
@@ -176,8 +178,16 @@ describe('a subagent’s calls, on the real harnesses: in their stdout or not, a
     // Two rollouts, the run's and the sub-agent's thread's: only one holds the call, once.
     const rollouts = filesUnder(join(ran.result.scratch, 'codex-home', 'sessions')).filter((file) => file.endsWith('.jsonl'))
     expect(rollouts).toHaveLength(2)
-    const called = await Promise.all(rollouts.map(async (file) => shellCommands(await convertPath(file))))
-    expect(called.flat().filter((input) => input.includes(SUBAGENT_COMMAND))).toHaveLength(1)
+    const converted = await Promise.all(rollouts.map((file) => convertPath(file)))
+    expect(converted.flatMap(shellCommands).filter((input) => input.includes(SUBAGENT_COMMAND))).toHaveLength(1)
+    // "echo before any wc" holds over stdout's calls (echo, then `wc -c`), yet the sub-agent's
+    // `wc -l` ran first, during the `sleep`, as the two rollouts' times show: the order is unknown.
+    const requestedAt = (command: string) => converted.flat().find((event) => event.event === 'tool.requested' && JSON.stringify(event.input).includes(command))?.at
+    expect(Date.parse(requestedAt(SUBAGENT_COMMAND) as string)).toBeLessThan(Date.parse(requestedAt('echo waited') as string))
+    const path = join(E2E_ROOT, 'subagents', 'codex.stdout.jsonl')
+    const spec = readSpec('format: trace-spec/1\nid: t\nexpectations:\n  - id: echo-first\n    expect: {order: {first: {subject: {equals: "proc:echo"}}, before: {subject: {equals: "proc:wc"}}}}\n')
+    const report = await checkTranscriptFile(spec, path, { from: 'codex/exec-json' })
+    expect(report.expectations[0]).toMatchObject({ verdict: 'unknown', outcome: { reason: 'subagent_calls_unseen', subagents: 1 } })
   })
 })
 

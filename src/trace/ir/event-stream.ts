@@ -2,6 +2,7 @@ import { sha256Hex } from '../../events/digest.js'
 import { EVENT_FORMAT } from '../../events/format.js'
 import { parseJsonLossless } from '../../events/json.js'
 import { joinedArgv, inputObject, subjectsFromInput, unnamedPrograms } from './call.js'
+import { CallsElsewhere } from './calls-elsewhere.js'
 import type { IrEmitter } from './emitter.js'
 import { KeptShells } from './kept-shell.js'
 import { DenialLedger, type CensusCounts } from './denials.js'
@@ -167,6 +168,8 @@ export class MetaharnessIrReader {
   nestedUnseen = 0
   /** How many `requests_unmarked` warnings it held: its usage records may each sum several requests. */
   requestsUnmarked = 0
+  /** Where calls the stream does not hold (a subagent's, code's, a process's input) may have begun. */
+  readonly callsElsewhere = new CallsElsewhere()
   /** The adapter that wrote the session last opened: whether its shell keeps its folder is its own. */
   private sessionAdapter: string | null = null
   private readonly keptShells = new KeptShells()
@@ -234,7 +237,7 @@ export class MetaharnessIrReader {
         // A request with no name is a call nobody can select: opaque, so counts stay honest.
         if (call) {
           this.keptShells.place(call, this.sessionAdapter)
-          this.emitter.emit({ family: 'tool_call', call }, sourceLine, at)
+          this.callsElsewhere.call(call.callId, this.emitter.emit({ family: 'tool_call', call }, sourceLine, at))
         } else this.emitOpaqueLine('tool.requested', value, sourceLine, at, raw)
         break
       }
@@ -301,6 +304,7 @@ export class MetaharnessIrReader {
             else if (code === PROCESS_INPUT_UNSEEN) this.processesUnseen += 1
             else if (code === NESTED_CALLS_UNSEEN) this.nestedUnseen += 1
             else if (code === REQUESTS_UNMARKED) this.requestsUnmarked += 1
+            this.callsElsewhere.warning(code, textAt(value, 'message'))
           }
           break
         }

@@ -7,6 +7,7 @@ import { digestLine } from '../../events/digest.js'
 import { utf8Length } from '../rust-format.js'
 import { inputObject, joinedArgv, subjectsFromInput, unnamedPrograms } from './call.js'
 import type { IrEmitter } from './emitter.js'
+import { CallsElsewhere } from './calls-elsewhere.js'
 import { KeptShells } from './kept-shell.js'
 import { runOutcomeScalars } from './run-outcome.js'
 import {
@@ -187,7 +188,11 @@ export class StreamJsonIrReader {
       opaque: { eventType, subtype: eventSubtype, digest: digestLine(raw), vendorLine: null },
     })
 
-    if (startsWorkflow(value)) this.subagentsUnseen += 1
+    if (startsWorkflow(value)) {
+      this.subagentsUnseen += 1
+      // Its agents run from here on: any later event may come after their calls.
+      this.callsElsewhere.placeAt(before)
+    }
     if (type === 'system' && subtype === 'init') emit({ family: 'session_start', start: sessionStart(value) })
     else if (type === 'system' && subtype === 'thinking_tokens') {
       emit({ family: 'thinking_estimate', estimatedTokens: u64At(value, 'estimated_tokens'), estimatedTokensDelta: i64At(value, 'estimated_tokens_delta') })
@@ -264,6 +269,8 @@ export class StreamJsonIrReader {
    * their calls in the workflow's own transcript directory.
    */
   subagentsUnseen = 0
+  /** Where the workflows' calls, which the stream does not hold, may have begun. */
+  readonly callsElsewhere = new CallsElsewhere()
   /** Nor does a process outlive a call unseen: Claude Code's background shells are read through calls it streams. */
   readonly processesUnseen = 0
   /** Read as it is, this is Claude Code's stream, whose tools call no tools apart from it. */

@@ -238,6 +238,12 @@ export interface StreamEnd {
   processesUnseen: number
   /** How many calls ran code whose tool calls the stream says it does not hold (`nested_calls_unseen` warnings). */
   nestedUnseen: number
+  /**
+   * The first event index that calls the stream does not hold (a subagent's, code's, a process's
+   * input) may have come before, or null where none were announced: an order decided at or after
+   * it is undecided.
+   */
+  callsElsewhereFrom: number | null
   /** How many records said their usage sums several model requests (`requests_unmarked` warnings): each request record is then one request or more. */
   requestsUnmarked: number
   /** How many IR events there were. */

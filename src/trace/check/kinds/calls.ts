@@ -150,6 +150,9 @@ export function order(first: CallSelector, before: CallSelector): Accumulator {
       const decidedAt = holds ? firstAt : beforeAt
       const overturning = (holds ? unseenBefore.reasonBefore(firstAt) : unseenFirst.reasonBefore(beforeAt)) ?? facts.opaqueReasonBefore(decidedAt)
       if (overturning) return undecidable(overturning)
+      // Calls held elsewhere (a subagent's…) that began before the deciding occurrence may hold the true first one.
+      const elsewhere = facts.end?.callsElsewhereFrom ?? null
+      if (elsewhere !== null && decidedAt >= elsewhere) return undecidable(notClosedReason(facts.end))
       const note = `first ${describeSelector(first)} at ${firstAt}, first ${describeSelector(before)} at ${beforeAt}`
       return (holds ? ok : gap)([firstAt, beforeAt], note)
     },
