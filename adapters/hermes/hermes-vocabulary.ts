@@ -14,7 +14,8 @@ export const HERMES_VOCABULARY: RecordVocabulary = {
     'message/system': { becomes: ['injection'] },
     'message/user': { becomes: ['injection'] },
     // Each assistant message is one chat-completion request: it is counted as one, usage or none.
-    'message/assistant': { becomes: ['thinking', 'text', 'tool.requested', 'usage'] },
+    // An `execute_code` script that calls hermes's tools gets a `nested_calls_unseen` warning.
+    'message/assistant': { becomes: ['thinking', 'text', 'tool.requested', 'warning', 'usage'] },
     'message/tool': { becomes: ['tool.result'] },
   },
 }

@@ -57,6 +57,28 @@ describe('hermes-session-json', () => {
     expect(events[1]).toMatchObject({ call_id: 's1', operations: ['file.write'] })
   })
 
+  it('an execute_code script that calls hermes_tools ran calls the session never records: a nested_calls_unseen warning, and an order after it is unknown', async () => {
+    // hermes's code_execution_tool: the script imports a generated `hermes_tools` module whose
+    // functions are answered over RPC; only the script's stdout enters the session.
+    const script = JSON.stringify({ code: 'from hermes_tools import write_file\nwrite_file(path="src/a.py", content="x = 1\\n")\nprint("done")' })
+    const plain = JSON.stringify({ code: 'print(sum(range(10)))' })
+    const calls = (...list: [string, string, string][]) => ({ role: 'assistant', content: null, tool_calls: list.map(([id, name, args]) => ({ id, type: 'function', function: { name, arguments: args } })) })
+    const root = tree({
+      'session_6.json': JSON.stringify({
+        session_id: 'h6',
+        messages: [calls(['p1', 'execute_code', plain]), calls(['x1', 'execute_code', script]), calls(['w1', 'write_file', JSON.stringify({ path: 'tests/test_a.py', content: 't' })]), calls(['w2', 'write_file', JSON.stringify({ path: 'src/b.py', content: 'b' })])],
+      }),
+    })
+    const events = await convertPath(root)
+    // One warning, after the script that names hermes_tools; the plain script calls no tool.
+    expect(events.filter((event) => event.event === 'warning')).toEqual([expect.objectContaining({ code: 'nested_calls_unseen', message: expect.stringContaining('call x1 (execute_code)') })])
+    expect(names(events).slice(0, 6)).toEqual(['session.started', 'tool.requested', 'usage', 'tool.requested', 'warning', 'usage'])
+    // "Tests before code": in the session the test is written first, but the script wrote src/a.py before it.
+    const spec = readSpec('format: trace-spec/1\nid: t\nexpectations:\n  - id: tests-first\n    expect: {order: {first: {operations: [file.write], subject: {glob: "file:tests/*"}}, before: {operations: [file.write], subject: {glob: "file:src/*"}}}}\n')
+    const report = await checkTranscriptFile(spec, root)
+    expect(report.expectations[0]).toMatchObject({ verdict: 'unknown', outcome: { reason: 'nested_calls_unseen', calls: 1 } })
+  })
+
   it('an opencode export document is not hermes, though it holds a messages list', () => {
     expect(hermesFormat.sniff({ info: { id: 'ses_1' }, messages: [{ info: { role: 'user' }, parts: [] }] })).toBe(false)
     expect(hermesFormat.sniff({ session_id: 'h', messages: [] })).toBe(true)

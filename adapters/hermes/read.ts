@@ -1,3 +1,4 @@
+import { nestedCallsUnseenWarning } from '../../src/events/nested-calls-unseen.js'
 import type { CloseReason, Emission } from '../../src/events/types.js'
 import { TranscriptError } from '../errors.js'
 import type { DocumentFormat, DocumentReader, ParsedDocument } from '../formats.js'
@@ -56,6 +57,20 @@ export const HERMES_TOOL_OPERATIONS: ToolOperationTable = {
   commandKeys: ['command'],
 }
 
+/**
+ * Where an `execute_code` script's own tool calls are: its `hermes_tools` functions (`terminal`,
+ * `write_file`, `read_file`…) are answered over RPC while the script runs, and the session keeps
+ * only the script's output ("intermediate tool results never enter the context window").
+ */
+const SCRIPT_CALLS_WHERE = 'the script’s run alone: hermes-agent answers them over RPC and writes none to the session'
+
+/** Whether a call ran code that may call hermes's tools: an `execute_code` script that names `hermes_tools`. */
+function callsToolsUnseen(name: string, input: unknown): boolean {
+  if (name !== 'execute_code' || !isObject(input)) return false
+  const code = input['code']
+  return typeof code === 'string' && code.includes('hermes_tools')
+}
+
 function toolNames(value: unknown): string[] | null {
   const tools = asArray(value)
   if (!tools) return null
@@ -108,7 +123,9 @@ class HermesReader implements DocumentReader {
             const fn = asObject(object['function']) ?? {}
             const name = asString(fn['name']) ?? ''
             const input = argumentsObject(fn['arguments'], 'arguments')
-            events.push(...this.calls.call(asString(object['id']) ?? '', name, input))
+            const id = asString(object['id']) ?? ''
+            events.push(...this.calls.call(id, name, input))
+            if (callsToolsUnseen(name, input)) events.push(nestedCallsUnseenWarning(id, name, SCRIPT_CALLS_WHERE))
           }
           // hermes writes no usage; the message is still one request, so request counts see it.
           events.push({ event: 'usage', request_id: null, model: asString(message['model']) ?? asString(root['model']) ?? null, usage: {} })
