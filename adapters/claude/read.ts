@@ -401,12 +401,15 @@ export class ClaudeProjector implements RecordProjector {
       events.push({ event: 'warning', code: 'api-error', message: text })
     }
     if (message['usage'] === undefined) return { events }
-    const usage: Emission = { event: 'usage', request_id: requestId, model: asString(message['model']) ?? null, usage: this.usageOf(message['usage']) }
+    const model = asString(message['model']) ?? null
+    const figures = this.usageOf(message['usage'])
     const id = asString(message['id'])
-    if (!this.enriched || id === undefined) return { events: [...events, usage] }
+    if (!this.enriched || id === undefined) return { events: [...events, { event: 'usage', request_id: requestId, model, usage: figures }] }
     // One message split over several lines: the usage is the message's, reported once, last line's figures.
     const at = asString(record['timestamp'])
-    this.pendingUsage = { id, emission: at === undefined ? usage : { ...usage, at } }
+    // Each a literal: a spread copy would give the held usage a shape of its own for the writer.
+    const emission: Emission = at === undefined ? { event: 'usage', request_id: requestId, model, usage: figures } : { event: 'usage', request_id: requestId, model, usage: figures, at }
+    this.pendingUsage = { id, emission }
     return { events, held: true }
   }
 
