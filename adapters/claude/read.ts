@@ -387,7 +387,9 @@ export class ClaudeProjector implements RecordProjector {
     const usage = claudeUsage(value)
     const { input_tokens: input, cache_read_input_tokens: cached } = usage
     if (!this.dialect.inputCountsCacheReads || input === null || input === undefined || cached === null || cached === undefined) return usage
-    return { ...usage, input_tokens: Math.max(0, input - cached) }
+    // `claudeUsage` made it for this call alone: set in place, one shape for the writer.
+    usage.input_tokens = Math.max(0, input - cached)
+    return usage
   }
 
   private assistant(record: JsonObject, lineNumber: number): { events: Emission[]; held?: boolean } {

@@ -53,7 +53,10 @@ export function isZero(tokens: CodexTokens): boolean {
  * convention), so the OpenAI figure is reduced by the cached part.
  */
 export function normalisedUsage(tokens: CodexTokens): Usage {
-  return { ...reportedUsage(tokens), input_tokens: tokens.input === null ? null : minus(tokens.input, tokens.cached) }
+  // Set on the fresh object, not spread into a copy: a copy is a second shape for the writer, per token report.
+  const usage = reportedUsage(tokens)
+  usage.input_tokens = tokens.input === null ? null : minus(tokens.input, tokens.cached)
+  return usage
 }
 
 /** As Codex reported them, unconverted: upstream's rollout projection carries the figures as written. */
