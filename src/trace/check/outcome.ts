@@ -29,6 +29,8 @@ export type UnknownReason =
   | { reason: 'operands_unread'; events: number[]; words: string[] }
   /** Shell calls that read or wrote files a selector by a file operation would match, their harness naming their operation `shell` alone (ours). */
   | { reason: 'shell_files'; events: number[]; files: string[] }
+  /** MCP calls given a command line naming programs a selector would match, had their harness named them shell calls (ours). */
+  | { reason: 'mcp_commands'; events: number[]; programs: string[] }
   | { reason: 'stream_not_closed'; markers: string[] }
   /** Subagents ran whose calls the stream says it does not hold (ours: `subagent_calls_unseen` warnings). */
   | { reason: 'subagent_calls_unseen'; subagents: number }
@@ -126,6 +128,8 @@ export function describeReason(reason: UnknownReason): string {
       return `${reason.events.length === 1 ? 'a call' : `${reason.events.length} calls`} (${reason.events.length === 1 ? 'event' : 'events'} ${firstFew(reason.events)}) named ${reason.words.map((word) => `\`${word}\``).join(', ')} where no reader can tell which files it touched (a word a program or MCP tool was given, a folder it may work through, a path glob that chose its files), so a selector by file subject cannot rule ${reason.events.length === 1 ? 'it' : 'them'} out — match the command to decide`
     case 'shell_files':
       return `${reason.events.length === 1 ? 'a shell call' : `${reason.events.length} shell calls`} (${reason.events.length === 1 ? 'event' : 'events'} ${firstFew(reason.events)}) read or wrote ${reason.files.map((file) => `\`${file}\``).join(', ')} through its line (\`cat\`, a redirection, \`sed -i\`, \`cp\`, \`rm\`…), and its harness named its operation \`shell\` alone, so a selector by \`file.read\`, \`file.write\` or \`file.edit\` cannot rule ${reason.events.length === 1 ? 'it' : 'them'} out — match the command to decide`
+    case 'mcp_commands':
+      return `${reason.events.length === 1 ? 'an MCP call' : `${reason.events.length} MCP calls`} (${reason.events.length === 1 ? 'event' : 'events'} ${firstFew(reason.events)}) ${reason.events.length === 1 ? 'was' : 'were'} given a command line naming ${reason.programs.map((program) => `\`${program}\``).join(', ')} (\`start_process {command}\`, \`run_command {command}\`…), which ${reason.events.length === 1 ? 'its tool' : 'their tools'} may have run as a shell would, and the harness named ${reason.events.length === 1 ? 'its operation' : 'their operation'} \`mcp.call\` alone, so a selector by \`shell\` or by a program cannot rule ${reason.events.length === 1 ? 'it' : 'them'} out — match the command to decide`
     case 'model_not_used':
       return `this run never used \`${reason.model}\``
     case 'run_cut_by_rate_limit': {

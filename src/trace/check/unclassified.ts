@@ -1,8 +1,10 @@
 import { compareCodePoints } from '../../events/json.js'
 import type { IrEvent } from '../ir/types.js'
 import type { CallSelector } from '../spec/model.js'
-import { fileOperationsOf, selectorMightMatch, selectorMightName, selectorMightOperate, selectorMightTouch, type FileOperations } from '../spec/selector.js'
+import { fileOperationsOf, selectorMightMatch, selectorMightName, selectorMightOperate, selectorMightRun, selectorMightTouch, type FileOperations } from '../spec/selector.js'
 import type { UnknownReason } from './outcome.js'
+
+const NONE: readonly string[] = []
 
 /** The calls of one kind a selector could not rule out: each one's event index and what it names (a tool, programs). */
 class Missed {
@@ -42,6 +44,7 @@ export class UnseenCalls {
   private readonly unnamed = new Missed()
   private readonly untold = new Missed()
   private readonly shellFiles = new Missed()
+  private readonly mcpCommands = new Missed()
   private readonly fileOperations: FileOperations | null
 
   constructor(private readonly selector: CallSelector) {
@@ -55,16 +58,22 @@ export class UnseenCalls {
     else if (selectorMightName(this.selector, call)) this.unnamed.add(event.index, call.unnamedPrograms)
     else {
       const words = selectorMightTouch(this.selector, call)
-      if (words.length > 0) this.untold.add(event.index, words)
-      else if (this.fileOperations !== null) {
-        const files = selectorMightOperate(this.selector, this.fileOperations, call)
-        if (files.length > 0) this.shellFiles.add(event.index, files)
+      if (words.length > 0) {
+        this.untold.add(event.index, words)
+        return
       }
+      const files = this.fileOperations === null ? NONE : selectorMightOperate(this.selector, this.fileOperations, call)
+      if (files.length > 0) {
+        this.shellFiles.add(event.index, files)
+        return
+      }
+      const programs = selectorMightRun(this.selector, call)
+      if (programs.length > 0) this.mcpCommands.add(event.index, programs)
     }
   }
 
   get any(): boolean {
-    return this.unclassified.events.length > 0 || this.unnamed.events.length > 0 || this.untold.events.length > 0 || this.shellFiles.events.length > 0
+    return this.unclassified.events.length > 0 || this.unnamed.events.length > 0 || this.untold.events.length > 0 || this.shellFiles.events.length > 0 || this.mcpCommands.events.length > 0
   }
 
   reason(): UnknownReason {
@@ -81,6 +90,8 @@ export class UnseenCalls {
     if (untold.events.length > 0) return { reason: 'operands_unread', events: untold.events, words: untold.names }
     const shellFiles = this.shellFiles.before(index)
     if (shellFiles.events.length > 0) return { reason: 'shell_files', events: shellFiles.events, files: shellFiles.names }
+    const mcpCommands = this.mcpCommands.before(index)
+    if (mcpCommands.events.length > 0) return { reason: 'mcp_commands', events: mcpCommands.events, programs: mcpCommands.names }
     return null
   }
 }

@@ -1,3 +1,4 @@
+import { classifyCall, type ToolOperationTable } from '../../../adapters/shared/operations.js'
 import { filesWrittenBy, unreadOperands } from '../../../adapters/shared/shell.js'
 import { asFolder, joinFolder } from '../../../adapters/shared/shell-folder.js'
 import { writeSortedJson } from '../../events/json.js'
@@ -69,6 +70,25 @@ export function callArgument(call: ToolCall, field: string): unknown {
   // so it named a program): typed into a REPL, `import pytest` runs no pytest.
   const typed = call.input['chars']
   return typeof typed === 'string' && call.subjects.some((subject) => subject.startsWith('proc:')) ? typed : undefined
+}
+
+// The arguments an MCP tool takes a command line under: Desktop Commander's `start_process
+// {command}`, a shell server's `run_command {command}` or `execute {cmd}`.
+const MCP_COMMAND_ARGUMENTS = ['command', 'cmd'] as const
+// Reads such a line as a shell call's: its programs, and the files they and its redirections name.
+const AS_SHELL: ToolOperationTable = { tools: { mcp: 'shell' }, pathKeys: [], commandKeys: MCP_COMMAND_ARGUMENTS }
+
+/**
+ * An MCP call given a command line, as it would read had its harness named it a shell call: the
+ * `shell` operation, and the programs and files its line names as subjects. Whether the tool ran
+ * the line nobody can tell from the call. Null for any other call.
+ */
+export function mcpCallAsShell(call: ToolCall): ToolCall | null {
+  if (!call.operations.includes('mcp.call') || call.operations.includes('shell')) return null
+  if (!MCP_COMMAND_ARGUMENTS.some((key) => typeof call.input[key] === 'string')) return null
+  const { subjects } = classifyCall(AS_SHELL, 'mcp', call.input)
+  if (!subjects.some((subject) => subject.startsWith('proc:'))) return null
+  return { ...call, operations: [...call.operations, 'shell'], subjects: [...call.subjects, ...subjects.filter((subject) => !call.subjects.includes(subject))] }
 }
 
 /** The compact, key-sorted JSON of a call's input: what the census measures and repetition compares. */

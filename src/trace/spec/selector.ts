@@ -1,5 +1,5 @@
 import { compareCodePoints } from '../../events/json.js'
-import { callArgument, filesWritten, wordsUnread } from '../ir/call.js'
+import { callArgument, filesWritten, mcpCallAsShell, wordsUnread } from '../ir/call.js'
 import type { ToolCall } from '../ir/types.js'
 import { isShellGlob, literalTokens, shellGlobMayName, specGlobTokens, type Token } from './glob-overlap.js'
 import { describeMatcher, matchesRecorded } from './matcher.js'
@@ -78,6 +78,17 @@ export function selectorMightTouch(selector: CallSelector, call: ToolCall): read
   const matcher = selector.subject
   if (matcher === undefined || !mightMatchKind(matcher, 'file:') || !inScope(selector, call) || !argsHold(selector, call)) return []
   return wordsNaming(matcher, wordsUnread(call))
+}
+
+/**
+ * The programs an MCP call's command line names, where the selector would have matched the call
+ * had its harness named it a shell call (`mcpCallAsShell`): by `shell`, or by a program or file
+ * its line names. Empty for any call it can rule out, and for a call it matches as it is.
+ */
+export function selectorMightRun(selector: CallSelector, call: ToolCall): readonly string[] {
+  const asShell = mcpCallAsShell(call)
+  if (asShell === null || !selectorMatches(selector, asShell)) return []
+  return asShell.subjects.flatMap((subject) => (subject.startsWith('proc:') && !call.subjects.includes(subject) ? [subject.slice(5)] : []))
 }
 
 /** The words, or the paths inside a word of code, that may name a file the matcher matches. */
