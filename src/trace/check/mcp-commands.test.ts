@@ -55,6 +55,6 @@ describe('MCP calls given a command line', () => {
       { type: 'user', session_id: 's', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'done' }] } },
       { type: 'result', subtype: 'success', is_error: false, session_id: 's', num_turns: 1, result: 'ok', total_cost_usd: 0, usage: { input_tokens: 1, output_tokens: 1 } },
     ])
-    expect(rowOf(NO_RM, transcript, { from: 'claude-code/stream-json' })).toMatchObject({ verdict: 'unknown', outcome: { reason: 'mcp_commands', programs: ['rm'] } })
+    expect(rowOf(NO_RM, transcript, { format: 'claude-code/stream-json' })).toMatchObject({ verdict: 'unknown', outcome: { reason: 'mcp_commands', programs: ['rm'] } })
   })
 })

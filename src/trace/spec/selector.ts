@@ -2,7 +2,7 @@ import { compareCodePoints } from '../../events/json.js'
 import { callArgument, filesWritten, mcpCallAsShell, wordsUnread } from '../ir/call.js'
 import type { ToolCall } from '../ir/types.js'
 import { isShellGlob, literalTokens, shellGlobMayName, specGlobTokens, type Token } from './glob-overlap.js'
-import { describeMatcher, matchesRecorded } from './matcher.js'
+import { describeMatcher, matchesRecorded, matchesText } from './matcher.js'
 import type { CallSelector, FieldMatcher } from './model.js'
 
 /** Whether a call is in the selector's scope: its name is in `tools` or an operation in `operations` (both empty: every call). */
@@ -14,13 +14,23 @@ function inScope(selector: CallSelector, call: ToolCall): boolean {
   return operations.length > 0 && call.operations.some((operation) => operations.includes(operation))
 }
 
-/** Whether every `args` matcher holds on what was recorded. */
+/**
+ * Whether every `args` matcher holds on what was recorded. A list of words (a command given as
+ * argv, `["git", "push"]`) is also read as the words joined by spaces, as a shell line would name
+ * them: its JSON text alone never contains `git push`.
+ */
 function argsHold(selector: CallSelector, call: ToolCall): boolean {
   for (const field in selector.args) {
     const value = callArgument(call, field)
-    if (value === undefined || !matchesRecorded(selector.args[field] as FieldMatcher, value)) return false
+    if (value === undefined) return false
+    const matcher = selector.args[field] as FieldMatcher
+    if (!matchesRecorded(matcher, value) && !(isWordList(value) && matchesText(matcher, value.join(' ')))) return false
   }
   return true
+}
+
+function isWordList(value: unknown): value is string[] {
+  return Array.isArray(value) && value.length > 0 && value.every((word) => typeof word === 'string')
 }
 
 /**
