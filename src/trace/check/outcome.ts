@@ -31,6 +31,8 @@ export type UnknownReason =
   | { reason: 'shell_files'; events: number[]; files: string[] }
   /** MCP calls given a command line naming programs a selector would match, had their harness named them shell calls (ours). */
   | { reason: 'mcp_commands'; events: number[]; programs: string[] }
+  /** Calls named absolute paths a selector written relative may name, in a session that named no folder it opened in (ours). */
+  | { reason: 'session_folder_unknown'; events: number[]; paths: string[] }
   | { reason: 'stream_not_closed'; markers: string[] }
   /** Subagents ran whose calls the stream says it does not hold (ours: `subagent_calls_unseen` warnings). */
   | { reason: 'subagent_calls_unseen'; subagents: number }
@@ -130,6 +132,8 @@ export function describeReason(reason: UnknownReason): string {
       return `${reason.events.length === 1 ? 'a shell call' : `${reason.events.length} shell calls`} (${reason.events.length === 1 ? 'event' : 'events'} ${firstFew(reason.events)}) read or wrote ${reason.files.map((file) => `\`${file}\``).join(', ')} through its line (\`cat\`, a redirection, \`sed -i\`, \`cp\`, \`rm\`…), and its harness named its operation \`shell\` alone, so a selector by \`file.read\`, \`file.write\` or \`file.edit\` cannot rule ${reason.events.length === 1 ? 'it' : 'them'} out — match the command to decide`
     case 'mcp_commands':
       return `${reason.events.length === 1 ? 'an MCP call' : `${reason.events.length} MCP calls`} (${reason.events.length === 1 ? 'event' : 'events'} ${firstFew(reason.events)}) ${reason.events.length === 1 ? 'was' : 'were'} given a command line naming ${reason.programs.map((program) => `\`${program}\``).join(', ')} (\`start_process {command}\`, \`run_command {command}\`…), which ${reason.events.length === 1 ? 'its tool' : 'their tools'} may have run as a shell would, and the harness named ${reason.events.length === 1 ? 'its operation' : 'their operation'} \`mcp.call\` alone, so a selector by \`shell\` or by a program cannot rule ${reason.events.length === 1 ? 'it' : 'them'} out — match the command to decide`
+    case 'session_folder_unknown':
+      return `${reason.events.length === 1 ? 'a call' : `${reason.events.length} calls`} (${reason.events.length === 1 ? 'event' : 'events'} ${firstFew(reason.events)}) named ${reason.paths.map((path) => `\`${path}\``).join(', ')}, which a selector written relative may name, and the session named no folder it opened in to read ${reason.paths.length === 1 ? 'it' : 'them'} against — name the file by a pattern that matches the absolute path (\`file:*/src/*\`) to decide`
     case 'model_not_used':
       return `this run never used \`${reason.model}\``
     case 'run_cut_by_rate_limit': {

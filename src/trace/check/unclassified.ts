@@ -1,7 +1,7 @@
 import { compareCodePoints } from '../../events/json.js'
 import type { IrEvent } from '../ir/types.js'
 import type { CallSelector } from '../spec/model.js'
-import { fileOperationsOf, selectorMightMatch, selectorMightName, selectorMightOperate, selectorMightRun, selectorMightTouch, type FileOperations } from '../spec/selector.js'
+import { fileOperationsOf, selectorMightMatch, selectorMightName, selectorMightOperate, selectorMightPlace, selectorMightRun, selectorMightTouch, selectsFilesBySubject, type FileOperations } from '../spec/selector.js'
 import type { UnknownReason } from './outcome.js'
 
 const NONE: readonly string[] = []
@@ -45,10 +45,14 @@ export class UnseenCalls {
   private readonly untold = new Missed()
   private readonly shellFiles = new Missed()
   private readonly mcpCommands = new Missed()
+  private readonly unplaced = new Missed()
   private readonly fileOperations: FileOperations | null
+  // Whether the selector names files by subject: only then can a word or an absolute path be unseen.
+  private readonly byFileSubject: boolean
 
   constructor(private readonly selector: CallSelector) {
     this.fileOperations = fileOperationsOf(selector)
+    this.byFileSubject = selectsFilesBySubject(selector)
   }
 
   /** Notes a call the selector did not match. */
@@ -57,7 +61,7 @@ export class UnseenCalls {
     if (selectorMightMatch(this.selector, call)) this.unclassified.add(event.index, [call.name])
     else if (selectorMightName(this.selector, call)) this.unnamed.add(event.index, call.unnamedPrograms)
     else {
-      const words = selectorMightTouch(this.selector, call)
+      const words = this.byFileSubject ? selectorMightTouch(this.selector, call) : NONE
       if (words.length > 0) {
         this.untold.add(event.index, words)
         return
@@ -68,12 +72,17 @@ export class UnseenCalls {
         return
       }
       const programs = selectorMightRun(this.selector, call)
-      if (programs.length > 0) this.mcpCommands.add(event.index, programs)
+      if (programs.length > 0) {
+        this.mcpCommands.add(event.index, programs)
+        return
+      }
+      const paths = this.byFileSubject ? selectorMightPlace(this.selector, call) : NONE
+      if (paths.length > 0) this.unplaced.add(event.index, paths)
     }
   }
 
   get any(): boolean {
-    return this.unclassified.events.length > 0 || this.unnamed.events.length > 0 || this.untold.events.length > 0 || this.shellFiles.events.length > 0 || this.mcpCommands.events.length > 0
+    return this.unclassified.events.length > 0 || this.unnamed.events.length > 0 || this.untold.events.length > 0 || this.shellFiles.events.length > 0 || this.mcpCommands.events.length > 0 || this.unplaced.events.length > 0
   }
 
   reason(): UnknownReason {
@@ -92,6 +101,8 @@ export class UnseenCalls {
     if (shellFiles.events.length > 0) return { reason: 'shell_files', events: shellFiles.events, files: shellFiles.names }
     const mcpCommands = this.mcpCommands.before(index)
     if (mcpCommands.events.length > 0) return { reason: 'mcp_commands', events: mcpCommands.events, programs: mcpCommands.names }
+    const unplaced = this.unplaced.before(index)
+    if (unplaced.events.length > 0) return { reason: 'session_folder_unknown', events: unplaced.events, paths: unplaced.names }
     return null
   }
 }

@@ -1,6 +1,7 @@
 import { classifyCall, type ToolOperationTable } from '../../../adapters/shared/operations.js'
 import { filesWrittenBy, unreadOperands } from '../../../adapters/shared/shell.js'
 import { asFolder, joinFolder } from '../../../adapters/shared/shell-folder.js'
+import { mayHaveOtherForms, otherPathForms } from './path-forms.js'
 import { writeSortedJson } from '../../events/json.js'
 import type { ToolCall } from './types.js'
 
@@ -187,6 +188,37 @@ export function filesWritten(call: ToolCall): readonly string[] {
   const line = call.operations.includes('shell') ? shellLine(call) : undefined
   call.writtenFiles = line === undefined ? NONE : filesWrittenBy(line, shellFolders(call).start)
   return call.writtenFiles
+}
+
+/**
+ * The other spellings of a call's `file:` subjects (`otherPathForms`: `/w/src/a.ts` as `src/a.ts`
+ * in a session opened in `/w`, `./src/a.ts` as `src/a.ts`), for a selector that names the file
+ * another way. Read on first asking, once per call (kept on the call).
+ */
+export function otherSubjects(call: ToolCall): readonly string[] {
+  if (call.otherSubjects !== null) return call.otherSubjects
+  let forms: string[] | undefined
+  let folder: string | undefined
+  for (const subject of call.subjects) {
+    if (!subject.startsWith('file:') || !mayHaveOtherForms(subject.slice(5), call.cwd)) continue
+    folder ??= callFolder(call)
+    for (const form of otherPathForms(subject.slice(5), call.cwd, folder)) {
+      const other = `file:${form}`
+      if (!call.subjects.includes(other) && !(forms ??= []).includes(other)) forms.push(other)
+    }
+  }
+  call.otherSubjects = forms ?? NONE
+  return call.otherSubjects
+}
+
+/** The other spellings of a word a call gave as a path (`otherPathForms`), in the folder its line ran in. */
+export function otherWordForms(call: ToolCall, word: string): readonly string[] {
+  return mayHaveOtherForms(word, call.cwd) ? otherPathForms(word, call.cwd, callFolder(call)) : NONE
+}
+
+/** Where a call's relative paths start: a shell call's folder (`shellFolders`), `''` for any other call. */
+function callFolder(call: ToolCall): string {
+  return call.operations.includes('shell') ? shellFolders(call).start : ''
 }
 
 /** A string argument, or a list argument's strings: each non-empty one. */

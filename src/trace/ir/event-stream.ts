@@ -5,6 +5,7 @@ import { joinedArgv, inputObject, subjectsFromInput, unnamedPrograms } from './c
 import { CallsElsewhere } from './calls-elsewhere.js'
 import type { IrEmitter } from './emitter.js'
 import { KeptShells } from './kept-shell.js'
+import { sessionFolder } from './path-forms.js'
 import { DenialLedger, type CensusCounts } from './denials.js'
 import { runOutcomeScalars } from './run-outcome.js'
 import {
@@ -107,7 +108,7 @@ function sessionStart(value: JsonObject): SessionStart {
   }
 }
 
-function toolCall(value: JsonObject, unclassifiedTools: ReadonlySet<string>): ToolCall | null {
+function toolCall(value: JsonObject, unclassifiedTools: ReadonlySet<string>, cwd: string | null): ToolCall | null {
   const name = textAt(value, 'name')
   if (name === null) return null
   const input = inputObject(value['input'])
@@ -126,6 +127,8 @@ function toolCall(value: JsonObject, unclassifiedTools: ReadonlySet<string>): To
     unnamedPrograms: unnamedPrograms(subjects),
     shellStart: '',
     writtenFiles: null,
+    cwd,
+    otherSubjects: null,
   }
 }
 
@@ -172,6 +175,8 @@ export class MetaharnessIrReader {
   readonly callsElsewhere = new CallsElsewhere()
   /** The adapter that wrote the session last opened: whether its shell keeps its folder is its own. */
   private sessionAdapter: string | null = null
+  /** The folder the session last opened said it opened in: where its calls' relative paths start. */
+  private sessionCwd: string | null = null
   private readonly keptShells = new KeptShells()
 
   constructor(private readonly emitter: IrEmitter) {}
@@ -210,6 +215,7 @@ export class MetaharnessIrReader {
       case 'session.started': {
         this.emitter.emit({ family: 'session_start', start: sessionStart(value) }, sourceLine, at)
         this.sessionAdapter = textAt(value, 'adapter')
+        this.sessionCwd = sessionFolder(textAt(value, 'cwd'))
         const hermetic = objectAt(value, 'hermetic')
         this.denials.attested(textAt(hermetic, 'decisions'))
         if (this.attestation === null && hermetic !== null && hermetic['stream_complete'] === true) {
@@ -233,7 +239,7 @@ export class MetaharnessIrReader {
         this.emitter.emit({ family: 'synthetic_injection', text: textAt(value, 'text') ?? '' }, sourceLine, at)
         break
       case 'tool.requested': {
-        const call = toolCall(value, this.unclassifiedTools)
+        const call = toolCall(value, this.unclassifiedTools, this.sessionCwd)
         // A request with no name is a call nobody can select: opaque, so counts stay honest.
         if (call) {
           this.keptShells.place(call, this.sessionAdapter)

@@ -9,6 +9,7 @@ import { inputObject, joinedArgv, subjectsFromInput, unnamedPrograms } from './c
 import type { IrEmitter } from './emitter.js'
 import { CallsElsewhere } from './calls-elsewhere.js'
 import { KeptShells } from './kept-shell.js'
+import { sessionFolder } from './path-forms.js'
 import { runOutcomeScalars } from './run-outcome.js'
 import {
   boolAt,
@@ -89,7 +90,7 @@ function runOutcome(value: unknown): RunOutcome {
   }
 }
 
-function toolCall(block: unknown): ToolCall | null {
+function toolCall(block: unknown, cwd: string | null): ToolCall | null {
   const name = textAt(block, 'name')
   if (name === null) return null
   const input = inputObject((block as JsonObject)['input'])
@@ -111,6 +112,8 @@ function toolCall(block: unknown): ToolCall | null {
     unnamedPrograms: unnamedPrograms(subjects),
     shellStart: '',
     writtenFiles: null,
+    cwd,
+    otherSubjects: null,
   }
 }
 
@@ -172,6 +175,8 @@ export class StreamJsonIrReader {
   readonly adapter = CLAUDE_CODE_STREAM_JSON
   readonly closureMarkers = VENDOR_CLOSURE_MARKERS
   private readonly keptShells = new KeptShells()
+  /** The folder the last `init` said the session opened in: where its calls' relative paths start. */
+  private sessionCwd: string | null = null
 
   constructor(private readonly emitter: IrEmitter) {}
 
@@ -193,7 +198,10 @@ export class StreamJsonIrReader {
       // Its agents run from here on: any later event may come after their calls.
       this.callsElsewhere.placeAt(before)
     }
-    if (type === 'system' && subtype === 'init') emit({ family: 'session_start', start: sessionStart(value) })
+    if (type === 'system' && subtype === 'init') {
+      this.sessionCwd = sessionFolder(textAt(value, 'cwd'))
+      emit({ family: 'session_start', start: sessionStart(value) })
+    }
     else if (type === 'system' && subtype === 'thinking_tokens') {
       emit({ family: 'thinking_estimate', estimatedTokens: u64At(value, 'estimated_tokens'), estimatedTokensDelta: i64At(value, 'estimated_tokens_delta') })
     } else if (type === 'rate_limit_event') {
@@ -230,7 +238,7 @@ export class StreamJsonIrReader {
           if (declared === 'text') emit({ family: 'assistant_text', text: textAt(block, 'text') ?? '', requestId })
           else if (declared === 'thinking') emit({ family: 'assistant_thinking', text: textAt(block, 'thinking') ?? '' })
           else if (declared === 'tool_use' || declared === 'server_tool_use') {
-            const call = toolCall(block)
+            const call = toolCall(block, this.sessionCwd)
             if (call) this.keptShells.place(call, CLAUDE_ADAPTER_ID)
             emit(call ? { family: 'tool_call', call } : opaque(declared, textAt(block, 'subtype')))
           } else if (declared !== null && declared.endsWith('_tool_result')) emit({ family: 'tool_result', result: serverToolResult(block) })

@@ -78,6 +78,13 @@ export interface ToolCall {
    * until then. A field of the call, set when it is made, so every call has one shape.
    */
   writtenFiles: readonly string[] | null
+  /** The folder its session opened in (`sessionFolder`), absolute; null where the session named none. */
+  cwd: string | null
+  /**
+   * The other spellings of its `file:` subjects (`otherSubjects`), read on first asking and kept
+   * here; null until then.
+   */
+  otherSubjects: readonly string[] | null
 }
 
 /** One tool result. */

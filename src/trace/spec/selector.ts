@@ -1,5 +1,5 @@
 import { compareCodePoints } from '../../events/json.js'
-import { callArgument, filesWritten, mcpCallAsShell, wordsUnread } from '../ir/call.js'
+import { callArgument, filesWritten, mcpCallAsShell, otherSubjects, otherWordForms, wordsUnread } from '../ir/call.js'
 import type { ToolCall } from '../ir/types.js'
 import { isShellGlob, literalTokens, shellGlobMayName, specGlobTokens, type Token } from './glob-overlap.js'
 import { describeMatcher, matchesRecorded, matchesText } from './matcher.js'
@@ -40,11 +40,17 @@ function isWordList(value: unknown): value is string[] {
  */
 export function selectorMatches(selector: CallSelector, call: ToolCall): boolean {
   if (!inScope(selector, call)) return false
-  if (selector.subject !== undefined) {
-    const matcher = selector.subject
-    if (!call.subjects.some((subject) => matchesRecorded(matcher, subject))) return false
-  }
+  if (selector.subject !== undefined && !subjectHolds(selector.subject, call)) return false
   return argsHold(selector, call)
+}
+
+/**
+ * Whether one of the call's subjects matches, as recorded or spelled another way (`otherSubjects`:
+ * `/w/src/a.ts` is `src/a.ts` in a session opened in `/w`), so `file:src/*` sees Claude Code's
+ * absolute paths.
+ */
+function subjectHolds(matcher: FieldMatcher, call: ToolCall): boolean {
+  return call.subjects.some((subject) => matchesRecorded(matcher, subject)) || otherSubjects(call).some((subject) => matchesRecorded(matcher, subject))
 }
 
 /**
@@ -61,10 +67,7 @@ export function selectorMightMatch(selector: CallSelector, call: ToolCall): bool
   const bySubjectAlone = operations.length === 0 && selector.tools.length === 0 && selector.subject !== undefined
   if (operations.length === 0 && !bySubjectAlone) return false
   if (selector.tools.includes(call.name)) return false
-  if (selector.subject !== undefined && call.subjects.length > 0) {
-    const matcher = selector.subject
-    if (!call.subjects.some((subject) => matchesRecorded(matcher, subject))) return false
-  }
+  if (selector.subject !== undefined && call.subjects.length > 0 && !subjectHolds(selector.subject, call)) return false
   return argsHold(selector, call)
 }
 
@@ -87,7 +90,7 @@ export function selectorMightName(selector: CallSelector, call: ToolCall): boole
 export function selectorMightTouch(selector: CallSelector, call: ToolCall): readonly string[] {
   const matcher = selector.subject
   if (matcher === undefined || !mightMatchKind(matcher, 'file:') || !inScope(selector, call) || !argsHold(selector, call)) return []
-  return wordsNaming(matcher, wordsUnread(call))
+  return wordsNaming(matcher, wordsUnread(call), call)
 }
 
 /**
@@ -101,15 +104,44 @@ export function selectorMightRun(selector: CallSelector, call: ToolCall): readon
   return asShell.subjects.flatMap((subject) => (subject.startsWith('proc:') && !call.subjects.includes(subject) ? [subject.slice(5)] : []))
 }
 
+/**
+ * The absolute paths among a call's subjects that a selector written relative (`file:src/*`) may
+ * name, where the session named no folder it opened in (Codex `exec --json`, Gemini CLI's session
+ * files, ATIF): a path matches if some folder it lies in could have been the session's
+ * (`/x/src/a.ts` is `src/a.ts` in `/x`). With the folder known, `otherSubjects` reads them
+ * exactly. Empty for any call it can rule out.
+ */
+export function selectorMightPlace(selector: CallSelector, call: ToolCall): readonly string[] {
+  const matcher = selector.subject
+  // Asked of every call a selector by subject misses: the cheapest questions first.
+  if (call.cwd !== null || matcher === undefined || !call.subjects.some(isAbsoluteFile)) return NONE
+  if (!mightMatchKind(matcher, 'file:') || !inScope(selector, call) || !argsHold(selector, call)) return NONE
+  let paths: string[] | undefined
+  for (const subject of call.subjects) {
+    if (!isAbsoluteFile(subject)) continue
+    const parts = subject.slice(6).split('/')
+    for (let i = 1; i < parts.length; i++) {
+      if (!matchesRecorded(matcher, `file:${parts.slice(i).join('/')}`)) continue
+      ;(paths ??= []).push(subject.slice(5))
+      break
+    }
+  }
+  return paths ?? NONE
+}
+
+function isAbsoluteFile(subject: string): boolean {
+  return subject.startsWith('file:/')
+}
+
 /** The words, or the paths inside a word of code, that may name a file the matcher matches. */
-function wordsNaming(matcher: FieldMatcher, words: readonly string[]): readonly string[] {
+function wordsNaming(matcher: FieldMatcher, words: readonly string[], call: ToolCall): readonly string[] {
   if (words.length === 0) return words
   const touched: string[] = []
   for (const word of words) {
     // Code or a list (`open('.engineering/n.md','w')`, a here-document's script): a path inside it is matched, and named, on its own.
     const pieces = word.split(CODE_PUNCTUATION).filter((piece) => piece.length > 0)
-    const named = pieces.length > 1 ? pieces.filter((piece) => mightName(matcher, piece)) : []
-    for (const found of named.length > 0 ? named : mightName(matcher, word) ? [word] : []) if (!touched.includes(found)) touched.push(found)
+    const named = pieces.length > 1 ? pieces.filter((piece) => mightName(matcher, piece, call)) : []
+    for (const found of named.length > 0 ? named : mightName(matcher, word, call) ? [word] : []) if (!touched.includes(found)) touched.push(found)
   }
   return touched
 }
@@ -149,12 +181,12 @@ export function selectorMightOperate(selector: CallSelector, operations: FileOpe
   const matcher = selector.subject
   const files: string[] = []
   const take = (file: string): void => {
-    if ((matcher === undefined || mightName(matcher, file)) && !files.includes(file)) files.push(file)
+    if ((matcher === undefined || mightName(matcher, file, call)) && !files.includes(file)) files.push(file)
   }
   for (const file of written) take(file)
   if (operations.reads) {
     for (const subject of call.subjects) if (subject.startsWith('file:')) take(subject.slice(5))
-    if (matcher !== undefined) for (const word of wordsNaming(matcher, wordsUnread(call))) take(word)
+    if (matcher !== undefined) for (const word of wordsNaming(matcher, wordsUnread(call), call)) take(word)
   }
   return files
 }
@@ -165,8 +197,13 @@ const NONE: readonly string[] = []
  * Whether a word may name a file the matcher matches: as itself, or as a folder what lies under
  * which would match (`tar -C .engineering`); a glob, as any path it may expand to (`rm -rf .*`).
  */
-function mightName(matcher: FieldMatcher, word: string): boolean {
+function mightName(matcher: FieldMatcher, word: string, call: ToolCall): boolean {
   if (word.length === 0 || ADDRESS.test(word)) return false
+  // As written, or spelled another way (`/w/.env` is `.env` in a session opened in `/w`).
+  return mightNameAsWritten(matcher, word) || otherWordForms(call, word).some((form) => mightNameAsWritten(matcher, form))
+}
+
+function mightNameAsWritten(matcher: FieldMatcher, word: string): boolean {
   if (matchesRecorded(matcher, `file:${word}`) || (PATH_SHAPED.test(word) && matchesRecorded(matcher, `file:${word}/`))) return true
   if (!isShellGlob(word)) return false
   const tokens = matcherTokens(matcher)
@@ -190,6 +227,11 @@ const PATH_SHAPED = /^[^\s|;&<>()'"`$*?]+[^/\s]$/
 const CODE_PUNCTUATION = /[\s'"`()[\]{},=]+/
 
 /** Whether a subject matcher could hold on some subject of a kind (`proc:`, `file:`); `contains` and `regex` are taken to. */
+/** Whether a selector's `subject` may match `file:` subjects: asked once per selector by who asks `selectorMightTouch` or `selectorMightPlace` per call. */
+export function selectsFilesBySubject(selector: CallSelector): boolean {
+  return selector.subject !== undefined && mightMatchKind(selector.subject, 'file:')
+}
+
 function mightMatchKind(matcher: FieldMatcher, kind: string): boolean {
   if ('exact' in matcher) return matcher.exact.startsWith(kind)
   if ('equals' in matcher) return typeof matcher.equals === 'string' && matcher.equals.startsWith(kind)

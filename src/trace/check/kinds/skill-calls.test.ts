@@ -3,7 +3,7 @@ import type { ToolCall } from '../../ir/types.js'
 import { loadsSkill } from './skill-calls.js'
 
 function call(name: string, input: Record<string, unknown>, operations: string[] = [], subjects: string[] = []): ToolCall {
-  return { callId: 'c', name, operations, subjects, input, joinedArgv: null, unclassified: false, unnamedPrograms: [], shellStart: '', writtenFiles: null }
+  return { callId: 'c', name, operations, subjects, input, joinedArgv: null, unclassified: false, unnamedPrograms: [], shellStart: '', writtenFiles: null, cwd: null, otherSubjects: null }
 }
 
 describe('loadsSkill: the ways a harness loads a skill', () => {

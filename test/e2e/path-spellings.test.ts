@@ -1,0 +1,62 @@
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { checkTranscriptFile } from '../../src/trace/check/check.js'
+import { readSpec } from '../../src/trace/spec/read.js'
+import { ensureHarness } from './harness-install.js'
+import { filesUnder, freshDir, runCalls } from './harness-run.js'
+import { shellArguments, withExpected } from './harness-shells.js'
+
+// One shell call on every real harness, `rm <workspace>/src/generated/out.js`: the path absolute,
+// as models often write it (Claude Code's own file tools always do). A spec names the folder
+// relative to the project, "nothing under src/generated/ was touched" (`file:src/generated/*`). It
+// was `ok` over every such run, the subject being the path as written. Where the transcript names
+// the folder the session opened in, the path is read relative to it and the row is a gap; where
+// it names none, the row is unknown, never ok.
+const SPEC = readSpec(`format: trace-spec/1
+id: e2e/path-spellings
+expectations:
+  - id: generated-untouched
+    expect: {tool.absent: {subject: {glob: "file:src/generated/*"}}}
+`)
+
+// What each transcript concludes, its stdout's then its session file's: a gap where it names the
+// folder the session opened in, unknown where it names none (Codex `exec --json`, opencode's
+// `run --format json`, Gemini CLI's stream-json and session file). opencode's sessions are in its
+// database, so only its stdout is read.
+const GAP = 'gap'
+const UNPLACED = 'unknown:session_folder_unknown'
+const CASES = withExpected<readonly string[]>({
+  claude: [GAP, GAP],
+  codex: [UNPLACED, GAP],
+  opencode: [UNPLACED],
+  pi: [GAP, GAP],
+  gemini: [UNPLACED, UNPLACED],
+  qwen: [GAP, GAP],
+})
+
+const programs = new Map<string, string>()
+beforeAll(() => {
+  for (const { launch } of CASES) programs.set(launch.adapter, ensureHarness(launch))
+}, 900_000)
+
+describe('an absolute path, and a spec that names the folder relative to the project, on every real harness', () => {
+  it.each(CASES.map((entry) => [entry.launch.adapter, entry] as const))('%s', async (name, entry) => {
+    const workspace = freshDir('path-spellings', name, 'work')
+    mkdirSync(join(workspace, 'src', 'generated'), { recursive: true })
+    const target = join(workspace, 'src', 'generated', 'out.js')
+    writeFileSync(target, 'export {}\n')
+    const calls = [{ tool: entry.tool, args: shellArguments(entry.key, `rm ${target}`, 'a shell line') }]
+    const run = await runCalls({ suite: 'path-spellings', name, launch: entry.launch, wire: entry.wire, program: programs.get(name) as string, prompt: 'Tidy up.', calls, workspace })
+    expect(existsSync(target)).toBe(false)
+    const pattern = entry.session
+    const sessions = pattern === undefined ? [] : filesUnder(run.result.scratch).filter((file) => pattern.test(file))
+    expect(sessions).toHaveLength(pattern === undefined ? 0 : 1)
+    const concluded: string[] = []
+    for (const transcript of [run.stdout, ...sessions]) {
+      const row = (await checkTranscriptFile(SPEC, transcript)).expectations[0]
+      concluded.push(`${row?.verdict}${row?.outcome.outcome === 'undecidable' ? `:${row.outcome.reason}` : ''}`)
+    }
+    expect(concluded).toEqual(entry.expected)
+  })
+})
