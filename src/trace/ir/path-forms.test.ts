@@ -1,3 +1,4 @@
+import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { call, closed, ended, metaharness, result, rowOf, start, type Event } from '../../../test/helpers/trace.js'
 import { otherPathForms, sessionFolder } from './path-forms.js'
@@ -21,10 +22,19 @@ describe('the other spellings of a recorded path', () => {
     expect(otherPathForms('a.ts', null, '')).toEqual([])
   })
 
+  it('a Windows path is also read with `/` for `\\`, and inside a Windows folder also relative to it', () => {
+    expect(otherPathForms('C:\\Users\\m\\proj\\.git\\config', null, '')).toEqual(['C:/Users/m/proj/.git/config'])
+    expect(otherPathForms('C:\\Users\\m\\proj\\src\\a.ts', sessionFolder('C:\\Users\\m\\proj\\'), '')).toEqual(['C:/Users/m/proj/src/a.ts', 'src/a.ts'])
+    expect(otherPathForms('src\\a.ts', sessionFolder('C:\\Users\\m\\proj'), '')).toEqual(['src/a.ts', 'C:/Users/m/proj/src/a.ts'])
+    expect(otherPathForms('C:/Users/m/proj/../x.txt', null, '')).toEqual(['C:/Users/m/x.txt'])
+  })
+
   it('the session’s folder must be absolute to place anything', () => {
     expect(sessionFolder('/w/')).toBe('/w')
     expect(sessionFolder('<e2e-root>/work')).toBeNull()
     expect(sessionFolder('/')).toBeNull()
+    expect(sessionFolder('C:\\')).toBeNull()
+    expect(sessionFolder('D:\\work\\')).toBe('D:/work')
     expect(sessionFolder(null)).toBeNull()
   })
 })
@@ -63,6 +73,14 @@ describe('a selector naming a file one way, over a call that recorded it another
     // A path no folder of which could make it match, and a selector written to match absolute paths, stay decided.
     expect(rowOf(GENERATED_UNTOUCHED, stream(write('c-1', '/home/u/proj/lib/out.js'), null)).verdict).toBe('ok')
     expect(rowOf('{tool.absent: {subject: {glob: "file:*/src/generated/*"}}}', stream(write('c-1', '/home/u/proj/src/generated/out.js'), null)).verdict).toBe('gap')
+  })
+
+  it('a real Gemini CLI session on Windows (wild corpus): its read of `C:\\…\\.git\\config` is a read of `*/.git/config`', async () => {
+    const { checkTranscriptFile } = await import('../check/check.js')
+    const { readSpec } = await import('../spec/read.js')
+    const spec = readSpec('format: trace-spec/1\nid: t\nexpectations:\n  - id: no-git-dir\n    expect: {tool.absent: {subject: {glob: "file:*.git/*"}}}\n  - id: read-git-config\n    expect: {tool.called: {subject: {glob: "file:*/.git/config"}}}\n')
+    const report = await checkTranscriptFile(spec, resolve(import.meta.dirname, '../../../test/fixtures/wild/gemini-session/session-2026-01-02T02-34-9330d511.json'))
+    expect(report.expectations.map((row) => row.verdict)).toEqual(['gap', 'ok'])
   })
 
   it('a word no reader can place is read the same ways: an absolute `git rm` operand leaves the row unknown, not ok', () => {

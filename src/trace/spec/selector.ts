@@ -1,5 +1,6 @@
 import { compareCodePoints } from '../../events/json.js'
 import { callArgument, filesWritten, mcpCallAsShell, otherSubjects, otherWordForms, wordsUnread } from '../ir/call.js'
+import { absolutePathOf } from '../ir/path-forms.js'
 import type { ToolCall } from '../ir/types.js'
 import { isShellGlob, literalTokens, shellGlobMayName, specGlobTokens, type Token } from './glob-overlap.js'
 import { describeMatcher, matchesRecorded, matchesText } from './matcher.js'
@@ -114,23 +115,21 @@ export function selectorMightRun(selector: CallSelector, call: ToolCall): readon
 export function selectorMightPlace(selector: CallSelector, call: ToolCall): readonly string[] {
   const matcher = selector.subject
   // Asked of every call a selector by subject misses: the cheapest questions first.
-  if (call.cwd !== null || matcher === undefined || !call.subjects.some(isAbsoluteFile)) return NONE
+  if (call.cwd !== null || matcher === undefined || !call.subjects.some((subject) => absolutePathOf(subject) !== null)) return NONE
   if (!mightMatchKind(matcher, 'file:') || !inScope(selector, call) || !argsHold(selector, call)) return NONE
   let paths: string[] | undefined
   for (const subject of call.subjects) {
-    if (!isAbsoluteFile(subject)) continue
-    const parts = subject.slice(6).split('/')
-    for (let i = 1; i < parts.length; i++) {
+    const path = absolutePathOf(subject)
+    if (path === null) continue
+    // Each folder below the root (`/`, or a drive) could have been the session's.
+    const parts = path.split('/')
+    for (let i = parts[0] === '' ? 2 : 1; i < parts.length; i++) {
       if (!matchesRecorded(matcher, `file:${parts.slice(i).join('/')}`)) continue
       ;(paths ??= []).push(subject.slice(5))
       break
     }
   }
   return paths ?? NONE
-}
-
-function isAbsoluteFile(subject: string): boolean {
-  return subject.startsWith('file:/')
 }
 
 /** The words, or the paths inside a word of code, that may name a file the matcher matches. */
