@@ -61,6 +61,13 @@ describe('a selector naming a file one way, over a call that recorded it another
     expect(rowOf(order, stream([...write('c-1', '/home/u/proj/src/a.ts'), ...write('c-2', '/home/u/proj/tests/a.test.ts')])).verdict).toBe('gap')
   })
 
+  it('an `args` matcher over a path argument reads its other spellings too', () => {
+    expect(rowOf('{tool.absent: {tools: [Write], args: {file_path: {glob: "src/generated/*"}}}}', stream(write('c-1', '/home/u/proj/src/generated/out.js'))).verdict).toBe('gap')
+    // Any other argument is matched as recorded: a file's content that spells a path is no path.
+    const spelt = [call('c-1', 'Write', { file_path: '/home/u/proj/notes.txt', content: '/home/u/proj/src/a.ts' }, { operations: ['file.write'], subjects: ['file:/home/u/proj/notes.txt'] }), result('c-1')]
+    expect(rowOf('{tool.absent: {tools: [Write], args: {content: {glob: "src/*"}}}}', stream(spelt)).verdict).toBe('ok')
+  })
+
   it('`./src/…` is `src/…`, and a relative path is matched by a selector written absolute', () => {
     const removed = [call('c-1', 'Bash', { command: 'rm ./src/generated/out.js' }, { operations: ['shell'], subjects: ['proc:rm', 'file:./src/generated/out.js'] }), result('c-1')]
     expect(rowOf(GENERATED_UNTOUCHED, stream(removed)).verdict).toBe('gap')

@@ -18,17 +18,24 @@ function inScope(selector: CallSelector, call: ToolCall): boolean {
 /**
  * Whether every `args` matcher holds on what was recorded. A list of words (a command given as
  * argv, `["git", "push"]`) is also read as the words joined by spaces, as a shell line would name
- * them: its JSON text alone never contains `git push`.
+ * them: its JSON text alone never contains `git push`. A path argument is also read as its other
+ * spellings (`otherWordForms`: `/w/src/a.ts` is `src/a.ts` in a session opened in `/w`).
  */
 function argsHold(selector: CallSelector, call: ToolCall): boolean {
   for (const field in selector.args) {
     const value = callArgument(call, field)
     if (value === undefined) return false
     const matcher = selector.args[field] as FieldMatcher
-    if (!matchesRecorded(matcher, value) && !(isWordList(value) && matchesText(matcher, value.join(' ')))) return false
+    if (matchesRecorded(matcher, value)) continue
+    if (isWordList(value) && matchesText(matcher, value.join(' '))) continue
+    if (typeof value === 'string' && PATH_ARGUMENTS.has(field) && otherWordForms(call, value).some((form) => matchesText(matcher, form))) continue
+    return false
   }
   return true
 }
+
+// The arguments harnesses give a file's path under (Claude Code's `file_path`, opencode's `filePath`, Gemini CLI's `absolute_path`…).
+const PATH_ARGUMENTS: ReadonlySet<string> = new Set(['file_path', 'filePath', 'notebook_path', 'path', 'absolute_path', 'dir_path'])
 
 function isWordList(value: unknown): value is string[] {
   return Array.isArray(value) && value.length > 0 && value.every((word) => typeof word === 'string')
