@@ -89,7 +89,8 @@ export function mcpCallAsShell(call: ToolCall): ToolCall | null {
   if (!MCP_COMMAND_ARGUMENTS.some((key) => typeof call.input[key] === 'string')) return null
   const { subjects } = classifyCall(AS_SHELL, 'mcp', call.input)
   if (!subjects.some((subject) => subject.startsWith('proc:'))) return null
-  return { ...call, operations: [...call.operations, 'shell'], subjects: [...call.subjects, ...subjects.filter((subject) => !call.subjects.includes(subject))] }
+  // Its own spellings are asked afresh: the line's files are subjects the call's memo never held.
+  return { ...call, operations: [...call.operations, 'shell'], subjects: [...call.subjects, ...subjects.filter((subject) => !call.subjects.includes(subject))], otherSubjects: null }
 }
 
 /** The compact, key-sorted JSON of a call's input: what the census measures and repetition compares. */
