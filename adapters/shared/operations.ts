@@ -1,4 +1,5 @@
 import { asArray, asString, isObject } from './fields.js'
+import { POWERSHELL_TOOLS, posixReadable } from './powershell.js'
 import { filesNamedBy, readShellLine } from './shell.js'
 
 /** The neutral operations a trace spec names, so one spec judges every harness alike. */
@@ -144,7 +145,9 @@ export function classifyCall(table: ToolOperationTable, name: string, input: unk
     if (patch !== undefined) for (const file of filesInPatch(patch)) pushUnique(subjects, `file:${file}`)
   }
   if (operation === 'shell') {
-    const line = shellLineOf(input, table.commandKeys)
+    const written = shellLineOf(input, table.commandKeys)
+    // A PowerShell line's `\` are separators, which the POSIX reader would take for escapes.
+    const line = written !== undefined && POWERSHELL_TOOLS.has(name) ? posixReadable(written) : written
     if (line !== undefined) {
       const reading = readShellLine(line)
       for (const command of reading.commands) {

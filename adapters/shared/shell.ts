@@ -6,6 +6,7 @@
  * A here-document's body is data, not commands, unless a shell reads it. Nothing is expanded: a
  * program named by `$VAR` is read as written.
  */
+import { POWERSHELL_WRITERS } from './powershell.js'
 import { lexShell, type ShellRedirection, type ShellToken } from './shell-lexer.js'
 import { handsStdinOn, wrappedCommands } from './shell-wrappers.js'
 import { entersFolder, FolderWalk, movesFolder } from './shell-folder.js'
@@ -595,8 +596,10 @@ export function mayMoveFolder(line: string | readonly string[]): boolean {
 }
 
 /** The files one command writes, creates or removes, as written: none for a program not known to. */
-function writtenOperands(command: SimpleCommand): string[] {
+function writtenOperands(command: SimpleCommand, powershell: boolean): string[] {
   if (command.program === 'dd') return command.args.flatMap((arg) => DD_OUTPUT.exec(arg)?.[1] ?? [])
+  // A cmdlet's parameters are named (`-Path x`) or positional: every word that is no parameter's name may be a file it writes.
+  if (powershell && POWERSHELL_WRITERS.has(command.program.toLowerCase())) return command.args.filter((arg) => arg.length > 0 && !arg.startsWith('-'))
   const writes = WRITES_EVERY_FILE.has(command.program) || WRITES_DESTINATION.has(command.program) || (command.program === 'sed' && command.args.some((arg) => IN_PLACE.test(arg)))
   if (!writes) return []
   const files = readOperands(command).files.filter((file) => file !== '{}' && !STREAM_DEVICES.test(file))
@@ -609,17 +612,18 @@ function writtenOperands(command: SimpleCommand): string[] {
  * … f`, `cp a b`'s `b`, `rm x`, `dd of=x`), and each again inside the folder the line was in when
  * it named it (see `unreadOperands` for `start`). A target the shell expands is given as written
  * (`> "$OUT"`, `rm .store/*`). None for what a program not known to write does with its words.
+ * `powershell`: the line is PowerShell's (`posixReadable` already), and its cmdlets that write count.
  */
-export function filesWrittenBy(line: string | readonly string[], start = ''): string[] {
+export function filesWrittenBy(line: string | readonly string[], start = '', powershell = false): string[] {
   const written: string[] = []
-  if (!mayWrite(line)) return written
+  if (!powershell && !mayWrite(line)) return written
   const reading = readShellLine(line)
   const add = (file: string): void => {
     if (file.length > 0 && !written.includes(file)) written.push(file)
   }
   const walk = new FolderWalk(start)
   for (const command of reading.commands) {
-    for (const file of writtenOperands(command)) {
+    for (const file of writtenOperands(command, powershell)) {
       add(file)
       const joined = walk.inFolder(file)
       if (joined !== undefined) add(joined)

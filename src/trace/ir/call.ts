@@ -1,4 +1,5 @@
 import { classifyCall, type ToolOperationTable } from '../../../adapters/shared/operations.js'
+import { POWERSHELL_TOOLS, posixReadable } from '../../../adapters/shared/powershell.js'
 import { filesWrittenBy, unreadOperands } from '../../../adapters/shared/shell.js'
 import { asFolder, joinFolder } from '../../../adapters/shared/shell-folder.js'
 import { mayHaveOtherForms, otherPathForms } from './path-forms.js'
@@ -158,8 +159,9 @@ export function wordsUnread(call: ToolCall): readonly string[] {
 /** A shell call's line: a string, or an argv; undefined where it carries neither. */
 export function shellLine(call: ToolCall): string | readonly string[] | undefined {
   const line = callArgument(call, 'command')
-  if (typeof line === 'string') return line
-  return Array.isArray(line) && line.every((word) => typeof word === 'string') ? (line as string[]) : undefined
+  const read = typeof line === 'string' ? line : Array.isArray(line) && line.every((word) => typeof word === 'string') ? (line as string[]) : undefined
+  // A PowerShell line's `\` are separators, which the POSIX reader would take for escapes.
+  return read !== undefined && POWERSHELL_TOOLS.has(call.name) ? posixReadable(read) : read
 }
 
 /**
@@ -187,7 +189,7 @@ const NONE: readonly string[] = []
 export function filesWritten(call: ToolCall): readonly string[] {
   if (call.writtenFiles !== null) return call.writtenFiles
   const line = call.operations.includes('shell') ? shellLine(call) : undefined
-  call.writtenFiles = line === undefined ? NONE : filesWrittenBy(line, shellFolders(call).start)
+  call.writtenFiles = line === undefined ? NONE : filesWrittenBy(line, shellFolders(call).start, POWERSHELL_TOOLS.has(call.name))
   return call.writtenFiles
 }
 
