@@ -114,8 +114,8 @@ export function selectorMightRun(selector: CallSelector, call: ToolCall): readon
 
 /**
  * The absolute paths among a call's subjects that a selector written relative (`file:src/*`) may
- * name, where the session named no folder it opened in (Codex `exec --json`, Gemini CLI's session
- * files, ATIF): a path matches if some folder it lies in could have been the session's
+ * name, where the session named no folder it opened in (Codex `exec --json`, opencode's `run
+ * --format json`, Gemini CLI's stream-json and session files, ATIF): a path matches if some folder it lies in could have been the session's
  * (`/x/src/a.ts` is `src/a.ts` in `/x`). With the folder known, `otherSubjects` reads them
  * exactly. Empty for any call it can rule out.
  */
