@@ -90,6 +90,16 @@ describe('a selector naming a file one way, over a call that recorded it another
     expect(report.expectations.map((row) => row.verdict)).toEqual(['gap', 'ok'])
   })
 
+  it('in a session that named no folder, an absolute word a relative selector may name leaves the row unknown too', () => {
+    const gitRm = [call('c-1', 'Bash', { command: 'git rm /home/u/proj/src/generated/out.js' }, { operations: ['shell'], subjects: ['proc:git'] }), result('c-1')]
+    expect(rowOf(GENERATED_UNTOUCHED, stream(gitRm, null))).toMatchObject({ verdict: 'unknown', outcome: { reason: 'operands_unread', words: ['/home/u/proj/src/generated/out.js'] } })
+    // A file the line writes, for a selector by a writing operation: "tests before code".
+    const removed = [call('c-1', 'Bash', { command: 'rm /home/u/proj/src/a.ts' }, { operations: ['shell'], subjects: ['proc:rm', 'file:/home/u/proj/src/a.ts'] }), result('c-1')]
+    const order = '{order: {first: {operations: [file.write], subject: {glob: "file:tests/*"}}, before: {operations: [file.write], subject: {glob: "file:src/*"}}}}'
+    const transcript = stream([...removed, ...write('c-2', 'tests/a.test.ts'), ...write('c-3', 'src/b.ts')], null)
+    expect(rowOf(order, transcript)).toMatchObject({ verdict: 'unknown', outcome: { reason: 'shell_files', files: ['/home/u/proj/src/a.ts'] } })
+  })
+
   it('a word no reader can place is read the same ways: an absolute `git rm` operand leaves the row unknown, not ok', () => {
     const gitRm = [call('c-1', 'Bash', { command: 'git rm /home/u/proj/src/generated/out.js' }, { operations: ['shell'], subjects: ['proc:git'] }), result('c-1')]
     expect(rowOf(GENERATED_UNTOUCHED, stream(gitRm))).toMatchObject({ verdict: 'unknown', outcome: { reason: 'operands_unread', words: ['/home/u/proj/src/generated/out.js'] } })

@@ -83,6 +83,20 @@ export function otherPathForms(recorded: string, cwd: string | null, folder: str
   return forms
 }
 
+/**
+ * An absolute path (`/`, or a drive, either separator) read from each folder below its root that
+ * could have been a session's: `/x/src/a.ts` is `src/a.ts` in `/x` and `a.ts` in `/x/src`. Empty
+ * for a relative path.
+ */
+export function pathsBelowFolders(path: string): string[] {
+  const absolute = slashed(path)
+  if (!isAbsolute(absolute)) return []
+  const parts = absolute.split('/')
+  const tails: string[] = []
+  for (let i = parts[0] === '' ? 2 : 1; i < parts.length; i++) tails.push(parts.slice(i).join('/'))
+  return tails
+}
+
 const ABSOLUTE_FILE_SUBJECT = /^file:(?:\/|[A-Za-z]:[\\/])/
 
 /**

@@ -1,6 +1,6 @@
 import { compareCodePoints } from '../../events/json.js'
 import { callArgument, filesWritten, mcpCallAsShell, otherSubjects, otherWordForms, wordsUnread } from '../ir/call.js'
-import { absolutePathOf } from '../ir/path-forms.js'
+import { absolutePathOf, pathsBelowFolders } from '../ir/path-forms.js'
 import type { ToolCall } from '../ir/types.js'
 import { isShellGlob, literalTokens, shellGlobMayName, specGlobTokens, type Token } from './glob-overlap.js'
 import { describeMatcher, matchesRecorded, matchesText } from './matcher.js'
@@ -127,14 +127,8 @@ export function selectorMightPlace(selector: CallSelector, call: ToolCall): read
   let paths: string[] | undefined
   for (const subject of call.subjects) {
     const path = absolutePathOf(subject)
-    if (path === null) continue
     // Each folder below the root (`/`, or a drive) could have been the session's.
-    const parts = path.split('/')
-    for (let i = parts[0] === '' ? 2 : 1; i < parts.length; i++) {
-      if (!matchesRecorded(matcher, `file:${parts.slice(i).join('/')}`)) continue
-      ;(paths ??= []).push(subject.slice(5))
-      break
-    }
+    if (path !== null && pathsBelowFolders(path).some((tail) => matchesRecorded(matcher, `file:${tail}`))) (paths ??= []).push(subject.slice(5))
   }
   return paths ?? NONE
 }
@@ -205,8 +199,10 @@ const NONE: readonly string[] = []
  */
 function mightName(matcher: FieldMatcher, word: string, call: ToolCall): boolean {
   if (word.length === 0 || ADDRESS.test(word)) return false
-  // As written, or spelled another way (`/w/.env` is `.env` in a session opened in `/w`).
-  return mightNameAsWritten(matcher, word) || otherWordForms(call, word).some((form) => mightNameAsWritten(matcher, form))
+  // As written, or spelled another way (`/w/.env` is `.env` in a session opened in `/w`); in a
+  // session that named no folder, an absolute word below any folder that could have been it.
+  if (mightNameAsWritten(matcher, word) || otherWordForms(call, word).some((form) => mightNameAsWritten(matcher, form))) return true
+  return call.cwd === null && pathsBelowFolders(word).some((tail) => mightNameAsWritten(matcher, tail))
 }
 
 function mightNameAsWritten(matcher: FieldMatcher, word: string): boolean {
