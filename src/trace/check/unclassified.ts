@@ -61,6 +61,12 @@ export class UnseenCalls {
     if (selectorMightMatch(this.selector, call)) this.unclassified.add(event.index, [call.name])
     else if (selectorMightName(this.selector, call)) this.unnamed.add(event.index, call.unnamedPrograms)
     else {
+      // An absolute subject in a session that named no folder: the most exact reason, before the words.
+      const paths = this.byFileSubject ? selectorMightPlace(this.selector, call) : NONE
+      if (paths.length > 0) {
+        this.unplaced.add(event.index, paths)
+        return
+      }
       const words = this.byFileSubject ? selectorMightTouch(this.selector, call) : NONE
       if (words.length > 0) {
         this.untold.add(event.index, words)
@@ -72,12 +78,7 @@ export class UnseenCalls {
         return
       }
       const programs = selectorMightRun(this.selector, call)
-      if (programs.length > 0) {
-        this.mcpCommands.add(event.index, programs)
-        return
-      }
-      const paths = this.byFileSubject ? selectorMightPlace(this.selector, call) : NONE
-      if (paths.length > 0) this.unplaced.add(event.index, paths)
+      if (programs.length > 0) this.mcpCommands.add(event.index, programs)
     }
   }
 
