@@ -109,6 +109,12 @@ export const rateLimit = (info: Event): Event => ({ event: 'rate_limit', info: {
 export const opaque = (): Event => ({ event: 'opaque', vendor_type: 'quantum_event', vendor_subtype: null, digest: '0'.repeat(64), source_line: 9 })
 export const closed = (events: number): Event => ({ event: 'stream.closed', events, reason: 'completed', run_id: 'T/1' })
 
+/** A whole run that says it closed: the session's opening (`over` its fields), `events`, its end, `stream.closed`. */
+export function closedRun(events: Event[], over: Event = {}): string {
+  const all = [start(over), ...events, ended()]
+  return metaharness([...all, closed(all.length)])
+}
+
 /**
  * A specification of the given `expect:` values: a list (ids `e0`, `e1`…) or an object by id.
  * A refusal fails the test that built it, naming every refusal.

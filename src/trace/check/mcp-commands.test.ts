@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { call, closed, ended, metaharness, result, rowOf, start, streamJson, type Event } from '../../../test/helpers/trace.js'
+import { call, closedRun, result, rowOf, streamJson, type Event } from '../../../test/helpers/trace.js'
 
 /**
  * An MCP tool given a command line (Desktop Commander's `start_process {command}`, a shell
@@ -11,10 +11,7 @@ import { call, closed, ended, metaharness, result, rowOf, start, streamJson, typ
 const mcp = (id: string, input: Event): Event[] => [call(id, 'mcp__desktop-commander__start_process', input, { operations: ['mcp.call'] }), result(id)]
 const bash = (id: string, command: string): Event[] => [call(id, 'Bash', { command }, { operations: ['shell'], subjects: [`proc:${command.split(' ')[0] as string}`] }), result(id)]
 
-function stream(events: Event[]): string {
-  const all = [start(), ...events, ended()]
-  return metaharness([...all, closed(all.length)])
-}
+const stream = (events: Event[]): string => closedRun(events)
 
 const NO_RM = '{tool.absent: {subject: {equals: "proc:rm"}}}'
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { nestedCallsUnseenWarning } from '../../events/nested-calls-unseen.js'
 import { processInputUnseenWarning } from '../../events/process-input-unseen.js'
 import { subagentCallsUnseenWarning } from '../../events/subagent-calls-unseen.js'
-import { call, closed, ended, metaharness, result, rowOf, start, type Event } from '../../../test/helpers/trace.js'
+import { call, closedRun, result, rowOf, type Event } from '../../../test/helpers/trace.js'
 
 /**
  * An order is decided by the first occurrence of each side in the stream. Calls the stream says
@@ -16,11 +16,7 @@ import { call, closed, ended, metaharness, result, rowOf, start, type Event } fr
 const shell = (id: string, command: string): Event[] => [call(id, 'Bash', { command }, { operations: ['shell'], subjects: [`proc:${command.split(' ')[0] as string}`] }), result(id)]
 const spawn = (id: string): Event[] => [call(id, 'Task', { prompt: 'push the branch' }, { operations: ['subagent.spawn'] }), result(id)]
 
-/** A stream that says it closed, though its warnings keep it from proving it. */
-function stream(events: Event[]): string {
-  const all = [start(), ...events, ended()]
-  return metaharness([...all, closed(all.length)])
-}
+const stream = (events: Event[]): string => closedRun(events)
 
 const TESTS_BEFORE_PUSH = '{order: {first: {subject: {equals: "proc:npm"}}, before: {subject: {equals: "proc:git"}}}}'
 

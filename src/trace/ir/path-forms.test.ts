@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { call, closed, ended, metaharness, result, rowOf, start, type Event } from '../../../test/helpers/trace.js'
+import { call, closedRun, result, rowOf, type Event } from '../../../test/helpers/trace.js'
 import { otherPathForms, sessionFolder } from './path-forms.js'
 
 describe('the other spellings of a recorded path', () => {
@@ -40,10 +40,7 @@ describe('the other spellings of a recorded path', () => {
 })
 
 /** A closed run in a session opened in `/home/u/proj`. */
-function stream(events: Event[], cwd: string | null = '/home/u/proj'): string {
-  const all = [start({ cwd }), ...events, ended()]
-  return metaharness([...all, closed(all.length)])
-}
+const stream = (events: Event[], cwd: string | null = '/home/u/proj'): string => closedRun(events, { cwd })
 
 const write = (id: string, path: string): Event[] => [call(id, 'Write', { file_path: path, content: 'x' }, { operations: ['file.write'], subjects: [`file:${path}`] }), result(id)]
 const GENERATED_UNTOUCHED = '{tool.absent: {subject: {glob: "file:src/generated/*"}}}'

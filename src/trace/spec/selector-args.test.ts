@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { call, closed, ended, metaharness, result, rowOf, start, type Event } from '../../../test/helpers/trace.js'
+import { call, closedRun, result, rowOf } from '../../../test/helpers/trace.js'
 
 /**
  * A command given as argv (Codex's `shell`/`local_shell` `command: ["git", "push"]`) is matched
@@ -8,8 +8,7 @@ import { call, closed, ended, metaharness, result, rowOf, start, type Event } fr
  */
 
 function stream(command: unknown): string {
-  const events: Event[] = [start(), call('c-1', 'shell', { command }, { operations: ['shell'], subjects: ['proc:git'] }), result('c-1'), ended()]
-  return metaharness([...events, closed(events.length)])
+  return closedRun([call('c-1', 'shell', { command }, { operations: ['shell'], subjects: ['proc:git'] }), result('c-1')])
 }
 
 describe('args matchers over a command given as argv', () => {
