@@ -1,9 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { checkTranscriptFile } from '../../src/trace/check/check.js'
 import { readSpec } from '../../src/trace/spec/read.js'
-import { ensureHarness } from './harness-install.js'
 import { filesUnder, runOneCall } from './harness-run.js'
-import { shellArguments, withExpected } from './harness-shells.js'
+import { installedPrograms, shellArguments, withExpected } from './harness-shells.js'
 
 // One shell call whose command fails (`exit 3` after printing), on every real harness. Each
 // harness ran it and went on; what its records say of the failure differs: Claude Code, Codex, pi
@@ -29,10 +28,7 @@ const CASES = withExpected<{ readonly stdout: string; readonly session: string |
   qwen: { stdout: 'gap', session: 'gap' },
 })
 
-const programs = new Map<string, string>()
-beforeAll(() => {
-  for (const { launch } of CASES) programs.set(launch.adapter, ensureHarness(launch))
-}, 900_000)
+const programs = installedPrograms(CASES)
 
 async function verdictOf(path: string): Promise<string | undefined> {
   return (await checkTranscriptFile(SPEC, path)).expectations[0]?.verdict

@@ -1,5 +1,9 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { beforeAll, expect } from 'vitest'
 import type { LaunchDeclaration, Wire } from '../../adapters/launch/declaration.js'
-import { CLAUDE_CODE, CODEX, GEMINI, OPENCODE, PI, QWEN } from './harness-install.js'
+import { CLAUDE_CODE, CODEX, ensureHarness, GEMINI, OPENCODE, PI, QWEN } from './harness-install.js'
+import { filesUnder, freshDir } from './harness-run.js'
 
 /** One real harness's shell tool, the wire it is driven over, and where it writes its session file. */
 export interface HarnessShell {
@@ -34,4 +38,30 @@ export function withExpected<T>(expected: Readonly<Record<string, T>>): (Harness
 /** A shell call's arguments on a harness: the line under its key, and a description where the tool takes `command` (they ask for one). */
 export function shellArguments(key: string, line: string, description: string): Record<string, string> {
   return { [key]: line, ...(key === 'command' ? { description } : {}) }
+}
+
+/** Installs each harness before the suite runs (registers its `beforeAll`); the program to run, by adapter. */
+export function installedPrograms(shells: readonly HarnessShell[]): ReadonlyMap<string, string> {
+  const programs = new Map<string, string>()
+  beforeAll(() => {
+    for (const { launch } of shells) programs.set(launch.adapter, ensureHarness(launch))
+  }, 900_000)
+  return programs
+}
+
+/** A fresh workspace holding `src/generated/out.js`, the file a suite's calls remove; and that file's path. */
+export function workspaceWithGenerated(suite: string, name: string): { workspace: string; target: string } {
+  const workspace = freshDir(suite, name, 'work')
+  mkdirSync(join(workspace, 'src', 'generated'), { recursive: true })
+  const target = join(workspace, 'src', 'generated', 'out.js')
+  writeFileSync(target, 'export {}\n')
+  return { workspace, target }
+}
+
+/** The session file the harness wrote under the run's scratch root: exactly one, or none for a harness that keeps its sessions elsewhere (opencode). */
+export function sessionFilesOf(shell: HarnessShell, scratch: string): string[] {
+  const pattern = shell.session
+  const sessions = pattern === undefined ? [] : filesUnder(scratch).filter((file) => pattern.test(file))
+  expect(sessions).toHaveLength(pattern === undefined ? 0 : 1)
+  return sessions
 }

@@ -1,9 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { checkTranscriptFile } from '../../src/trace/check/check.js'
 import { readSpec } from '../../src/trace/spec/read.js'
-import { ensureHarness } from './harness-install.js'
 import { filesUnder, runOneCall } from './harness-run.js'
-import { shellArguments, withExpected } from './harness-shells.js'
+import { installedPrograms, shellArguments, withExpected } from './harness-shells.js'
 
 // One shell call, then the answer: two model requests, two model turns, on every real harness.
 // "At most one request" and "at most one turn" must never hold over what any of them wrote: a gap
@@ -36,10 +35,7 @@ const CASES = withExpected<{ readonly inputTokens: number; readonly stdout: read
   qwen: { inputTokens: 70, stdout: ['gap', 'gap', 'ok'], session: ['gap', 'unknown', 'unknown'] },
 })
 
-const programs = new Map<string, string>()
-beforeAll(() => {
-  for (const { launch } of CASES) programs.set(launch.adapter, ensureHarness(launch))
-}, 900_000)
+const programs = installedPrograms(CASES)
 
 async function verdictsOf(path: string, inputTokens: number): Promise<string[]> {
   return (await checkTranscriptFile(spec(inputTokens), path)).expectations.map((row) => row.verdict)

@@ -1,11 +1,9 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { existsSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
 import { checkTranscriptFile } from '../../src/trace/check/check.js'
 import { readSpec } from '../../src/trace/spec/read.js'
-import { ensureHarness } from './harness-install.js'
-import { filesUnder, freshDir, runCalls } from './harness-run.js'
-import { shellArguments, withExpected } from './harness-shells.js'
+import { runCalls } from './harness-run.js'
+import { installedPrograms, sessionFilesOf, shellArguments, withExpected, workspaceWithGenerated } from './harness-shells.js'
 
 // One shell call on every real harness, `rm <workspace>/src/generated/out.js`: the path absolute,
 // as models often write it (Claude Code's own file tools always do). A spec names the folder
@@ -35,23 +33,15 @@ const CASES = withExpected<readonly string[]>({
   qwen: [GAP, GAP],
 })
 
-const programs = new Map<string, string>()
-beforeAll(() => {
-  for (const { launch } of CASES) programs.set(launch.adapter, ensureHarness(launch))
-}, 900_000)
+const programs = installedPrograms(CASES)
 
 describe('an absolute path, and a spec that names the folder relative to the project, on every real harness', () => {
   it.each(CASES.map((entry) => [entry.launch.adapter, entry] as const))('%s', async (name, entry) => {
-    const workspace = freshDir('path-spellings', name, 'work')
-    mkdirSync(join(workspace, 'src', 'generated'), { recursive: true })
-    const target = join(workspace, 'src', 'generated', 'out.js')
-    writeFileSync(target, 'export {}\n')
+    const { workspace, target } = workspaceWithGenerated('path-spellings', name)
     const calls = [{ tool: entry.tool, args: shellArguments(entry.key, `rm ${target}`, 'a shell line') }]
     const run = await runCalls({ suite: 'path-spellings', name, launch: entry.launch, wire: entry.wire, program: programs.get(name) as string, prompt: 'Tidy up.', calls, workspace })
     expect(existsSync(target)).toBe(false)
-    const pattern = entry.session
-    const sessions = pattern === undefined ? [] : filesUnder(run.result.scratch).filter((file) => pattern.test(file))
-    expect(sessions).toHaveLength(pattern === undefined ? 0 : 1)
+    const sessions = sessionFilesOf(entry, run.result.scratch)
     const concluded: string[] = []
     for (const transcript of [run.stdout, ...sessions]) {
       const row = (await checkTranscriptFile(SPEC, transcript)).expectations[0]

@@ -1,11 +1,9 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { existsSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
 import { checkTranscriptFile } from '../../src/trace/check/check.js'
 import { readSpec } from '../../src/trace/spec/read.js'
-import { ensureHarness } from './harness-install.js'
-import { filesUnder, freshDir, runCalls } from './harness-run.js'
-import { shellArguments, withExpected } from './harness-shells.js'
+import { runCalls } from './harness-run.js'
+import { installedPrograms, sessionFilesOf, shellArguments, withExpected, workspaceWithGenerated } from './harness-shells.js'
 
 // Two shell calls on every real harness: `cd src`, then `rm generated/out.js`. Claude Code runs
 // its calls in one shell that keeps its folder, so the second call removed `src/generated/out.js`;
@@ -30,23 +28,16 @@ const CASES = withExpected<{ readonly kept: boolean }>({
   qwen: { kept: false },
 })
 
-const programs = new Map<string, string>()
-beforeAll(() => {
-  for (const { launch } of CASES) programs.set(launch.adapter, ensureHarness(launch))
-}, 900_000)
+const programs = installedPrograms(CASES)
 
 describe('`cd src`, then `rm generated/out.js`, on every real harness', () => {
   it.each(CASES.map((entry) => [entry.launch.adapter, entry] as const))('%s', async (name, entry) => {
-    const workspace = freshDir('shell-folder', name, 'work')
-    mkdirSync(join(workspace, 'src', 'generated'), { recursive: true })
-    writeFileSync(join(workspace, 'src', 'generated', 'out.js'), 'export {}\n')
+    const { workspace, target } = workspaceWithGenerated('shell-folder', name)
     const calls = ['cd src', 'rm generated/out.js'].map((line) => ({ tool: entry.tool, args: shellArguments(entry.key, line, 'a shell line') }))
     const run = await runCalls({ suite: 'shell-folder', name, launch: entry.launch, wire: entry.wire, program: programs.get(name) as string, prompt: 'Tidy up.', calls, workspace })
     const { kept } = entry.expected
-    expect(existsSync(join(workspace, 'src', 'generated', 'out.js'))).toBe(!kept)
-    const pattern = entry.session
-    const sessions = pattern === undefined ? [] : filesUnder(run.result.scratch).filter((file) => pattern.test(file))
-    expect(sessions).toHaveLength(pattern === undefined ? 0 : 1)
+    expect(existsSync(target)).toBe(!kept)
+    const sessions = sessionFilesOf(entry, run.result.scratch)
     for (const transcript of [run.stdout, ...sessions]) {
       const row = (await checkTranscriptFile(SPEC, transcript)).expectations[0]
       if (kept) expect(row, transcript).toMatchObject({ verdict: 'unknown', outcome: { reason: 'operands_unread', words: ['src/generated/out.js', 'src/generated/out.js/'] } })
