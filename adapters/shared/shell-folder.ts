@@ -61,7 +61,7 @@ export function movesFolder(command: SimpleCommand): boolean {
 const NOT_A_RELATIVE_PATH = /^(?:[/~-]|\{\}$|[a-zA-Z][a-zA-Z0-9+.-]*:)/
 
 /** Whether a word is a path a folder change moves: relative, and no option or address. */
-function isRelativePath(word: string): boolean {
+export function isRelativePath(word: string): boolean {
   return word.length > 0 && !NOT_A_RELATIVE_PATH.test(word)
 }
 

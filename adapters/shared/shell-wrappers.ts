@@ -183,11 +183,17 @@ function findCommands(args: readonly string[]): string[][] {
   return commands
 }
 
-/** `xargs [options] [program args…]`: the program, or `echo` when none is named. */
+/**
+ * The words `xargs` reads from its input and gives its program: no reader of the line knows them,
+ * so they stand as one substitution (`xargs rm < list`: `rm $(stdin)`).
+ */
+const XARGS_INPUT = '$(stdin)'
+
+/** `xargs [options] [program args…]`: the program, or `echo` when none is named, given the words it read. */
 function xargsCommand(args: readonly string[]): string[] {
   // Attached values (`-n1`, `-I{}`, `--max-args=2`) stand alone; a bare value option takes the next word.
   const i = pastOptions(args, (option) => /^-(?:[aEdIiLlnPs]|-(?:arg-file|eof|delimiter|replace|max-lines|max-args|max-procs|max-chars|process-slot-var))$/.test(option))
-  return i < args.length ? args.slice(i) : ['echo']
+  return i < args.length ? [...args.slice(i), XARGS_INPUT] : ['echo', XARGS_INPUT]
 }
 
 /** `watch [options] command`: its words joined and run by `sh -c`, or run as they are with `-x`. */

@@ -289,14 +289,31 @@ describe('the words a line gives programs whose files nobody reads', () => {
     expect(unreadOperands('tool --messages out.md')).toEqual(['--messages', 'out.md'])
   })
 
-  it('give each operand of a program that works through folders as a folder, since what lies under it is touched too', () => {
-    expect(unreadOperands('rm -rf .engineering build/ && cp -r src dist && grep -rn x docs && touch stamp')).toEqual(['.engineering/', 'src/', 'dist/', 'docs/'])
+  it('give everything under each operand of a program that goes down through folders, since what lies under a folder is touched too', () => {
+    expect(unreadOperands('rm -rf .engineering build/ && cp -r src dist && grep -rn x docs && touch stamp')).toEqual(['.engineering/**', 'build/**', 'src/**', 'dist/**', 'docs/**'])
+    expect(unreadOperands('mv old new && chmod -R go-w lib && rg TODO src')).toEqual(['old/**', 'new/**', 'lib/**', 'src/**'])
+    // Without going down, an operand that is a folder is worked in, not through: `d/`, the folder itself.
+    expect(unreadOperands('rm stale.txt && cp a.txt dist && chmod 644 lib')).toEqual(['stale.txt/', 'a.txt/', 'dist/', 'lib/'])
+  })
+
+  it('give everything under the folders `find` starts from when it acts on what it finds, and what `xargs` reads as one substitution', () => {
+    expect(unreadOperands('find src -name "*.js" -delete')).toEqual(['src', '-name', '*.js', '-delete', 'src/**'])
+    expect(unreadOperands('find -L -exec rm {} +')).toContain('./**')
+    // A listing acts on nothing: its folders are words as they were.
+    expect(unreadOperands('find src -name "*.js"')).toEqual(['src', '-name', '*.js'])
+    expect(unreadOperands('xargs rm < list.txt')).toEqual(['rm', '$(stdin)'])
+  })
+
+  it('give a path a program works in through its folder option inside that folder (`git -C src rm x`)', () => {
+    expect(unreadOperands('git -C src rm generated/out.js && make --directory=lib clean')).toEqual(['-C', 'src', 'rm', 'src/rm', 'generated/out.js', 'src/generated/out.js', '--directory=lib', 'clean', 'lib/clean'])
   })
 
   it('give a file operand or a redirection target the shell expands: which files it names is the shell’s to decide', () => {
-    expect(unreadOperands('rm -rf .engineering/* build && sed -i s/a/b/ docs/*.md && echo x > "$OUT" 2> logs/*.txt && dd if=$SRC of=copy')).toEqual(['.engineering/*', 'build/', 'docs/*.md', '$SRC', '$OUT', 'logs/*.txt'])
+    expect(unreadOperands('rm -rf .engineering/* build && sed -i s/a/b/ docs/*.md && echo x > "$OUT" 2> logs/*.txt && dd if=$SRC of=copy')).toEqual(['.engineering/*', '.engineering/*/**', 'build/**', 'docs/*.md', '$SRC', '$OUT', 'logs/*.txt'])
     // A glob in a redirection's place is no file as written either.
     expect(readShellLine('echo x > out*.txt')).toMatchObject({ files: [], expandedFiles: ['out*.txt'] })
+    // A brace list and a home folder are the shell's to expand too, though their words name no glob.
+    expect(unreadOperands('cat src/{a,b}.ts ~/notes.md')).toEqual(['src/{a,b}.ts', '~/notes.md'])
   })
 
   it('give what a program reads on its stdin from the line: a here-document, a here-string, what echo pipes in; not what cat or tee copies', () => {
@@ -306,7 +323,7 @@ describe('the words a line gives programs whose files nobody reads', () => {
   })
 
   it('give the path glob a searcher reads by, since the files it reads lie where the glob says; a glob that excludes chooses nothing', () => {
-    expect(unreadOperands("rg -g '.engineering/*' secret && rg --glob=docs/** -i x src && rg --iglob '*.md' -e x && rg -ig notes/x y")).toEqual(['.engineering/*', 'src/', 'docs/**', '*.md', 'notes/x'])
+    expect(unreadOperands("rg -g '.engineering/*' secret && rg --glob=docs/** -i x src && rg --iglob '*.md' -e x && rg -ig notes/x y")).toEqual(['.engineering/*', 'src/**', 'docs/**', '*.md', 'notes/x'])
     expect(unreadOperands("rg -g '!.engineering/*' --glob=!build/** x")).toEqual([])
   })
 

@@ -9,7 +9,7 @@
 import { POWERSHELL_WRITERS } from './powershell.js'
 import { lexShell, type ShellRedirection, type ShellToken } from './shell-lexer.js'
 import { handsStdinOn, wrappedCommands } from './shell-wrappers.js'
-import { entersFolder, FolderWalk, movesFolder } from './shell-folder.js'
+import { entersFolder, FolderWalk, isRelativePath, joinFolder, movesFolder } from './shell-folder.js'
 
 /** One simple command: the program (basename of its first word) and its words after it. */
 export interface SimpleCommand {
@@ -489,10 +489,65 @@ function readOperands(command: SimpleCommand): OperandReading {
   return { files, globs }
 }
 
+// What a shell expands that `namesFileAsWritten` lets through: a home folder, a brace list or range.
+const EXPANDED_AS_WRITTEN = /^~|\{[^{}]*(?:,|\.\.)[^{}]*\}/
+const TRAILING_SLASHES = /\/+$/
+// `find`'s actions on what it finds: it removes it, runs a program on it, or writes its names to a file.
+const FIND_ACTIONS = /^-(?:delete|exec|execdir|ok|okdir|fprint|fprint0|fprintf|fls)$/
+
+/** `find`'s starting points: its words before the first option or expression (`.` when there are none). */
+function findStartingPoints(args: readonly string[]): string[] {
+  const points: string[] = []
+  let i = 0
+  // Its own options come first: `-H`, `-L`, `-P`, `-O3`, `-D tree`.
+  while (i < args.length && /^-(?:[HLP]|O[0-9]*|D)$/.test(args[i] as string)) i += args[i] === '-D' ? 2 : 1
+  for (; i < args.length; i++) {
+    const arg = args[i] as string
+    if (arg.startsWith('-') || arg === '(' || arg === '!') break
+    points.push(arg)
+  }
+  return points.length > 0 ? points : ['.']
+}
+
+// The options that set the folder a program works in: `git -C`, `make -C`/`--directory`, `tar -C`,
+// `npm --prefix`, `pnpm --dir`, `yarn --cwd`, `uv --directory`.
+const FOLDER_OPTIONS: ReadonlySet<string> = new Set(['-C', '--directory', '--dir', '--cwd', '--prefix', '--chdir'])
+
+/** The folders a command's options say it works in (`-C src`, `--directory=src`). */
+function optionFolders(args: readonly string[]): string[] {
+  const folders: string[] = []
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string
+    const equals = arg.indexOf('=')
+    const value = FOLDER_OPTIONS.has(arg) ? args[i + 1] : equals > 2 && FOLDER_OPTIONS.has(arg.slice(0, equals)) ? arg.slice(equals + 1) : undefined
+    if (value !== undefined && value.length > 0 && !value.startsWith('-')) folders.push(value)
+  }
+  return folders
+}
+
 // Programs whose words are data they print, never files they open.
 const PRINTERS: ReadonlySet<string> = new Set(['echo', 'printf'])
 // Programs whose file operand may be a folder they work through (`rm -rf d`, `cp -r a d`, `grep -r x d`).
 const THROUGH_FOLDERS: ReadonlySet<string> = new Set(['rm', 'cp', 'mv', 'ln', 'chmod', 'chown', 'chgrp', 'grep', 'egrep', 'fgrep', 'rg'])
+// The options that send a program down through the folders it is given (`rm -rf`, `cp -a`, `grep -R`, `chmod -R`).
+const GOES_DOWN: ReadonlyMap<string, RegExp> = new Map([
+  ['rm', /^(?:-[a-zA-Z]*[rR]|--recursive$)/],
+  ['cp', /^(?:-[a-zA-Z]*[rRa]|--recursive$|--archive$)/],
+  ['grep', /^(?:-[a-zA-Z]*[rR]|--recursive$|--dereference-recursive$)/],
+  ['egrep', /^(?:-[a-zA-Z]*[rR]|--recursive$|--dereference-recursive$)/],
+  ['fgrep', /^(?:-[a-zA-Z]*[rR]|--recursive$|--dereference-recursive$)/],
+  ['chmod', /^(?:-[a-zA-Z]*R|--recursive$)/],
+  ['chown', /^(?:-[a-zA-Z]*R|--recursive$)/],
+  ['chgrp', /^(?:-[a-zA-Z]*R|--recursive$)/],
+])
+
+/** Whether a program goes down through the folders it is given: `rg` and `mv` always, the others by an option. */
+function goesDown(command: SimpleCommand): boolean {
+  if (command.program === 'rg' || command.program === 'mv') return true
+  const option = GOES_DOWN.get(command.program)
+  return option !== undefined && command.args.some((arg) => option.test(arg))
+}
+
 // Options whose value is a message for people (`git commit -m …`, `-am …`, `gh pr create --body …`), not a path.
 const MESSAGE_OPTIONS: ReadonlySet<string> = new Set(['--message', '--body', '--title', '--description', '--note'])
 const MESSAGE_CLUSTER = /^-[a-zA-Z]*m$/
@@ -528,15 +583,19 @@ export function unreadOperands(line: string | readonly string[], start = ''): st
     const namesFiles = command.program === 'dd' || FILE_OPERANDS.has(command.program)
     if (namesFiles) {
       const { files, globs } = readOperands(command)
-      // An operand the shell expands names no subject (`rm .engineering/*`): which files it is, is the shell's to decide.
-      for (const file of files) if (!namesFileAsWritten(file) && file !== '{}' && !STREAM_DEVICES.test(file)) add(file)
+      // An operand the shell expands names no file as written (`rm .engineering/*`, `rm $F`, `cat
+      // src/{a,b}.ts`, `rm ~/x`): which files it is, is the shell's to decide.
+      for (const file of files) if ((!namesFileAsWritten(file) || EXPANDED_AS_WRITTEN.test(file)) && file !== '{}' && !STREAM_DEVICES.test(file)) add(file)
       for (const file of files) if (file !== '{}' && !STREAM_DEVICES.test(file)) inFolder(file)
       if (THROUGH_FOLDERS.has(command.program)) {
-        // Its subjects name the operands; what lies under one that is a folder is touched too.
+        // Its subjects name the operands; what lies in one that is a folder is touched too (`d/`),
+        // and everything under it where the program goes down through folders (`rm -rf src`: `src/**`).
+        const down = goesDown(command)
         for (const file of files) {
-          if (!namesFileAsWritten(file) || file.endsWith('/')) continue
-          add(`${file}/`)
-          inFolder(`${file}/`)
+          if (file === '{}' || STREAM_DEVICES.test(file) || (!down && (!namesFileAsWritten(file) || file.endsWith('/')))) continue
+          const folder = `${file.replace(TRAILING_SLASHES, '')}/${down ? '**' : ''}`
+          add(folder)
+          inFolder(folder)
         }
         for (const glob of globs) {
           add(glob)
@@ -545,6 +604,11 @@ export function unreadOperands(line: string | readonly string[], start = ''): st
       }
     }
     if (!namesFiles && !PRINTERS.has(command.program)) {
+      // `git -C src rm generated/out.js`: the program works in the folder its option names, and so do its words.
+      const folders = optionFolders(command.args)
+      const inOptionFolders = (word: string): void => {
+        for (const folder of folders) if (isRelativePath(word) && word !== folder) add(joinFolder(walk.folder, joinFolder(folder, word)))
+      }
       for (let i = 0; i < command.args.length; i++) {
         const arg = command.args[i] as string
         if (MESSAGE_OPTIONS.has(arg) || MESSAGE_CLUSTER.test(arg)) {
@@ -556,9 +620,18 @@ export function unreadOperands(line: string | readonly string[], start = ''): st
         // `cd .engineering && rm notes.md`: what follows works inside the folder, as `.engineering/…`.
         add(entersFolder(command.program) && !arg.startsWith('-') && !arg.endsWith('/') ? `${arg}/` : arg)
         if (!movesFolder(command)) inFolder(arg)
+        inOptionFolders(arg)
       }
       // What it reads on its stdin is its own too: the script `python3 - <<'PY'` runs, the diff `git apply <<'EOF'` applies.
       for (const text of command.stdin ?? []) add(text)
+      // `find src -delete`, `find . -exec rm {} +`: it acts on everything under the folders it starts from.
+      if (command.program === 'find' && command.args.some((arg) => FIND_ACTIONS.test(arg))) {
+        for (const folder of findStartingPoints(command.args)) {
+          const below = `${folder.replace(TRAILING_SLASHES, '')}/**`
+          add(below)
+          inFolder(below)
+        }
+      }
     }
     walk.step(command)
     add(walk.folder)

@@ -243,7 +243,7 @@ describe('words given to a program no reader reads for its files', () => {
     })
     expect(rowOf(storeUntouched, lines(['echo .engineering/notes.md', ['proc:echo']], ['git rm src/old.ts', ['proc:git']])).verdict).toBe('ok')
     // A word may name a folder: `tar -C .engineering` unpacks into the store.
-    expect(rowOf(storeUntouched, lines(['tar -xf notes.tar -C .engineering', ['proc:tar']])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.engineering'] })
+    expect(rowOf(storeUntouched, lines(['tar -xf notes.tar -C .engineering', ['proc:tar']])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.engineering', '.engineering/notes.tar'] })
     // An address is no file, and a pattern is no folder.
     const git = '{tool.absent: {subject: {glob: "file:*.git/*"}}}'
     expect(rowOf(git, lines(['git clone https://github.com/x/y.git && tree -I "node_modules|.git"', ['proc:git', 'proc:tree']])).verdict).toBe('ok')
@@ -251,15 +251,15 @@ describe('words given to a program no reader reads for its files', () => {
   })
 
   it('a folder rm, cp or grep works through, or a glob it is given, may hold what the selector names', () => {
-    expect(rowOf(storeUntouched, lines(['rm -rf .engineering', ['proc:rm', 'file:.engineering']])).outcome).toEqual({ outcome: 'undecidable', reason: 'operands_unread', events: [1], words: ['.engineering/'] })
+    expect(rowOf(storeUntouched, lines(['rm -rf .engineering', ['proc:rm', 'file:.engineering']])).outcome).toEqual({ outcome: 'undecidable', reason: 'operands_unread', events: [1], words: ['.engineering/**'] })
     expect(rowOf(storeUntouched, lines(['rm -rf .engineering/', ['proc:rm', 'file:.engineering/']])).verdict).toBe('gap')
     expect(rowOf(storeUntouched, lines(['rm -rf build', ['proc:rm', 'file:build']])).verdict).toBe('ok')
     // A glob or an expansion names no subject, but the words it is written with may be the store's.
-    expect(rowOf(storeUntouched, lines(['rm -rf .engineering/*', ['proc:rm']])).outcome).toEqual({ outcome: 'undecidable', reason: 'operands_unread', events: [1], words: ['.engineering/*'] })
+    expect(rowOf(storeUntouched, lines(['rm -rf .engineering/*', ['proc:rm']])).outcome).toEqual({ outcome: 'undecidable', reason: 'operands_unread', events: [1], words: ['.engineering/*', '.engineering/*/**'] })
     expect(rowOf(storeUntouched, lines(['echo x > .engineering/$NAME.md', ['proc:echo']])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.engineering/$NAME.md'] })
     expect(rowOf(storeUntouched, lines(['rm -f *.tmp', ['proc:rm']])).verdict).toBe('ok')
     // A glob is read as the paths it may expand to: `.*` may be `.engineering`, `*` never is (bash skips a leading dot).
-    expect(rowOf(storeUntouched, lines(['rm -rf .*', ['proc:rm']])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.*'] })
+    expect(rowOf(storeUntouched, lines(['rm -rf .*', ['proc:rm']])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.*', '.*/**'] })
     expect(rowOf('{tool.absent: {subject: {glob: "file:.engineering/*"}}}', lines(['cat .eng*/notes.md', ['proc:cat']])).verdict).toBe('unknown')
     expect(rowOf(storeUntouched, lines(['rm -rf build/* *', ['proc:rm']])).verdict).toBe('ok')
   })
@@ -269,12 +269,18 @@ describe('words given to a program no reader reads for its files', () => {
       const events: Event[] = [start(), call('c-1', name, input, { operations, subjects }), result('c-1'), ended()]
       return metaharness([...events, closed(events.length)])
     }
-    expect(rowOf(storeUntouched, tool('Grep', { pattern: 'x', path: '.engineering' }, ['search'], ['file:.engineering'])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.engineering/'] })
+    expect(rowOf(storeUntouched, tool('Grep', { pattern: 'x', path: '.engineering' }, ['search'], ['file:.engineering'])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.engineering/**'] })
+    // A search reads every file under its folder: `.env` two folders down, and everything under the session's own folder.
+    expect(rowOf('{tool.absent: {subject: {glob: "file:config/*.env"}}}', tool('Grep', { pattern: 'KEY', path: '.' }, ['search'], ['file:.'])).verdict).toBe('unknown')
+    expect(rowOf('{tool.absent: {subject: {glob: "file:config/*.env"}}}', tool('Grep', { pattern: 'KEY', path: 'src' }, ['search'], ['file:src'])).verdict).toBe('ok')
     expect(rowOf(storeUntouched, tool('LS', { path: '/w/.engineering' }, ['dir.list'], ['file:/w/.engineering'])).verdict).toBe('unknown')
     expect(rowOf(storeUntouched, tool('Read', { file_path: '/w/.engineering' }, ['file.read'], ['file:/w/.engineering'])).verdict).toBe('ok')
     // A listing by pattern names no path, but its pattern is one; a search's pattern is text it looks for.
     expect(rowOf(storeUntouched, tool('Glob', { pattern: '.engineering/**' }, ['dir.list'], [])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.engineering/**'] })
     expect(rowOf(storeUntouched, tool('Grep', { pattern: '.engineering/notes' }, ['search'], [])).verdict).toBe('ok')
+    // `**` is any run of folders: every `.md` anywhere, the store's included.
+    expect(rowOf(storeUntouched, tool('Glob', { pattern: '**/*.md' }, ['dir.list'], [])).outcome).toMatchObject({ reason: 'operands_unread', words: ['**/*.md'] })
+    expect(rowOf('{tool.absent: {subject: {glob: "file:*.env"}}}', tool('Glob', { pattern: '**/*.ts' }, ['dir.list'], [])).verdict).toBe('ok')
     // The path glob a search or a reader chooses its files by: Claude Code's `Grep {glob}`, opencode's and Gemini CLI's `include`.
     expect(rowOf(storeUntouched, tool('Grep', { pattern: 'secret', glob: '.engineering/*' }, ['search'], [])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.engineering/*'] })
     expect(rowOf(storeUntouched, tool('grep', { pattern: 'secret', include: '**/.engineering/**' }, ['search'], [])).verdict).toBe('unknown')

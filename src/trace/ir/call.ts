@@ -143,8 +143,9 @@ export function wordsUnread(call: ToolCall): readonly string[] {
     words = stringsIn(call.input, MCP_ARGUMENT_DEPTH)
   } else {
     const lists = call.operations.includes('dir.list')
-    // A search or a listing works through the folder its path names: what lies under it.
-    if (lists || call.operations.includes('search')) words = call.subjects.flatMap((subject) => (subject.startsWith('file:') && !subject.endsWith('/') ? [`${subject.slice(5)}/`] : []))
+    // A listing names what lies in the folder its path names (`x/`); a search reads everything under it (`x/**`).
+    if (call.operations.includes('search')) words = call.subjects.flatMap((subject) => (subject.startsWith('file:') ? [`${subject.slice(5).replace(/\/+$/, '')}/**`] : []))
+    else if (lists) words = call.subjects.flatMap((subject) => (subject.startsWith('file:') && !subject.endsWith('/') ? [`${subject.slice(5)}/`] : []))
     // The globs that choose its files. A listing's pattern is one (`Glob {pattern: ".engineering/**"}`); a search's is what it looks for.
     if (lists || call.operations.includes('search') || call.operations.includes('file.read')) {
       const keys = lists ? ['pattern', ...PATH_FILTER_ARGUMENTS] : PATH_FILTER_ARGUMENTS

@@ -78,7 +78,13 @@ export function otherPathForms(recorded: string, cwd: string | null, folder: str
   } else if (!path.startsWith('~') && folder === '') {
     const relative = clean ? path : joinFolder('', path)
     add(relative)
-    if (cwd !== null) add(relative.startsWith('../') || relative === '..' ? resolvedAbsolute(`${cwd}/${relative}`) : `${cwd}/${relative}`)
+    if (cwd === null) return forms
+    if (relative.startsWith('../') || relative === '..') {
+      // Out of the session's folder and back into it (`../w/src/a.ts` in `/w`): also read relative to it.
+      const absolute = resolvedAbsolute(`${cwd}/${relative}`)
+      add(absolute)
+      if (isInside(absolute, cwd)) add(absolute.slice(cwd.length + 1))
+    } else add(`${cwd}/${relative}`)
   }
   return forms
 }

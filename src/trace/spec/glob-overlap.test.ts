@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { literalTokens, shellGlobMayName, specGlobTokens } from './glob-overlap.js'
+import { braceWords, literalTokens, shellGlobMayName, specGlobTokens } from './glob-overlap.js'
 
 const store = specGlobTokens('file:*.engineering/*')
 const anchored = specGlobTokens('file:.engineering/*')
@@ -20,5 +20,32 @@ describe('whether a shell glob may name what a subject matcher matches', () => {
     }
     expect(shellGlobMayName('.engineering/*.md', literalTokens('file:.engineering/no.txt'))).toBe(false)
     expect(shellGlobMayName('x/.*', anchored)).toBe(false)
+  })
+})
+
+describe('words a shell changes besides globs', () => {
+  const generated = specGlobTokens('file:src/generated/*')
+
+  it('a substitution may be any path at all, `/` and a leading dot included', () => {
+    for (const word of ['$F', '${TARGET}', '$(cat list)', '`cat list`', 'src/$NAME', '$DIR/out.js', '**/out.js']) {
+      expect(shellGlobMayName(word, generated), word).toBe(true)
+    }
+    expect(shellGlobMayName('build/$NAME', generated)).toBe(false)
+  })
+
+  it('a brace list is each word it makes; a range is read as a run', () => {
+    expect(braceWords('src/{a,b}.ts')).toEqual(['src/a.ts', 'src/b.ts'])
+    expect(braceWords('{x,y}/{1..3}')).toEqual(['x/*', 'y/*'])
+    expect(shellGlobMayName('src/{generated,other}', generated)).toBe(true)
+    expect(shellGlobMayName('build/{dist,cache}', generated)).toBe(false)
+    expect(braceWords('{}')).toEqual(['{}'])
+  })
+
+  it('a folder’s whole contents are named by a matcher’s letters, never by what its wildcard might find there', () => {
+    expect(shellGlobMayName('src/**', generated)).toBe(true)
+    expect(shellGlobMayName('**', store)).toBe(true)
+    expect(shellGlobMayName('build/**', store)).toBe(false)
+    expect(shellGlobMayName('work/.engineering/**', store)).toBe(true)
+    expect(shellGlobMayName('src/**', specGlobTokens('file:src/.env'))).toBe(true)
   })
 })

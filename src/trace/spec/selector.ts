@@ -141,10 +141,19 @@ function wordsNaming(matcher: FieldMatcher, words: readonly string[], call: Tool
     // Code or a list (`open('.engineering/n.md','w')`, a here-document's script): a path inside it is matched, and named, on its own.
     const pieces = word.split(CODE_PUNCTUATION).filter((piece) => piece.length > 0)
     const named = pieces.length > 1 ? pieces.filter((piece) => mightName(matcher, piece, call)) : []
-    for (const found of named.length > 0 ? named : mightName(matcher, word, call) ? [word] : []) if (!touched.includes(found)) touched.push(found)
+    // Text with blanks outside its substitutions (a message, a script) is a path only as written: its `$`, `` ` `` and `*` are its own.
+    const whole = named.length === 0 && (isText(word) ? matchesRecorded(matcher, `file:${word}`) : mightName(matcher, word, call))
+    for (const found of whole ? [word] : named) if (!touched.includes(found)) touched.push(found)
   }
   return touched
 }
+
+/** Whether a word is text, not a path: blanks outside its substitutions (`$(cat list)` is one word a shell splits). */
+function isText(word: string): boolean {
+  return /\s/.test(word) && /\s/.test(word.replace(SUBSTITUTIONS, ''))
+}
+
+const SUBSTITUTIONS = /\$\([^()]*\)|\$\{[^}]*\}|`[^`]*`/g
 
 // The operations that put bytes in a file: what a shell line's writes are, though its harness names them `shell`.
 const WRITING_OPERATIONS: readonly string[] = ['file.write', 'file.edit']
@@ -198,18 +207,32 @@ const NONE: readonly string[] = []
  * which would match (`tar -C .engineering`); a glob, as any path it may expand to (`rm -rf .*`).
  */
 function mightName(matcher: FieldMatcher, word: string, call: ToolCall): boolean {
-  if (word.length === 0 || ADDRESS.test(word)) return false
+  // The folder the shell is in, or its home, is no file: what lies in it is named by other words.
+  if (word.length === 0 || ADDRESS.test(word) || A_FOLDER_ITSELF.test(word)) return false
   // As written, or spelled another way (`/w/.env` is `.env` in a session opened in `/w`); in a
   // session that named no folder, an absolute word below any folder that could have been it.
   if (mightNameAsWritten(matcher, word) || otherWordForms(call, word).some((form) => mightNameAsWritten(matcher, form))) return true
-  return call.cwd === null && pathsBelowFolders(word).some((tail) => mightNameAsWritten(matcher, tail))
+  // A path from a folder no reader of the line knows (`~/w/src/a.ts`, `$HOME/w/…`): that folder, or any
+  // folder the path goes down through, could be the session's.
+  const unknownFolder = FROM_UNKNOWN_FOLDER.exec(word)
+  if (unknownFolder !== null) {
+    const rest = word.slice(unknownFolder[0].length)
+    if (mightNameAsWritten(matcher, rest) || tailsNaming(matcher, `/${rest}`)) return true
+  }
+  return call.cwd === null && tailsNaming(matcher, word)
+}
+
+/** Whether an absolute path read from a folder below its root may name a file the matcher matches (`pathsBelowFolders`); never the folder's whole contents (`**`) alone. */
+function tailsNaming(matcher: FieldMatcher, path: string): boolean {
+  return pathsBelowFolders(path).some((tail) => !tail.startsWith('**') && mightNameAsWritten(matcher, tail))
 }
 
 function mightNameAsWritten(matcher: FieldMatcher, word: string): boolean {
   if (matchesRecorded(matcher, `file:${word}`) || (PATH_SHAPED.test(word) && matchesRecorded(matcher, `file:${word}/`))) return true
   if (!isShellGlob(word)) return false
   const tokens = matcherTokens(matcher)
-  return tokens !== undefined && shellGlobMayName(word, tokens)
+  // A regex is matched as written; but a substitution (`$F`, `$(…)`) may be any path at all.
+  return tokens !== undefined ? shellGlobMayName(word, tokens) : SUBSTITUTION.test(word)
 }
 
 /** A matcher as a pattern over subjects, for the glob overlap; undefined for a regex, whose words are matched as written. */
@@ -224,6 +247,9 @@ function matcherTokens(matcher: FieldMatcher): Token[] | undefined {
 // An address is no file (`git clone https://…/x.git`), unless a `file://` one; a word with blanks or shell punctuation is no folder.
 const ADDRESS = /^(?!file:)[a-zA-Z][a-zA-Z0-9+.-]*:\/\//
 const PATH_SHAPED = /^[^\s|;&<>()'"`$*?]+[^/\s]$/
+const SUBSTITUTION = /[$`]/
+const A_FOLDER_ITSELF = /^(?:~|\$\{?(?:PWD|HOME)\}?)\/?$/
+const FROM_UNKNOWN_FOLDER = /^(?:~[^/]*|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?)\//
 // What separates a path from the code around it: blanks, quotes, brackets, commas and `=`. Not `|`:
 // `tree -I 'node_modules|.git'` names a pattern, and its pieces no folders.
 const CODE_PUNCTUATION = /[\s'"`()[\]{},=]+/
