@@ -618,7 +618,8 @@ export function unreadOperands(line: string | readonly string[], start = ''): st
         const equals = arg.indexOf('=')
         if (equals > 2 && arg.startsWith('--') && MESSAGE_OPTIONS.has(arg.slice(0, equals))) continue
         // `cd .engineering && rm notes.md`: what follows works inside the folder, as `.engineering/…`.
-        add(entersFolder(command.program) && !arg.startsWith('-') && !arg.endsWith('/') ? `${arg}/` : arg)
+        // A folder the line names (`eslint --fix src/`) is given as a path, so what lies under it is read as under `src`.
+        add(entersFolder(command.program) ? (!arg.startsWith('-') && !arg.endsWith('/') ? `${arg}/` : arg) : arg.length > 1 ? arg.replace(TRAILING_SLASHES, '') || arg : arg)
         if (!movesFolder(command)) inFolder(arg)
         inOptionFolders(arg)
       }

@@ -92,9 +92,15 @@ describe('programs that act on every file under a folder', () => {
     expect(verdictOver('{tool.absent: {subject: {glob: "file:*.engineering/*"}}}', 'rm -rf build')).toBe('ok')
     // A file a folder holds by the selector's letters, however hidden, may be gone.
     expect(verdictOver('{tool.absent: {subject: {glob: "file:src/.env*"}}}', 'rm -rf src')).toBe('unknown')
-    // Without going down, `rm src` removes no folder, and `find` that only lists touches nothing.
+    // Without going down, `rm src` removes no folder.
     expect(verdictOver(GENERATED_UNTOUCHED, 'rm -f src')).toBe('ok')
-    expect(verdictOver(GENERATED_UNTOUCHED, 'find src -name "*.js"')).toBe('ok')
+  })
+
+  it('a folder given whole to a program nobody reads may be one it goes down through; a word inside code or prose is not', () => {
+    for (const line of ['npx prettier --write src', 'npx eslint --fix src/', 'git -C . add src']) expect(verdictOver(GENERATED_UNTOUCHED, line), line).toBe('unknown')
+    expect(rowOf(GENERATED_UNTOUCHED, bash('npx eslint --fix src/')).outcome).toMatchObject({ reason: 'operands_unread', words: ['src'] })
+    expect(verdictOver(GENERATED_UNTOUCHED, 'python3 - <<\'PY\'\nprint("the src folder is tidy")\nPY')).toBe('ok')
+    expect(verdictOver(GENERATED_UNTOUCHED, 'npx prettier --write lib')).toBe('ok')
   })
 
   it('what `xargs` reads from its input, and the folder a program’s option names, are the program’s words too', () => {

@@ -140,9 +140,9 @@ function wordsNaming(matcher: FieldMatcher, words: readonly string[], call: Tool
   for (const word of words) {
     // Code or a list (`open('.engineering/n.md','w')`, a here-document's script): a path inside it is matched, and named, on its own.
     const pieces = word.split(CODE_PUNCTUATION).filter((piece) => piece.length > 0)
-    const named = pieces.length > 1 ? pieces.filter((piece) => mightName(matcher, piece, call)) : []
+    const named = pieces.length > 1 ? pieces.filter((piece) => mightName(matcher, piece, call, false)) : []
     // Text with blanks outside its substitutions (a message, a script) is a path only as written: its `$`, `` ` `` and `*` are its own.
-    const whole = named.length === 0 && (isText(word) ? matchesRecorded(matcher, `file:${word}`) : mightName(matcher, word, call))
+    const whole = named.length === 0 && (isText(word) ? matchesRecorded(matcher, `file:${word}`) : mightName(matcher, word, call, true))
     for (const found of whole ? [word] : named) if (!touched.includes(found)) touched.push(found)
   }
   return touched
@@ -190,7 +190,7 @@ export function selectorMightOperate(selector: CallSelector, operations: FileOpe
   const matcher = selector.subject
   const files: string[] = []
   const take = (file: string): void => {
-    if ((matcher === undefined || mightName(matcher, file, call)) && !files.includes(file)) files.push(file)
+    if ((matcher === undefined || mightName(matcher, file, call, true)) && !files.includes(file)) files.push(file)
   }
   for (const file of written) take(file)
   if (operations.reads) {
@@ -205,32 +205,37 @@ const NONE: readonly string[] = []
 /**
  * Whether a word may name a file the matcher matches: as itself, or as a folder what lies under
  * which would match (`tar -C .engineering`); a glob, as any path it may expand to (`rm -rf .*`).
+ * A whole word a program was given may be a folder it goes down through (`prettier --write src`
+ * may rewrite `src/generated/out.js`); a piece of code or prose (`from heru.main import`) names at
+ * most what lies in it.
  */
-function mightName(matcher: FieldMatcher, word: string, call: ToolCall): boolean {
+function mightName(matcher: FieldMatcher, word: string, call: ToolCall, whole: boolean): boolean {
   // The folder the shell is in, or its home, is no file: what lies in it is named by other words.
   if (word.length === 0 || ADDRESS.test(word) || A_FOLDER_ITSELF.test(word)) return false
   // As written, or spelled another way (`/w/.env` is `.env` in a session opened in `/w`); in a
   // session that named no folder, an absolute word below any folder that could have been it.
-  if (mightNameAsWritten(matcher, word) || otherWordForms(call, word).some((form) => mightNameAsWritten(matcher, form))) return true
+  if (mightNameAsWritten(matcher, word, whole) || otherWordForms(call, word).some((form) => mightNameAsWritten(matcher, form, whole))) return true
   // A path from a folder no reader of the line knows (`~/w/src/a.ts`, `$HOME/w/…`): that folder, or any
   // folder the path goes down through, could be the session's.
   const unknownFolder = FROM_UNKNOWN_FOLDER.exec(word)
   if (unknownFolder !== null) {
     const rest = word.slice(unknownFolder[0].length)
-    if (mightNameAsWritten(matcher, rest) || tailsNaming(matcher, `/${rest}`)) return true
+    if (mightNameAsWritten(matcher, rest, whole) || tailsNaming(matcher, `/${rest}`, whole)) return true
   }
-  return call.cwd === null && tailsNaming(matcher, word)
+  return call.cwd === null && tailsNaming(matcher, word, whole)
 }
 
 /** Whether an absolute path read from a folder below its root may name a file the matcher matches (`pathsBelowFolders`); never the folder's whole contents (`**`) alone. */
-function tailsNaming(matcher: FieldMatcher, path: string): boolean {
-  return pathsBelowFolders(path).some((tail) => !tail.startsWith('**') && mightNameAsWritten(matcher, tail))
+function tailsNaming(matcher: FieldMatcher, path: string, whole: boolean): boolean {
+  return pathsBelowFolders(path).some((tail) => !tail.startsWith('**') && mightNameAsWritten(matcher, tail, whole))
 }
 
-function mightNameAsWritten(matcher: FieldMatcher, word: string): boolean {
+function mightNameAsWritten(matcher: FieldMatcher, word: string, whole: boolean): boolean {
   if (matchesRecorded(matcher, `file:${word}`) || (PATH_SHAPED.test(word) && matchesRecorded(matcher, `file:${word}/`))) return true
-  if (!isShellGlob(word)) return false
   const tokens = matcherTokens(matcher)
+  // Everything under it, matched by the selector's letters (`src` for `src/generated/*`, never `build` for `*.env`).
+  if (whole && tokens !== undefined && PATH_SHAPED.test(word) && shellGlobMayName(`${word}/**`, tokens)) return true
+  if (!isShellGlob(word)) return false
   // A regex is matched as written; but a substitution (`$F`, `$(…)`) may be any path at all.
   return tokens !== undefined ? shellGlobMayName(word, tokens) : SUBSTITUTION.test(word)
 }
