@@ -348,11 +348,14 @@ describe('the files a line writes, creates or removes', () => {
     ['dd if=/dev/zero of=disk.img bs=1M count=1', ['disk.img']],
     ['echo x > "$OUT"', ['$OUT']],
     ['cd src && echo x > a.ts', ['a.ts', 'src/a.ts']],
+    // `find` that removes what it finds, or runs a writer on it, writes anywhere under where it starts.
+    ['find src -name "*.js" -delete', ['src/**']],
+    ['find . -exec sed -i s/a/b/ {} +', ['./**']],
   ])('%j writes %j', (line, files) => {
     expect(filesWrittenBy(line)).toEqual(files)
   })
 
-  it.each(['cat src/a.ts', "sed -n '1,20p' src/a.ts", 'grep -rn TODO src > /dev/null', 'diff a.ts b.ts 2>&1', 'wc -l < src/a.ts', 'git checkout -b x'])('%j writes nothing a reader can name', (line) => {
+  it.each(['cat src/a.ts', "sed -n '1,20p' src/a.ts", 'grep -rn TODO src > /dev/null', 'diff a.ts b.ts 2>&1', 'wc -l < src/a.ts', 'git checkout -b x', 'find . -name "*.py" -exec grep -l x {} +'])('%j writes nothing a reader can name', (line) => {
     expect(filesWrittenBy(line)).toEqual([])
   })
 

@@ -495,6 +495,16 @@ const TRAILING_SLASHES = /\/+$/
 // `find`'s actions on what it finds: it removes it, runs a program on it, or writes its names to a file.
 const FIND_ACTIONS = /^-(?:delete|exec|execdir|ok|okdir|fprint|fprint0|fprintf|fls)$/
 
+/** Whether `find` removes what it finds (`-delete`) or runs a program that writes on it (`-exec rm {} +`, `-exec sed -i … {} ;`). */
+function findWrites(args: readonly string[]): boolean {
+  return args.some((arg, i) => {
+    if (arg === '-delete') return true
+    if (!/^-(?:exec|execdir|ok|okdir)$/.test(arg)) return false
+    const program = basename(args[i + 1] ?? '')
+    return WRITES_EVERY_FILE.has(program) || WRITES_DESTINATION.has(program) || (program === 'sed' && args.slice(i + 2).some((word) => IN_PLACE.test(word)))
+  })
+}
+
 /** `find`'s starting points: its words before the first option or expression (`.` when there are none). */
 function findStartingPoints(args: readonly string[]): string[] {
   const points: string[] = []
@@ -650,7 +660,7 @@ const TARGET_DIRECTORY = /^(?:-[a-zA-Z]*t|--target-directory)/
 const IN_PLACE = /^(?:-[a-zA-Z]*i|--in-place)/
 const DD_OUTPUT = /^of=(.+)$/
 // A write redirection, or the name of a program above, anywhere in the line (a wrapper's script included).
-const MAY_WRITE = />|\b(?:tee|touch|truncate|shred|rm|rmdir|unlink|mv|cp|ln|install|sed|dd)\b/
+const MAY_WRITE = />|\b(?:tee|touch|truncate|shred|rm|rmdir|unlink|mv|cp|ln|install|sed|dd)\b|-delete\b/
 
 // A `cd`, `pushd` or `popd` anywhere in the line.
 const MAY_MOVE = /\b(?:cd|pushd|popd)\b/
@@ -697,7 +707,9 @@ export function filesWrittenBy(line: string | readonly string[], start = '', pow
   }
   const walk = new FolderWalk(start)
   for (const command of reading.commands) {
-    for (const file of writtenOperands(command, powershell)) {
+    // `find src -delete`, `find . -exec rm {} +`: what it removes or changes lies anywhere under where it starts.
+    const found = command.program === 'find' && findWrites(command.args) ? findStartingPoints(command.args).map((folder) => `${folder.replace(TRAILING_SLASHES, '')}/**`) : []
+    for (const file of [...writtenOperands(command, powershell), ...found]) {
       add(file)
       const joined = walk.inFolder(file)
       if (joined !== undefined) add(joined)

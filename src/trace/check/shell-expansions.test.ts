@@ -86,6 +86,10 @@ describe('programs that act on every file under a folder', () => {
     expect(verdictOver(GENERATED_UNTOUCHED, line)).toBe('unknown')
   })
 
+  it.each(['rm -rf src', 'mv src /tmp/old-src', 'cp -r empty/. src', 'find src -name "*.js" -delete', 'find . -name out.js -exec rm {} +'])('%j may have written under it: a writing operation is unknown, not ok', (line) => {
+    expect(verdictOver(GENERATED_NOT_WRITTEN, line)).toBe('unknown')
+  })
+
   it('a folder that holds the selector’s files by its letters only: another folder, or a wildcard’s guess, stays decided', () => {
     expect(verdictOver(GENERATED_UNTOUCHED, 'rm -rf build node_modules')).toBe('ok')
     // `*.engineering/*` anywhere: whether `build/` holds a store is the tree's to say, as with any folder a word names.
