@@ -489,8 +489,10 @@ function readOperands(command: SimpleCommand): OperandReading {
   return { files, globs }
 }
 
+/** A brace list or range a shell expands (`{a,b}`, `{1..3}`); not `{}` (find's) nor `{x}`. */
+export const BRACE_LIST = /\{[^{}]*(?:,|\.\.)[^{}]*\}/
 // What a shell expands that `namesFileAsWritten` lets through: a home folder, a brace list or range.
-const EXPANDED_AS_WRITTEN = /^~|\{[^{}]*(?:,|\.\.)[^{}]*\}/
+const EXPANDED_AS_WRITTEN = new RegExp(`^~|${BRACE_LIST.source}`)
 const TRAILING_SLASHES = /\/+$/
 // `find`'s actions on what it finds: it removes it, runs a program on it, or writes its names to a file.
 const FIND_ACTIONS = /^-(?:delete|exec|execdir|ok|okdir|fprint|fprint0|fprintf|fls)$/
@@ -628,8 +630,9 @@ export function unreadOperands(line: string | readonly string[], start = ''): st
         const equals = arg.indexOf('=')
         if (equals > 2 && arg.startsWith('--') && MESSAGE_OPTIONS.has(arg.slice(0, equals))) continue
         // `cd .engineering && rm notes.md`: what follows works inside the folder, as `.engineering/…`.
-        // A folder the line names (`eslint --fix src/`) is given as a path, so what lies under it is read as under `src`.
-        add(entersFolder(command.program) ? (!arg.startsWith('-') && !arg.endsWith('/') ? `${arg}/` : arg) : arg.length > 1 ? arg.replace(TRAILING_SLASHES, '') || arg : arg)
+        if (entersFolder(command.program)) add(!arg.startsWith('-') && !arg.endsWith('/') ? `${arg}/` : arg)
+        // A folder the line names (`eslint --fix src/`) is given as a path: what lies under it is read as under `src`.
+        else add(arg.replace(TRAILING_SLASHES, '') || arg)
         if (!movesFolder(command)) inFolder(arg)
         inOptionFolders(arg)
       }

@@ -1,10 +1,11 @@
 /**
- * Whether a shell glob a command was given (`rm -rf .*`, `cat .store/*.md`) could name a path a
- * subject matcher would match: the shell expands the word, so the path is none of its letters as
- * written, only one of the paths it may expand to. Decided by walking both patterns at once over
- * every string they could both match (their product automaton); both are short, so the walk is
- * a few hundred steps at most.
+ * Whether a shell glob a command was given (`rm -rf .*`, `cat .store/*.md`, `rm $F`) could name a
+ * path a subject matcher would match: the shell expands the word, so the path is none of its
+ * letters as written, only one of the paths it may expand to. Decided by walking both patterns at
+ * once over every string they could both match (their product automaton); both are short, so the
+ * walk is a few hundred steps at most.
  */
+import { BRACE_LIST } from '../../../adapters/shared/shell.js'
 
 /**
  * One position of a pattern: a literal character, one character, a run of characters, or `any`
@@ -20,12 +21,10 @@ export type Token = { readonly kind: 'char'; readonly char: string } | { readonl
  * parameter or command substitution (`$F`, `${F}`, `$(…)`, `` `…` ``), a home folder (`~/x`, read
  * by the caller) or a brace list or range (`{a,b}`, `{1..3}`).
  */
-export function isShellGlob(word: string): boolean {
+export function shellMayChange(word: string): boolean {
   return /[*?[$`]/.test(word) || word.startsWith('~') || BRACE_LIST.test(word)
 }
 
-// A brace list or range a shell expands: `{a,b}`, `{1..3}`; not `{}` (find's) nor `{x}`.
-const BRACE_LIST = /\{[^{}]*(?:,|\.\.)[^{}]*\}/
 
 // How many words a brace expansion is read as at most: past it, the rest is read as any text.
 const MAX_BRACE_WORDS = 64
@@ -116,7 +115,7 @@ export function literalTokens(text: string): Token[] {
 }
 
 /**
- * Whether the shell word `word` (see `isShellGlob`) may expand to a path `matcher` matches as
+ * Whether the shell word `word` (see `shellMayChange`) may expand to a path `matcher` matches as
  * `file:<path>`, or as the folder `file:<path>/`: any of the words its braces make.
  */
 export function shellGlobMayName(word: string, matcher: readonly Token[]): boolean {
