@@ -20,6 +20,20 @@ export function streamJson(records: Event[]): string {
   return records.map((record) => JSON.stringify(record)).join('\n') + '\n'
 }
 
+/**
+ * A Claude Code stream-json run of tool calls: its init record (`init` over its fields: `cwd`,
+ * `tools`), one assistant turn and one result per call, and a successful result record.
+ */
+export function claudeToolRun(calls: readonly { readonly name: string; readonly input: Event }[], init: Event = {}): string {
+  const records: Event[] = [{ type: 'system', subtype: 'init', session_id: 's', cwd: '/w', tools: calls.map((call) => call.name), model: 'm', permissionMode: 'default', apiKeySource: 'none', ...init }]
+  calls.forEach((call, n) => {
+    records.push({ type: 'assistant', session_id: 's', message: { id: `m${n}`, role: 'assistant', model: 'm', content: [{ type: 'tool_use', id: `t${n}`, name: call.name, input: call.input }], usage: { input_tokens: 1, output_tokens: 1 } } })
+    records.push({ type: 'user', session_id: 's', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `t${n}`, content: 'ok' }] } })
+  })
+  records.push({ type: 'result', subtype: 'success', is_error: false, session_id: 's', num_turns: calls.length + 1, result: 'done', total_cost_usd: 0, usage: { input_tokens: 1, output_tokens: 1 } })
+  return streamJson(records)
+}
+
 export const start = (over: Event = {}): Event => ({
   event: 'session.started',
   adapter: 'claude',

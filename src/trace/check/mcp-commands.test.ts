@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { call, closedRun, result, rowOf, streamJson, type Event } from '../../../test/helpers/trace.js'
+import { call, claudeToolRun, closedRun, result, rowOf, type Event } from '../../../test/helpers/trace.js'
 
 /**
  * An MCP tool given a command line (Desktop Commander's `start_process {command}`, a shell
@@ -46,12 +46,7 @@ describe('MCP calls given a command line', () => {
   })
 
   it('Claude Code’s stream-json, read as it is: the same', () => {
-    const transcript = streamJson([
-      { type: 'system', subtype: 'init', session_id: 's', tools: ['Bash', 'mcp__desktop-commander__start_process'], model: 'm', cwd: '/w', permissionMode: 'default', apiKeySource: 'none' },
-      { type: 'assistant', session_id: 's', message: { id: 'm1', role: 'assistant', model: 'm', content: [{ type: 'tool_use', id: 't1', name: 'mcp__desktop-commander__start_process', input: { command: 'rm -rf build', timeout_ms: 5000 } }], usage: { input_tokens: 1, output_tokens: 1 } } },
-      { type: 'user', session_id: 's', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: 'done' }] } },
-      { type: 'result', subtype: 'success', is_error: false, session_id: 's', num_turns: 1, result: 'ok', total_cost_usd: 0, usage: { input_tokens: 1, output_tokens: 1 } },
-    ])
+    const transcript = claudeToolRun([{ name: 'mcp__desktop-commander__start_process', input: { command: 'rm -rf build', timeout_ms: 5000 } }], { tools: ['Bash', 'mcp__desktop-commander__start_process'] })
     expect(rowOf(NO_RM, transcript, { format: 'claude-code/stream-json' })).toMatchObject({ verdict: 'unknown', outcome: { reason: 'mcp_commands', programs: ['rm'] } })
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { rowOf, streamJson } from '../../../test/helpers/trace.js'
+import { claudeToolRun, rowOf } from '../../../test/helpers/trace.js'
 
 /**
  * Claude Code's `PowerShell` tool on Windows: `\` separates a path's folders there, and the
@@ -8,16 +8,8 @@ import { rowOf, streamJson } from '../../../test/helpers/trace.js'
  * run that removed or wrote the file.
  */
 
-const init = { type: 'system', subtype: 'init', session_id: 's', cwd: 'C:\\work', tools: ['PowerShell', 'Write'], model: 'm', permissionMode: 'default', apiKeySource: 'none' }
-const result = { type: 'result', subtype: 'success', is_error: false, session_id: 's', num_turns: 2, result: 'done', total_cost_usd: 0, usage: { input_tokens: 1, output_tokens: 1 } }
-
 function run(calls: { name: string; input: Record<string, string> }[]): string {
-  const records: Record<string, unknown>[] = [init]
-  calls.forEach((call, n) => {
-    records.push({ type: 'assistant', session_id: 's', message: { id: `m${n}`, role: 'assistant', model: 'm', content: [{ type: 'tool_use', id: `t${n}`, name: call.name, input: call.input }], usage: { input_tokens: 1, output_tokens: 1 } } })
-    records.push({ type: 'user', session_id: 's', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `t${n}`, content: 'ok' }] } })
-  })
-  return streamJson([...records, result])
+  return claudeToolRun(calls, { cwd: 'C:\\work', tools: ['PowerShell', 'Write'] })
 }
 
 const GENERATED_UNTOUCHED = '{tool.absent: {subject: {glob: "file:src/generated/*"}}}'

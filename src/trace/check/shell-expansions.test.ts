@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { rowOf, streamJson } from '../../../test/helpers/trace.js'
+import { claudeToolRun, rowOf } from '../../../test/helpers/trace.js'
 
 /**
  * Words a shell changes before a program sees them, and programs that act on files no word names.
@@ -10,17 +10,7 @@ import { rowOf, streamJson } from '../../../test/helpers/trace.js'
  * `unknown` where only the shell or the program knows which files it touched; never `ok`.
  */
 
-const init = { type: 'system', subtype: 'init', session_id: 's', cwd: '/work', tools: ['Bash'], model: 'm', permissionMode: 'default', apiKeySource: 'none' }
-const end = { type: 'result', subtype: 'success', is_error: false, session_id: 's', num_turns: 2, result: 'done', total_cost_usd: 0, usage: { input_tokens: 1, output_tokens: 1 } }
-
-function bash(...lines: string[]): string {
-  const records: Record<string, unknown>[] = [init]
-  lines.forEach((command, n) => {
-    records.push({ type: 'assistant', session_id: 's', message: { id: `m${n}`, role: 'assistant', model: 'm', content: [{ type: 'tool_use', id: `t${n}`, name: 'Bash', input: { command } }], usage: { input_tokens: 1, output_tokens: 1 } } })
-    records.push({ type: 'user', session_id: 's', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `t${n}`, content: 'ok' }] } })
-  })
-  return streamJson([...records, end])
-}
+const bash = (...lines: string[]): string => claudeToolRun(lines.map((command) => ({ name: 'Bash', input: { command } })), { cwd: '/work' })
 
 const GENERATED_UNTOUCHED = '{tool.absent: {subject: {glob: "file:src/generated/*"}}}'
 const GENERATED_NOT_WRITTEN = '{tool.absent: {operations: [file.write, file.edit], subject: {glob: "file:src/generated/*"}}}'
@@ -58,13 +48,15 @@ describe('words a shell expands', () => {
     expect(verdictOver(GENERATED_UNTOUCHED, 'rm ../work/src/generated/out.js')).toBe('gap')
   })
 
-  it('an expansion the selector cannot match, the folder itself, and text with blanks stay decided', () => {
-    expect(verdictOver(GENERATED_UNTOUCHED, 'rm -rf build/{dist,cache}')).toBe('ok')
-    expect(verdictOver(GENERATED_UNTOUCHED, 'rm -f $TMPDIR/x.lock')).toBe('unknown')
-    expect(verdictOver(GENERATED_UNTOUCHED, 'PYTHONPATH=$PWD pytest -q && ls ~')).toBe('ok')
-    expect(verdictOver(GENERATED_UNTOUCHED, 'git commit -F - <<\'EOF\'\nMention `$(src)` and *.js in prose\nEOF')).toBe('ok')
+  it.each([
+    ['rm -rf build/{dist,cache}', 'ok'],
+    ['rm -f $TMPDIR/x.lock', 'unknown'],
+    ['PYTHONPATH=$PWD pytest -q && ls ~', 'ok'],
+    ["git commit -F - <<'EOF'\nMention `$(src)` and *.js in prose\nEOF", 'ok'],
     // A home folder names a path from there: `~/.cache/pip` is never the session's `src/generated`.
-    expect(verdictOver(GENERATED_UNTOUCHED, 'rm -rf ~/.cache/pip')).toBe('ok')
+    ['rm -rf ~/.cache/pip', 'ok'],
+  ])('an expansion the selector cannot match, the folder itself, and text with blanks stay decided: %j is %s', (line, verdict) => {
+    expect(verdictOver(GENERATED_UNTOUCHED, line)).toBe(verdict)
   })
 
   it('the reason names the word the shell expands', () => {
@@ -90,28 +82,40 @@ describe('programs that act on every file under a folder', () => {
     expect(verdictOver(GENERATED_NOT_WRITTEN, line)).toBe('unknown')
   })
 
-  it('a folder that holds the selector’s files by its letters only: another folder, or a wildcard’s guess, stays decided', () => {
-    expect(verdictOver(GENERATED_UNTOUCHED, 'rm -rf build node_modules')).toBe('ok')
+  it.each([
+    [GENERATED_UNTOUCHED, 'rm -rf build node_modules', 'ok'],
     // `*.engineering/*` anywhere: whether `build/` holds a store is the tree's to say, as with any folder a word names.
-    expect(verdictOver('{tool.absent: {subject: {glob: "file:*.engineering/*"}}}', 'rm -rf build')).toBe('ok')
+    ['{tool.absent: {subject: {glob: "file:*.engineering/*"}}}', 'rm -rf build', 'ok'],
     // A file a folder holds by the selector's letters, however hidden, may be gone.
-    expect(verdictOver('{tool.absent: {subject: {glob: "file:src/.env*"}}}', 'rm -rf src')).toBe('unknown')
+    ['{tool.absent: {subject: {glob: "file:src/.env*"}}}', 'rm -rf src', 'unknown'],
     // Without going down, `rm src` removes no folder.
-    expect(verdictOver(GENERATED_UNTOUCHED, 'rm -f src')).toBe('ok')
+    [GENERATED_UNTOUCHED, 'rm -f src', 'ok'],
+  ])('a folder holds the selector’s files by its letters only, never by its wildcard’s guess: under %s, %j is %s', (spec, line, verdict) => {
+    expect(verdictOver(spec, line)).toBe(verdict)
   })
 
-  it('a folder given whole to a program nobody reads may be one it goes down through; a word inside code or prose is not', () => {
-    for (const line of ['npx prettier --write src', 'npx eslint --fix src/', 'git -C . add src']) expect(verdictOver(GENERATED_UNTOUCHED, line), line).toBe('unknown')
+  it.each([
+    ['npx prettier --write src', 'unknown'],
+    ['npx eslint --fix src/', 'unknown'],
+    ['git -C . add src', 'unknown'],
+    ["python3 - <<'PY'\nprint(\"the src folder is tidy\")\nPY", 'ok'],
+    ['npx prettier --write lib', 'ok'],
+  ])('a folder given whole to a program nobody reads may be one it goes down through; a word inside code or prose is not: %j is %s', (line, verdict) => {
+    expect(verdictOver(GENERATED_UNTOUCHED, line)).toBe(verdict)
+  })
+
+  it('such a folder is named as a path: `src/` is `src`', () => {
     expect(rowOf(GENERATED_UNTOUCHED, bash('npx eslint --fix src/')).outcome).toMatchObject({ reason: 'operands_unread', words: ['src'] })
-    expect(verdictOver(GENERATED_UNTOUCHED, 'python3 - <<\'PY\'\nprint("the src folder is tidy")\nPY')).toBe('ok')
-    expect(verdictOver(GENERATED_UNTOUCHED, 'npx prettier --write lib')).toBe('ok')
   })
 
-  it('what `xargs` reads from its input, and the folder a program’s option names, are the program’s words too', () => {
-    expect(verdictOver(GENERATED_UNTOUCHED, 'xargs rm < list.txt')).toBe('unknown')
-    expect(verdictOver(GENERATED_UNTOUCHED, 'git ls-files src/generated | xargs rm')).toBe('unknown')
-    expect(verdictOver(GENERATED_UNTOUCHED, 'git -C src rm generated/out.js')).toBe('unknown')
-    expect(verdictOver(GENERATED_UNTOUCHED, 'make --directory=src generated/out.js')).toBe('unknown')
+  it.each(['xargs rm < list.txt', 'git ls-files src/generated | xargs rm', 'git -C src rm generated/out.js', 'make --directory=src generated/out.js'])(
+    'what `xargs` reads from its input, and the folder a program’s option names, are the program’s words too: %j is unknown',
+    (line) => {
+      expect(verdictOver(GENERATED_UNTOUCHED, line)).toBe('unknown')
+    },
+  )
+
+  it('what `xargs` reads is named `$(stdin)`', () => {
     expect(rowOf(GENERATED_UNTOUCHED, bash('xargs rm < list.txt')).outcome).toMatchObject({ reason: 'operands_unread', words: ['$(stdin)'] })
   })
 })
