@@ -1,9 +1,12 @@
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, expect } from 'vitest'
 import type { LaunchDeclaration, Wire } from '../../adapters/launch/declaration.js'
+import { checkTranscriptFile } from '../../src/trace/check/check.js'
+import type { ExpectationRow } from '../../src/trace/report-types.js'
+import type { TraceSpec } from '../../src/trace/spec/model.js'
 import { CLAUDE_CODE, CODEX, ensureHarness, GEMINI, OPENCODE, PI, QWEN } from './harness-install.js'
-import { filesUnder, freshDir } from './harness-run.js'
+import { filesUnder, freshDir, runCalls } from './harness-run.js'
 
 /** One real harness's shell tool, the wire it is driven over, and where it writes its session file. */
 export interface HarnessShell {
@@ -64,4 +67,31 @@ export function sessionFilesOf(shell: HarnessShell, scratch: string): string[] {
   const sessions = pattern === undefined ? [] : filesUnder(scratch).filter((file) => pattern.test(file))
   expect(sessions).toHaveLength(pattern === undefined ? 0 : 1)
   return sessions
+}
+
+/** What one transcript concluded of a one-row spec: its row, and `verdict` or `verdict:reason`. */
+export interface Concluded {
+  readonly transcript: string
+  readonly row: ExpectationRow
+  readonly said: string
+}
+
+/**
+ * One shell call on a real harness, in a fresh workspace holding `src/generated/out.js`, that must
+ * remove the file (`line` is given its path); then the spec's first row, over stdout and over each
+ * session file the harness wrote.
+ */
+export async function removeGenerated(options: { suite: string; shell: HarnessShell; program: string; line: (target: string) => string; spec: TraceSpec }): Promise<Concluded[]> {
+  const { suite, shell, program, spec } = options
+  const name = shell.launch.adapter
+  const { workspace, target } = workspaceWithGenerated(suite, name)
+  const calls = [{ tool: shell.tool, args: shellArguments(shell.key, options.line(target), 'a shell line') }]
+  const run = await runCalls({ suite, name, launch: shell.launch, wire: shell.wire, program, prompt: 'Tidy up.', calls, workspace })
+  expect(existsSync(target)).toBe(false)
+  const concluded: Concluded[] = []
+  for (const transcript of [run.stdout, ...sessionFilesOf(shell, run.result.scratch)]) {
+    const row = (await checkTranscriptFile(spec, transcript)).expectations[0] as ExpectationRow
+    concluded.push({ transcript, row, said: `${row.verdict}${row.outcome.outcome === 'undecidable' ? `:${row.outcome.reason}` : ''}` })
+  }
+  return concluded
 }

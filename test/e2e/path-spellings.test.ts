@@ -1,9 +1,6 @@
-import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { checkTranscriptFile } from '../../src/trace/check/check.js'
 import { readSpec } from '../../src/trace/spec/read.js'
-import { runCalls } from './harness-run.js'
-import { installedPrograms, sessionFilesOf, shellArguments, withExpected, workspaceWithGenerated } from './harness-shells.js'
+import { installedPrograms, removeGenerated, withExpected } from './harness-shells.js'
 
 // One shell call on every real harness, `rm <workspace>/src/generated/out.js`: the path absolute,
 // as models often write it (Claude Code's own file tools always do). A spec names the folder
@@ -37,16 +34,7 @@ const programs = installedPrograms(CASES)
 
 describe('an absolute path, and a spec that names the folder relative to the project, on every real harness', () => {
   it.each(CASES.map((entry) => [entry.launch.adapter, entry] as const))('%s', async (name, entry) => {
-    const { workspace, target } = workspaceWithGenerated('path-spellings', name)
-    const calls = [{ tool: entry.tool, args: shellArguments(entry.key, `rm ${target}`, 'a shell line') }]
-    const run = await runCalls({ suite: 'path-spellings', name, launch: entry.launch, wire: entry.wire, program: programs.get(name) as string, prompt: 'Tidy up.', calls, workspace })
-    expect(existsSync(target)).toBe(false)
-    const sessions = sessionFilesOf(entry, run.result.scratch)
-    const concluded: string[] = []
-    for (const transcript of [run.stdout, ...sessions]) {
-      const row = (await checkTranscriptFile(SPEC, transcript)).expectations[0]
-      concluded.push(`${row?.verdict}${row?.outcome.outcome === 'undecidable' ? `:${row.outcome.reason}` : ''}`)
-    }
-    expect(concluded).toEqual(entry.expected)
+    const concluded = await removeGenerated({ suite: 'path-spellings', shell: entry, program: programs.get(name) as string, line: (target) => `rm ${target}`, spec: SPEC })
+    expect(concluded.map(({ said }) => said)).toEqual(entry.expected)
   })
 })

@@ -1,9 +1,6 @@
-import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { checkTranscriptFile } from '../../src/trace/check/check.js'
 import { readSpec } from '../../src/trace/spec/read.js'
-import { runCalls } from './harness-run.js'
-import { installedPrograms, sessionFilesOf, shellArguments, withExpected, workspaceWithGenerated } from './harness-shells.js'
+import { installedPrograms, removeGenerated, withExpected } from './harness-shells.js'
 
 // One shell call on every real harness that removes `src/generated/out.js` through a variable:
 // `F=src/generated/out.js; rm -- "$F"`. No transcript names the file, only the shell knew it, and
@@ -31,16 +28,8 @@ const programs = installedPrograms(CASES)
 
 describe('a file removed through a shell variable, on every real harness', () => {
   it.each(CASES.map((entry) => [entry.launch.adapter, entry] as const))('%s', async (name, entry) => {
-    const { workspace, target } = workspaceWithGenerated('shell-expansions', name)
-    const calls = [{ tool: entry.tool, args: shellArguments(entry.key, 'F=src/generated/out.js; rm -- "$F"', 'a shell line') }]
-    const run = await runCalls({ suite: 'shell-expansions', name, launch: entry.launch, wire: entry.wire, program: programs.get(name) as string, prompt: 'Tidy up.', calls, workspace })
-    expect(existsSync(target)).toBe(false)
-    const concluded: string[] = []
-    for (const transcript of [run.stdout, ...sessionFilesOf(entry, run.result.scratch)]) {
-      const row = (await checkTranscriptFile(SPEC, transcript)).expectations[0]
-      concluded.push(`${row?.verdict}${row?.outcome.outcome === 'undecidable' ? `:${row.outcome.reason}` : ''}`)
-      if (row?.outcome.outcome === 'undecidable' && row.outcome.reason === 'operands_unread') expect(row.outcome.words, transcript).toContain('$F')
-    }
-    expect(concluded).toEqual(entry.expected)
+    const concluded = await removeGenerated({ suite: 'shell-expansions', shell: entry, program: programs.get(name) as string, line: () => 'F=src/generated/out.js; rm -- "$F"', spec: SPEC })
+    for (const { transcript, row } of concluded) if (row.outcome.outcome === 'undecidable' && row.outcome.reason === 'operands_unread') expect(row.outcome.words, transcript).toContain('$F')
+    expect(concluded.map(({ said }) => said)).toEqual(entry.expected)
   })
 })
