@@ -31,6 +31,18 @@ export function joinFolder(folder: string, path: string): string {
   return `${absolute ? '/' : ''}${joined}${trailing}`
 }
 
+/** Everything under a folder, what a program that goes down through it may touch: `src/**` for `src` or `src/` (`/**` for `/`). */
+export function everythingUnder(folder: string): string {
+  return `${folder.replace(TRAILING_SLASHES, '')}/**`
+}
+
+/** A path without its trailing `/` (`src/` is `src`); `/` itself stays. */
+export function withoutTrailingSlashes(path: string): string {
+  return path.replace(TRAILING_SLASHES, '') || path
+}
+
+const TRAILING_SLASHES = /\/+$/
+
 /** `path` as a folder: with its trailing `/`, or `''` for where the shell started. */
 export function asFolder(path: string): string {
   if (path === '' || path === '.' || path === './') return ''

@@ -9,7 +9,7 @@
 import { POWERSHELL_WRITERS } from './powershell.js'
 import { lexShell, type ShellRedirection, type ShellToken } from './shell-lexer.js'
 import { handsStdinOn, wrappedCommands } from './shell-wrappers.js'
-import { entersFolder, FolderWalk, isRelativePath, joinFolder, movesFolder } from './shell-folder.js'
+import { entersFolder, everythingUnder, FolderWalk, isRelativePath, joinFolder, movesFolder, withoutTrailingSlashes } from './shell-folder.js'
 
 /** One simple command: the program (basename of its first word) and its words after it. */
 export interface SimpleCommand {
@@ -493,7 +493,6 @@ function readOperands(command: SimpleCommand): OperandReading {
 export const BRACE_LIST = /\{[^{}]*(?:,|\.\.)[^{}]*\}/
 // What a shell expands that `namesFileAsWritten` lets through: a home folder, a brace list or range.
 const EXPANDED_AS_WRITTEN = new RegExp(`^~|${BRACE_LIST.source}`)
-const TRAILING_SLASHES = /\/+$/
 // `find`'s actions on what it finds: it removes it, runs a program on it, or writes its names to a file.
 const FIND_ACTIONS = /^-(?:delete|exec|execdir|ok|okdir|fprint|fprint0|fprintf|fls)$/
 
@@ -605,7 +604,7 @@ export function unreadOperands(line: string | readonly string[], start = ''): st
         const down = goesDown(command)
         for (const file of files) {
           if (file === '{}' || STREAM_DEVICES.test(file) || (!down && (!namesFileAsWritten(file) || file.endsWith('/')))) continue
-          const folder = `${file.replace(TRAILING_SLASHES, '')}/${down ? '**' : ''}`
+          const folder = down ? everythingUnder(file) : `${file}/`
           add(folder)
           inFolder(folder)
         }
@@ -632,7 +631,7 @@ export function unreadOperands(line: string | readonly string[], start = ''): st
         // `cd .engineering && rm notes.md`: what follows works inside the folder, as `.engineering/…`.
         if (entersFolder(command.program)) add(!arg.startsWith('-') && !arg.endsWith('/') ? `${arg}/` : arg)
         // A folder the line names (`eslint --fix src/`) is given as a path: what lies under it is read as under `src`.
-        else add(arg.replace(TRAILING_SLASHES, '') || arg)
+        else add(withoutTrailingSlashes(arg))
         if (!movesFolder(command)) inFolder(arg)
         inOptionFolders(arg)
       }
@@ -640,8 +639,7 @@ export function unreadOperands(line: string | readonly string[], start = ''): st
       for (const text of command.stdin ?? []) add(text)
       // `find src -delete`, `find . -exec rm {} +`: it acts on everything under the folders it starts from.
       if (command.program === 'find' && command.args.some((arg) => FIND_ACTIONS.test(arg))) {
-        for (const folder of findStartingPoints(command.args)) {
-          const below = `${folder.replace(TRAILING_SLASHES, '')}/**`
+        for (const below of findStartingPoints(command.args).map(everythingUnder)) {
           add(below)
           inFolder(below)
         }
@@ -711,7 +709,7 @@ export function filesWrittenBy(line: string | readonly string[], start = '', pow
   const walk = new FolderWalk(start)
   for (const command of reading.commands) {
     // `find src -delete`, `find . -exec rm {} +`: what it removes or changes lies anywhere under where it starts.
-    const found = command.program === 'find' && findWrites(command.args) ? findStartingPoints(command.args).map((folder) => `${folder.replace(TRAILING_SLASHES, '')}/**`) : []
+    const found = command.program === 'find' && findWrites(command.args) ? findStartingPoints(command.args).map(everythingUnder) : []
     for (const file of [...writtenOperands(command, powershell), ...found]) {
       add(file)
       const joined = walk.inFolder(file)

@@ -1,7 +1,7 @@
 import { classifyCall, type ToolOperationTable } from '../../../adapters/shared/operations.js'
 import { POWERSHELL_TOOLS, posixReadable } from '../../../adapters/shared/powershell.js'
 import { filesWrittenBy, unreadOperands } from '../../../adapters/shared/shell.js'
-import { asFolder, joinFolder } from '../../../adapters/shared/shell-folder.js'
+import { asFolder, everythingUnder, joinFolder } from '../../../adapters/shared/shell-folder.js'
 import { mayHaveOtherForms, otherPathForms } from './path-forms.js'
 import { writeSortedJson } from '../../events/json.js'
 import type { ToolCall } from './types.js'
@@ -144,7 +144,7 @@ export function wordsUnread(call: ToolCall): readonly string[] {
   } else {
     const lists = call.operations.includes('dir.list')
     // A listing names what lies in the folder its path names (`x/`); a search reads everything under it (`x/**`).
-    if (call.operations.includes('search')) words = call.subjects.flatMap((subject) => (subject.startsWith('file:') ? [`${subject.slice(5).replace(/\/+$/, '')}/**`] : []))
+    if (call.operations.includes('search')) words = call.subjects.flatMap((subject) => (subject.startsWith('file:') ? [everythingUnder(subject.slice(5))] : []))
     else if (lists) words = call.subjects.flatMap((subject) => (subject.startsWith('file:') && !subject.endsWith('/') ? [`${subject.slice(5)}/`] : []))
     // The globs that choose its files. A listing's pattern is one (`Glob {pattern: ".engineering/**"}`); a search's is what it looks for.
     if (lists || call.operations.includes('search') || call.operations.includes('file.read')) {

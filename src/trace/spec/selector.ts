@@ -1,5 +1,6 @@
 import { compareCodePoints } from '../../events/json.js'
 import { callArgument, filesWritten, mcpCallAsShell, otherSubjects, otherWordForms, wordsUnread } from '../ir/call.js'
+import { everythingUnder } from '../../../adapters/shared/shell-folder.js'
 import { absolutePathOf, pathsBelowFolders } from '../ir/path-forms.js'
 import type { ToolCall } from '../ir/types.js'
 import { literalTokens, shellGlobMayName, shellMayChange, specGlobTokens, type Token } from './glob-overlap.js'
@@ -234,7 +235,7 @@ function mightNameAsWritten(matcher: FieldMatcher, word: string, whole: boolean)
   if (matchesRecorded(matcher, `file:${word}`) || (PATH_SHAPED.test(word) && matchesRecorded(matcher, `file:${word}/`))) return true
   const tokens = matcherTokens(matcher)
   // Everything under it, matched by the selector's letters (`src` for `src/generated/*`, never `build` for `*.env`).
-  if (whole && tokens !== undefined && PATH_SHAPED.test(word) && shellGlobMayName(`${word}/**`, tokens)) return true
+  if (whole && tokens !== undefined && PATH_SHAPED.test(word) && shellGlobMayName(everythingUnder(word), tokens)) return true
   if (!shellMayChange(word)) return false
   // A regex is matched as written; but a substitution (`$F`, `$(…)`) may be any path at all.
   return tokens !== undefined ? shellGlobMayName(word, tokens) : SUBSTITUTION.test(word)
