@@ -172,7 +172,7 @@ function fdCommands(args: readonly string[]): string[][] {
 }
 
 /** `find … -exec prog args {} ;` (and `-execdir`, `-ok`, `-okdir`): each program it runs. */
-function findCommands(args: readonly string[]): string[][] {
+export function findCommands(args: readonly string[]): string[][] {
   const commands: string[][] = []
   for (let i = 0; i < args.length; i++) {
     if (!/^-(?:exec|execdir|ok|okdir)$/.test(args[i] as string)) continue

@@ -8,7 +8,7 @@
  */
 import { POWERSHELL_WRITERS } from './powershell.js'
 import { lexShell, type ShellRedirection, type ShellToken } from './shell-lexer.js'
-import { handsStdinOn, wrappedCommands } from './shell-wrappers.js'
+import { findCommands, handsStdinOn, wrappedCommands } from './shell-wrappers.js'
 import { entersFolder, everythingUnder, FolderWalk, isRelativePath, joinFolder, movesFolder, withoutTrailingSlashes } from './shell-folder.js'
 
 /** One simple command: the program (basename of its first word) and its words after it. */
@@ -498,11 +498,10 @@ const FIND_ACTIONS = /^-(?:delete|exec|execdir|ok|okdir|fprint|fprint0|fprintf|f
 
 /** Whether `find` removes what it finds (`-delete`) or runs a program that writes on it (`-exec rm {} +`, `-exec sed -i … {} ;`). */
 function findWrites(args: readonly string[]): boolean {
-  return args.some((arg, i) => {
-    if (arg === '-delete') return true
-    if (!/^-(?:exec|execdir|ok|okdir)$/.test(arg)) return false
-    const program = basename(args[i + 1] ?? '')
-    return WRITES_EVERY_FILE.has(program) || WRITES_DESTINATION.has(program) || (program === 'sed' && args.slice(i + 2).some((word) => IN_PLACE.test(word)))
+  if (args.includes('-delete')) return true
+  return findCommands(args).some(([program = '', ...words]) => {
+    const name = basename(program)
+    return WRITES_EVERY_FILE.has(name) || WRITES_DESTINATION.has(name) || (name === 'sed' && words.some((word) => IN_PLACE.test(word)))
   })
 }
 
