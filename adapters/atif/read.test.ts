@@ -265,6 +265,44 @@ describe('atif-json and terminus-atif-json', () => {
     expect(events.filter((event) => event.event === 'warning')).toEqual([])
   })
 
+  it('OpenClaw (Harbor-converted): an exec that exited nonzero failed, whatever its isError flag says; its exit code is kept', async () => {
+    const execResult = (step: number, call: string, extra: object) => ({
+      step_id: step,
+      source: 'agent',
+      message: 'out',
+      observation: { results: [{ content: 'out', extra: { isError: false } }] },
+      extra: { openclaw_role: 'toolResult', tool_call_id: call, isError: false, ...extra },
+    })
+    const root = tree({
+      'trajectory.json': trajectory(
+        'ATIF-v1.7',
+        [
+          { step_id: 1, source: 'user', message: 'Run the tests.' },
+          {
+            step_id: 2,
+            source: 'agent',
+            message: '',
+            tool_calls: ['pytest -q', 'gws --help', 'ls', 'npm run dev'].map((command, index) => ({ tool_call_id: `tool_${index + 1}`, function_name: 'exec', arguments: { command } })),
+          },
+          execResult(3, 'tool_1', { exec_exit_code: 1, exec_status: 'completed' }),
+          execResult(4, 'tool_2', { exec_exit_code: 127, exec_status: 'failed' }),
+          execResult(5, 'tool_3', { exec_exit_code: 0, exec_status: 'completed' }),
+          // Still running: nothing says yet whether it failed, and the flag stands.
+          execResult(6, 'tool_4', { exec_exit_code: null, exec_status: 'running' }),
+        ],
+        {},
+        { name: 'openclaw', version: '2026.5.27', model_name: 'kimi-k2.6' },
+      ),
+    })
+    const results = (await convertPath(join(root, 'trajectory.json'))).filter((event) => event.event === 'tool.result')
+    expect(results.map((event) => [event.call_id, event.is_error, event.exit_code])).toEqual([
+      ['tool_1', true, 1],
+      ['tool_2', true, 127],
+      ['tool_3', false, 0],
+      ['tool_4', false, null],
+    ])
+  })
+
   it('a document that is not JSON is refused with its file and line: no tolerance', async () => {
     const root = tree({ 'bad.json': '{\n  "schema_version": "ATIF-v1.4",\n  "steps": [,]\n}\n' })
     const error = await convertPath(join(root, 'bad.json'), { from: 'atif-json' }).catch((caught: unknown) => caught)

@@ -1,7 +1,7 @@
 import type { CloseReason, Emission } from '../../src/events/types.js'
 import { TranscriptError } from '../errors.js'
 import type { DocumentFormat, DocumentReader, ParsedDocument } from '../formats.js'
-import { asArray, asF64, asObject, asString, asU64, isObject, type JsonObject } from '../shared/fields.js'
+import { asArray, asF64, asI64, asObject, asString, asU64, isObject, type JsonObject } from '../shared/fields.js'
 import type { ToolOperationTable } from '../shared/operations.js'
 import { opaqueValue } from '../shared/opaque.js'
 import { CallClassifier, sessionEnded, sessionStart, textContent, timed, toolResult } from '../shared/session.js'
@@ -65,6 +65,25 @@ interface AgentContext {
 function answeredCall(step: JsonObject, context: AgentContext): string | undefined {
   const named = asString(asObject(step['extra'])?.['tool_call_id'])
   return named !== undefined && context.called.has(named) ? named : undefined
+}
+
+// OpenClaw's exec statuses that say the command did not succeed (`running` says nothing yet).
+const EXEC_FAILED: ReadonlySet<string> = new Set(['failed', 'error'])
+
+/**
+ * What a result step says of its call's outcome. OpenClaw's converter writes `isError: false` for
+ * an `exec` whose command exited nonzero (`pytest` 1, `gws: not found` 127) and puts the exit code
+ * and status in the step's `extra` (`exec_exit_code`, `exec_status`). A nonzero exit is a failed
+ * shell call, as on every other harness (Claude Code's `is_error`, Codex's `exit_code`), so a row
+ * about failures reads the exit code where the flag says nothing of it.
+ */
+function answerOutcome(result: JsonObject, step: JsonObject): { isError: boolean | null; exitCode: number | null } {
+  const extra = asObject(step['extra'])
+  const flag = asObject(result['extra'])?.['isError'] ?? extra?.['isError']
+  const exitCode = asI64(extra?.['exec_exit_code']) ?? null
+  const status = asString(extra?.['exec_status'])
+  const failed = flag === true || (exitCode !== null && exitCode !== 0) || (status !== undefined && EXEC_FAILED.has(status))
+  return { isError: failed ? true : typeof flag === 'boolean' ? flag : null, exitCode }
 }
 
 /** An observation result's text, as the context it put before the agent. */
@@ -234,8 +253,8 @@ class AtifReader implements DocumentReader {
       // tool calling format" — it answers no call (not even a step's only one): it is context the agent was shown.
       if (named === undefined || named.length === 0) {
         if (answers !== undefined) {
-          const flag = asObject(result['extra'])?.['isError'] ?? asObject(step['extra'])?.['isError']
-          events.push(toolResult(answers, typeof flag === 'boolean' ? flag : null, result['content'] ?? null))
+          const outcome = answerOutcome(result, step)
+          events.push(toolResult(answers, outcome.isError, result['content'] ?? null, outcome.exitCode))
           answers = undefined
         } else {
           events.push(...observationInjection(result))
