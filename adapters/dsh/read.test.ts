@@ -23,6 +23,30 @@ describe('deepseek-session-jsonl', () => {
     expect(events[6]).toMatchObject({ num_turns: 1, terminal_reason: 'completed' })
   })
 
+  it('a bash call whose output ends `[exit code: N]` failed, though dsh wrote isError: false; the code is kept, and only the last such line counts', async () => {
+    const result = (id: string, text: string) => ({ type: 'tool/result', seq: 6, time: 1790506922800, data: { message: { role: 'user', content: [{ type: 'tool-result', toolCallId: id, content: [{ type: 'text', text }], isError: false }] } } })
+    const calls = { ...call, data: { ...call.data, message: { ...call.data.message, content: [
+      { type: 'tool-call', id: 'k1', name: 'bash', arguments: '{"command":"shuf -n1 list"}' },
+      { type: 'tool-call', id: 'k2', name: 'bash', arguments: '{"command":"cat log"}' },
+      { type: 'tool-call', id: 'k3', name: 'read', arguments: '{"path":"notes.md"}' },
+    ] } } }
+    const events = await convertLines('deepseek-session-jsonl', [
+      header(2),
+      calls,
+      result('k1', 'a\n[stderr]\nbash: shuf: command not found\n[exit code: 127]'),
+      // The command printed the words itself and exited 0: dsh added no line after them.
+      result('k2', '[exit code: 1]\n[exit code: 0]'),
+      // Not a shell call: its text is the file's.
+      result('k3', '[exit code: 2]'),
+    ])
+    const results = events.filter((event) => event.event === 'tool.result')
+    expect(results.map((event) => [event.call_id, event.is_error, event.exit_code])).toEqual([
+      ['k1', true, 127],
+      ['k2', false, 0],
+      ['k3', false, null],
+    ])
+  })
+
   it('a log that stops inside a turn it started has no end record: the earlier turn’s end is no end of the run', async () => {
     const turn = (n: number, seq: number) => [
       { type: 'turn/start', seq, time: 1790506922600 + seq, data: { turn: n } },

@@ -82,6 +82,8 @@ export class DshProjector implements RecordProjector {
   private readonly opening = new OpeningBuffer()
   private readonly requested = new Set<string>()
   private readonly calls = new CallClassifier(DSH_TOOL_OPERATIONS, DSH_ADAPTER_ID)
+  // The calls that ran a shell line: their results name a failed command's exit code.
+  private readonly shellCalls = new Set<string>()
   private readonly drift = new DriftWatch(DSH_VOCABULARY)
   private model: string | null = null
   private turns = 0
@@ -172,7 +174,7 @@ export class DshProjector implements RecordProjector {
         this.requested.add(callId)
         const name = asString(data['name']) ?? ''
         const input = argumentsObject(data['arguments'], 'arguments')
-        return this.calls.call(callId, name, input)
+        return this.call(callId, name, input)
       }
       case 'tool/result':
         return this.toolResult(data, raw, lineNumber)
@@ -182,7 +184,7 @@ export class DshProjector implements RecordProjector {
       case 'tool/code-dispatch':
       case 'tool/ptc-dispatch':
         // The settled sub-call; its start record may be absent (a log cut short), so it can request too.
-        return [...this.subCall(data), toolResult(asString(data['subCallId']) ?? '', asBoolean(data['isError']) ?? null, data['content'] ?? data['output'] ?? null)]
+        return [...this.subCall(data), this.result(asString(data['subCallId']) ?? '', asBoolean(data['isError']) ?? null, data['content'] ?? data['output'] ?? null)]
       case 'hook/result':
         return hookRefusal(data)
       case 'approval/decided': {
@@ -198,12 +200,30 @@ export class DshProjector implements RecordProjector {
     }
   }
 
+  /** A call's events, classified by the tool table; a shell call is remembered for its result. */
+  private call(callId: string, name: string, input: unknown): Emission[] {
+    const events = this.calls.call(callId, name, input)
+    const requested = events.at(-1)
+    if (requested?.event === 'tool.requested' && requested.operations?.includes('shell') === true) this.shellCalls.add(callId)
+    return events
+  }
+
+  /**
+   * A call's result. dsh's bash tool writes `isError: false` for a command that exited nonzero and
+   * says so in its output's last `[exit code: N]` line (`shuf: command not found` … `[exit code:
+   * 127]`): a nonzero exit is a failed shell call, as on every other harness, and its code is kept.
+   */
+  private result(callId: string, flag: boolean | null, content: unknown): Emission {
+    const exitCode = this.shellCalls.has(callId) ? trailingExitCode(textContent(content)) : null
+    return toolResult(callId, exitCode !== null && exitCode !== 0 ? true : flag, content ?? null, exitCode)
+  }
+
   /** A tool call a run_code program made (`subCallId`, arguments as an object), once per id. */
   private subCall(data: JsonObject): Emission[] {
     const callId = asString(data['subCallId']) ?? ''
     if (this.requested.has(callId)) return []
     this.requested.add(callId)
-    return this.calls.call(callId, asString(data['name']) ?? '', argumentsObject(data['arguments'], 'arguments'))
+    return this.call(callId, asString(data['name']) ?? '', argumentsObject(data['arguments'], 'arguments'))
   }
 
   private assistant(data: JsonObject, lineNumber: number): Emission[] {
@@ -221,7 +241,7 @@ export class DshProjector implements RecordProjector {
         this.requested.add(callId)
         const name = asString(object['name']) ?? asString(object['toolName']) ?? ''
         const input = argumentsObject(object['arguments'] ?? object['input'], 'arguments')
-        events.push(...this.calls.call(callId, name, input))
+        events.push(...this.call(callId, name, input))
       } else {
         this.drift.sawUnknown('assistant/message.content', kind)
         events.push(opaqueValue(block, 'assistant/message.content', kind, lineNumber))
@@ -246,21 +266,21 @@ export class DshProjector implements RecordProjector {
   private toolResult(data: JsonObject, raw: string, lineNumber: number): Emission[] {
     const message = asObject(data['message'])
     // A web-UI round writes the result flat: `{callId, content, isError}` beside the turn and step.
-    if (!message && typeof data['callId'] === 'string') return [toolResult(data['callId'], asBoolean(data['isError']) ?? null, data['content'] ?? null)]
+    if (!message && typeof data['callId'] === 'string') return [this.result(data['callId'], asBoolean(data['isError']) ?? null, data['content'] ?? null)]
     if (!message) {
       this.drift.sawUnknown('tool/result.shape')
       return [opaqueLine(raw, 'tool/result.shape', null, lineNumber)]
     }
     // v4: the message is the result.
     if (asString(message['role']) === 'tool') {
-      return [toolResult(asString(message['toolCallId']) ?? '', asBoolean(message['isError']) ?? null, message['content'])]
+      return [this.result(asString(message['toolCallId']) ?? '', asBoolean(message['isError']) ?? null, message['content'])]
     }
     // v0–v3: the result is a block inside a user message, with its own error flag.
     const events: Emission[] = []
     for (const block of asArray(message['content']) ?? []) {
       const object = (isObject(block) ? block : {}) as JsonObject
       if (asString(object['type']) === 'tool-result') {
-        events.push(toolResult(asString(object['toolCallId']) ?? '', asBoolean(object['isError']) ?? null, object['content']))
+        events.push(this.result(asString(object['toolCallId']) ?? '', asBoolean(object['isError']) ?? null, object['content']))
       } else {
         this.drift.sawUnknown('tool/result.content', asString(object['type']) ?? '')
         events.push(opaqueValue(block, 'tool/result.content', asString(object['type']) ?? '', lineNumber))
@@ -270,6 +290,17 @@ export class DshProjector implements RecordProjector {
     this.drift.sawUnknown('tool/result.shape')
     return [opaqueLine(raw, 'tool/result.shape', null, lineNumber)]
   }
+}
+
+// The line dsh's bash tool ends a nonzero exit's output with.
+const EXIT_CODE_LINE = /^\[exit code: (-?\d+)\]$/gm
+
+/** The code in the last `[exit code: N]` line (the command's own output comes first, so it cannot stand in for the tool's); null without one. */
+function trailingExitCode(text: string | undefined): number | null {
+  if (text === undefined || !text.includes('[exit code: ')) return null
+  let code: number | null = null
+  for (const match of text.matchAll(EXIT_CODE_LINE)) code = Number(match[1])
+  return code
 }
 
 /** dsh's session log (`DSH_HOME/sessions/<cwd-slug>/session-<id>/session.jsonl`; v4: `session.v4.jsonl`). */
