@@ -10,6 +10,7 @@ import { argumentsObject } from '../shared/arguments.js'
 import { DriftWatch } from '../shared/vocabulary.js'
 import type { SeamOptions } from '../types.js'
 import { HERMES_VOCABULARY } from './hermes-vocabulary.js'
+import { hermesOutcome } from './outcome.js'
 
 export const HERMES_ADAPTER_ID = 'hermes'
 
@@ -131,10 +132,12 @@ class HermesReader implements DocumentReader {
           events.push({ event: 'usage', request_id: null, model: asString(message['model']) ?? asString(root['model']) ?? null, usage: {} })
           break
         }
-        case 'tool':
-          // hermes records no error flag on a tool row: absent, never false.
-          events.push(toolResult(asString(message['tool_call_id']) ?? '', null, message['content'] ?? null))
+        case 'tool': {
+          // hermes records no error flag on a tool row; the tool's own answer may say (`hermesOutcome`).
+          const outcome = hermesOutcome(message['content'])
+          events.push(toolResult(asString(message['tool_call_id']) ?? '', outcome.isError, message['content'] ?? null, outcome.exitCode))
           break
+        }
         default:
           this.drift.sawUnknown('message', role)
           events.push(opaqueValue(message, 'message', role, line))

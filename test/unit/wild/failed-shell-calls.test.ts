@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest'
 import { checkTranscriptFile } from '../../../src/trace/check/check.js'
 import { readSpec } from '../../../src/trace/spec/read.js'
 
-// Shell calls whose command exited nonzero, where the harness's own error flag says false: OpenClaw's
-// Harbor converter keeps the exit code in a result step's `extra` (`exec_exit_code`, `exec_status`),
-// dsh's bash tool ends the output with `[exit code: N]`. Read by the flag alone, "no shell call
+// Shell calls whose command exited nonzero, where the harness's own error flag says false or
+// nothing: OpenClaw's Harbor converter keeps the exit code in a result step's `extra`
+// (`exec_exit_code`, `exec_status`), dsh's bash tool ends the output with `[exit code: N]`, hermes'
+// `terminal` answers `{output, exit_code, error}` on a row with no flag at all. Read by the flag alone, "no shell call
 // failed" held over OpenClaw runs whose `pytest` failed and whose `gws` was not found (127). Each
 // count here is taken from the raw JSON, never from the reader.
 const WILD = resolve(import.meta.dirname, '../../fixtures/wild')
@@ -46,9 +47,27 @@ function failedDshBash(path: string): number {
   return failed
 }
 
+/** hermes: the terminal and execute_code rows whose JSON answer says the call failed — a nonzero exit hermes gives no meaning to, an error, an error status. */
+function failedHermesShell(path: string): number {
+  const messages = ((JSON.parse(readFileSync(path, 'utf8')) as Json)['messages'] as unknown[]).filter(isJson)
+  const shell = new Set(messages.flatMap((message) => (Array.isArray(message['tool_calls']) ? message['tool_calls'] : []).filter(isJson).filter((call) => ['terminal', 'execute_code'].includes(String((call['function'] as Json)['name']))).map((call) => call['id'])))
+  return messages.filter((message) => {
+    if (message['role'] !== 'tool' || !shell.has(message['tool_call_id'])) return false
+    let answer: Json
+    try {
+      answer = JSON.parse(String(message['content'])) as Json
+    } catch {
+      return false
+    }
+    const code = answer['exit_code']
+    return (typeof code === 'number' && code !== 0 && answer['exit_code_meaning'] === undefined) || (typeof answer['error'] === 'string' && answer['error'] !== '') || answer['status'] === 'error'
+  }).length
+}
+
 const CASES = [
   ...readdirSync(join(WILD, 'atif')).filter((name) => name.includes('openclaw')).map((name) => ({ path: join(WILD, 'atif', name), failures: failedOpenClawExecs(join(WILD, 'atif', name)) })),
   ...readdirSync(join(WILD, 'dsh')).filter((name) => name.endsWith('.jsonl')).map((name) => ({ path: join(WILD, 'dsh', name), failures: failedDshBash(join(WILD, 'dsh', name)) })),
+  ...readdirSync(join(WILD, 'hermes')).filter((name) => name.endsWith('.json')).map((name) => ({ path: join(WILD, 'hermes', name), failures: failedHermesShell(join(WILD, 'hermes', name)) })),
 ].map((entry) => ({ ...entry, name: entry.path.slice(WILD.length + 1) }))
 
 const spec = (failures: number) =>
@@ -62,10 +81,11 @@ expectations:
 `)
 
 describe('shell calls that exited nonzero are failed calls, whatever the harness’s flag says', () => {
-  it('the corpus holds such calls: OpenClaw runs with several, dsh runs with one', () => {
+  it('the corpus holds such calls: OpenClaw, dsh and hermes runs with some', () => {
     const failing = CASES.filter((entry) => entry.failures > 0).map((entry) => entry.name.split('/')[0])
     expect(failing.filter((folder) => folder === 'atif').length).toBeGreaterThanOrEqual(4)
     expect(failing.filter((folder) => folder === 'dsh').length).toBeGreaterThanOrEqual(2)
+    expect(failing.filter((folder) => folder === 'hermes').length).toBeGreaterThanOrEqual(2)
   })
 
   it.each(CASES.filter((entry) => entry.failures > 0))('$name: $failures failed shell call(s) are counted, and "none failed" never holds', async ({ path, failures }) => {
