@@ -72,8 +72,8 @@ export const GEMINI_CLI_TOOL_OPERATIONS: ToolOperationTable = {
 }
 
 /**
- * OpenClaw's tools, as Harbor's converter keeps their names: `exec` runs a command line (`process`
- * only polls, feeds or stops the background session an `exec` started); `image` and `pdf` hand a
+ * OpenClaw's tools, as Harbor's converter keeps their names: `exec` runs a command line, and
+ * `process` types into (or polls, or stops) the background session an `exec` started; `image` and `pdf` hand a
  * local file (or a URL) to a model, so they read it.
  */
 export const OPENCLAW_TOOL_OPERATIONS: ToolOperationTable = {
@@ -89,9 +89,11 @@ export const OPENCLAW_TOOL_OPERATIONS: ToolOperationTable = {
     web_fetch: 'web.read',
     browser: 'web.read',
     sessions_spawn: 'subagent.spawn',
+    // Polls, stops or types into (`write`, `paste`, `send-keys`) a session an `exec` left running,
+    // most often a shell: what it types runs as surely as `exec` does (Codex's `write_stdin`).
+    process: 'shell',
   },
   inert: {
-    process: 'polls, feeds input to or stops a background session an earlier exec call started',
     memory_search: 'searches the agent’s own memory notes',
     memory_get: 'reads one of the agent’s own memory notes',
     sessions_yield: 'ends the turn to wait for a spawned session',

@@ -11,7 +11,8 @@ import { DriftWatch, type RecordVocabulary } from '../shared/vocabulary.js'
 import type { SeamOptions } from '../types.js'
 import { ATIF_VOCABULARY, TERMINUS_RECORD_VOCABULARY } from './atif-vocabulary.js'
 import { messageActionId, messageActionsOf } from './message-actions.js'
-import { toolTableOfAgent } from './operations.js'
+import { OpenClawSessions } from './openclaw-sessions.js'
+import { OPENCLAW_TOOL_OPERATIONS, toolTableOfAgent } from './operations.js'
 import { externalSubagentRefs } from './subagent-refs.js'
 
 export { ATIF_TOOL_OPERATIONS } from './operations.js'
@@ -55,6 +56,8 @@ interface AgentContext {
   readonly stepsKey: string
   /** The call ids this trajectory's steps have made so far. */
   readonly called: Set<string>
+  /** OpenClaw's: the sessions its `exec` calls left running, so a `process` call can be read for what it typed. */
+  readonly sessions: OpenClawSessions | undefined
 }
 
 /**
@@ -194,7 +197,23 @@ class AtifReader implements DocumentReader {
       classifier = new CallClassifier(table, ATIF_ADAPTER_ID)
       this.classifiers.set(table, classifier)
     }
-    return { model: asString(agent['model_name']) ?? null, classifier, agent: name, stepsKey, called: new Set<string>() }
+    const sessions = table === OPENCLAW_TOOL_OPERATIONS ? new OpenClawSessions(table) : undefined
+    return { model: asString(agent['model_name']) ?? null, classifier, agent: name, stepsKey, called: new Set<string>(), sessions }
+  }
+
+  /** A call's events; what an OpenClaw `process` call typed into a shell names its subjects, as an `exec` line would. */
+  private call(context: AgentContext, callId: string, name: string, input: unknown): Emission[] {
+    const events = context.classifier.call(callId, name, input)
+    const sessions = context.sessions
+    if (sessions === undefined) return events
+    sessions.called(callId, name, input)
+    const requested = events.at(-1)
+    if (requested?.event === 'tool.requested') {
+      const subjects = requested.subjects ?? []
+      for (const subject of sessions.subjectsOf(name, input)) if (!subjects.includes(subject)) subjects.push(subject)
+      requested.subjects = subjects
+    }
+    return events
   }
 
   private step(step: unknown, index: number, document: ParsedDocument, context: AgentContext, subagent?: number): Emission[] {
@@ -240,7 +259,7 @@ class AtifReader implements DocumentReader {
       callIds.push(callId)
       context.called.add(callId)
       const name = asString(object['function_name']) ?? ''
-      events.push(...context.classifier.call(callId, name, argumentsObject(object['arguments'], 'arguments')))
+      events.push(...this.call(context, callId, name, argumentsObject(object['arguments'], 'arguments')))
     }
     if (calls === undefined || calls.length === 0) {
       messageActionsOf(context.agent, step['message']).forEach((action, actionIndex) => {
@@ -254,6 +273,7 @@ class AtifReader implements DocumentReader {
       if (named === undefined || named.length === 0) {
         if (answers !== undefined) {
           const outcome = answerOutcome(result, step)
+          context.sessions?.answered(answers, result['content'])
           events.push(toolResult(answers, outcome.isError, result['content'] ?? null, outcome.exitCode))
           answers = undefined
         } else {

@@ -42,6 +42,9 @@ describe('the folder a shell is in', () => {
     // Codex's write_stdin types into one process per session.
     expect(keeps('codex', 'write_stdin')).toBe(true)
     expect(keptShellName('write_stdin', { session_id: 7, chars: 'ls\n' })).toBe('write_stdin 7')
+    // So does OpenClaw's process, named by its sessionId.
+    expect(keeps('atif', 'process')).toBe(true)
+    expect(keptShellName('process', { action: 'write', sessionId: 'salty-crab', data: 'ls\n' })).toBe('process salty-crab')
     expect(keptShellName('Bash', { command: 'ls' })).toBe('Bash')
   })
 })

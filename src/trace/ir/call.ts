@@ -55,11 +55,14 @@ export function joinedArgv(input: Record<string, unknown>): string | null {
 
 // The other names a shell call's line goes by: Codex's `exec_command {cmd}`, Terminus's `keystrokes`.
 const SHELL_LINE_ARGUMENTS = ['cmd', 'keystrokes'] as const
+// What a call typed into a running process: Codex's `write_stdin {chars}`, OpenClaw's `process`
+// `{data}` (write), `{text}` (paste) and `{literal}` (send-keys).
+const TYPED_ARGUMENTS = ['chars', 'data', 'text', 'literal'] as const
 
 /**
  * The value of one argument, where the call carries it. An absent `command` falls back to the
  * argv, and on a shell call to its line under the name its harness gives it (`cmd`,
- * `keystrokes`, the `chars` Codex's `write_stdin` typed into a shell): a row about commands reads `args.command` on every harness, and a line it
+ * `keystrokes`, what Codex's `write_stdin` or OpenClaw's `process` typed into a shell): a row about commands reads `args.command` on every harness, and a line it
  * could not find would never match, so an absence would pass a run that ran the command.
  */
 export function callArgument(call: ToolCall, field: string): unknown {
@@ -68,10 +71,11 @@ export function callArgument(call: ToolCall, field: string): unknown {
   if (call.joinedArgv !== null) return call.joinedArgv
   if (!call.operations.includes('shell')) return undefined
   for (const key of SHELL_LINE_ARGUMENTS) if (typeof call.input[key] === 'string') return call.input[key]
-  // What Codex's `write_stdin` typed is a line only where its reader read it as one (into a shell,
-  // so it named a program): typed into a REPL, `import pytest` runs no pytest.
-  const typed = call.input['chars']
-  return typeof typed === 'string' && call.subjects.some((subject) => subject.startsWith('proc:')) ? typed : undefined
+  // What Codex's `write_stdin` or OpenClaw's `process` typed is a line only where its reader read it
+  // as one (into a shell, so it named a program): typed into a REPL, `import pytest` runs no pytest.
+  if (!call.subjects.some((subject) => subject.startsWith('proc:'))) return undefined
+  for (const key of TYPED_ARGUMENTS) if (typeof call.input[key] === 'string') return call.input[key]
+  return undefined
 }
 
 // The arguments an MCP tool takes a command line under: Desktop Commander's `start_process

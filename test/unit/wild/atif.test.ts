@@ -17,7 +17,8 @@ const SHELL_TOOLS: Record<string, readonly string[]> = {
   'claude-code': ['Bash'],
   codex: ['exec_command', 'shell', 'shell_command'],
   'mini-swe-agent': ['bash'],
-  openclaw: ['exec'],
+  // `process` types into (or polls) the session an `exec` left running, as Codex's `write_stdin` does.
+  openclaw: ['exec', 'process'],
 }
 
 type Json = Record<string, unknown>
@@ -45,13 +46,27 @@ function messageActions(family: string, message: unknown): string[] {
   return []
 }
 
-function countTrajectory(trajectory: Json, calls: { n: number }, shell: string[]): void {
+/**
+ * OpenClaw's result steps name their call in `extra.tool_call_id` and keep an `exec`'s exit code and
+ * status beside an `isError` that stays false for a command that exited nonzero: such a call failed.
+ */
+function openClawExecFailed(step: Json, shell: readonly string[]): string | undefined {
+  const extra = isJson(step['extra']) ? step['extra'] : {}
+  const id = extra['tool_call_id']
+  if (typeof id !== 'string' || !shell.includes(id)) return undefined
+  const code = extra['exec_exit_code']
+  return (typeof code === 'number' && code !== 0) || extra['exec_status'] === 'failed' ? id : undefined
+}
+
+function countTrajectory(trajectory: Json, calls: { n: number }, shell: string[], failed: string[]): void {
   const agent = isJson(trajectory['agent']) ? trajectory['agent'] : {}
   const family = familyOf(typeof agent['name'] === 'string' ? agent['name'] : '')
   const shellTools = SHELL_TOOLS[family] ?? []
   const steps = Array.isArray(trajectory['steps']) ? trajectory['steps'] : []
   steps.forEach((step, index) => {
     if (!isJson(step) || step['is_copied_context'] === true || step['source'] !== 'agent') return
+    const failedCall = family === 'openclaw' ? openClawExecFailed(step, shell) : undefined
+    if (failedCall !== undefined) failed.push(failedCall)
     const toolCalls = Array.isArray(step['tool_calls']) ? step['tool_calls'] : []
     for (const call of toolCalls) {
       calls.n += 1
@@ -65,7 +80,7 @@ function countTrajectory(trajectory: Json, calls: { n: number }, shell: string[]
     })
   })
   for (const subagent of Array.isArray(trajectory['subagent_trajectories']) ? trajectory['subagent_trajectories'] : []) {
-    if (isJson(subagent)) countTrajectory(subagent, calls, shell)
+    if (isJson(subagent)) countTrajectory(subagent, calls, shell, failed)
   }
 }
 
@@ -73,8 +88,9 @@ function count(path: string): RawCount {
   const trajectory: unknown = JSON.parse(readFileSync(path, 'utf8'))
   const calls = { n: 0 }
   const shellCallIds: string[] = []
-  if (isJson(trajectory)) countTrajectory(trajectory, calls, shellCallIds)
-  return { calls: calls.n, shellCallIds }
+  const failedShellCallIds: string[] = []
+  if (isJson(trajectory)) countTrajectory(trajectory, calls, shellCallIds, failedShellCallIds)
+  return { calls: calls.n, shellCallIds, failedShellCallIds }
 }
 
 describeWildFormat({ folder: 'atif', format: 'atif-json', count })
