@@ -303,65 +303,6 @@ describe('atif-json and terminus-atif-json', () => {
     ])
   })
 
-  it('OpenClaw (Harbor-converted): what process types into a shell exec left running is a shell line, read as exec reads one', async () => {
-    const call = (step: number, id: string, name: string, args: object) => ({ step_id: step, source: 'agent', message: '', tool_calls: [{ tool_call_id: id, function_name: name, arguments: args }] })
-    const answer = (step: number, id: string, text: string) => ({
-      step_id: step,
-      source: 'agent',
-      message: text,
-      observation: { results: [{ content: text, extra: { isError: false } }] },
-      extra: { openclaw_role: 'toolResult', tool_call_id: id, isError: false },
-    })
-    const running = (session: string) => `Command still running (session ${session}, pid 42). Use process (list/poll/log/write/send-keys/submit/paste/kill/clear/remove) for follow-up.`
-    const root = tree({
-      'trajectory.json': trajectory(
-        'ATIF-v1.7',
-        [
-          { step_id: 1, source: 'user', message: 'Clean up.' },
-          call(2, 't1', 'exec', { command: 'bash', pty: true, background: true }),
-          answer(3, 't1', running('salty-crab')),
-          call(4, 't2', 'process', { action: 'write', sessionId: 'salty-crab', data: 'cd src\n' }),
-          answer(5, 't2', 'ok'),
-          call(6, 't3', 'process', { action: 'paste', sessionId: 'salty-crab', text: 'rm -rf generated\n' }),
-          answer(7, 't3', 'ok'),
-          call(8, 't4', 'process', { action: 'poll', sessionId: 'salty-crab' }),
-          answer(9, 't4', '(no new output)'),
-          // Typed into a REPL, the text is Python's: it names no program.
-          call(10, 't5', 'exec', { command: 'python3', background: true }),
-          answer(11, 't5', running('calm-otter')),
-          call(12, 't6', 'process', { action: 'write', sessionId: 'calm-otter', data: 'print(1)\n' }),
-          answer(13, 't6', '1'),
-          { step_id: 14, source: 'agent', message: 'Done.' },
-        ],
-        { final_metrics: { total_prompt_tokens: 10 } },
-        { name: 'openclaw', version: '2026.5.27', model_name: 'kimi-k2.6' },
-      ),
-    })
-    const path = join(root, 'trajectory.json')
-    const calls = requested(await convertPath(path))
-    expect(calls.map((event) => [event.name, event.operations, event.subjects])).toEqual([
-      ['exec', ['shell'], ['proc:bash']],
-      ['process', ['shell'], ['proc:cd']],
-      ['process', ['shell'], ['proc:rm', 'file:generated']],
-      ['process', ['shell'], []],
-      ['exec', ['shell'], ['proc:python3']],
-      ['process', ['shell'], []],
-    ])
-    const spec = readSpec(`format: trace-spec/1
-id: typed
-expectations:
-  - id: no-rm
-    expect: {tool.absent: {subject: {equals: "proc:rm"}}}
-  - id: no-rm-line
-    expect: {tool.absent: {operations: [shell], args: {command: {contains: "rm -rf"}}}}
-  - id: generated-untouched
-    expect: {tool.absent: {subject: {glob: "file:src/generated/*"}}}
-`)
-    const verdicts = Object.fromEntries((await checkTranscriptFile(spec, path)).expectations.map((row) => [row.id, row.verdict]))
-    // The cd typed before it moved the shell: `generated` is `src/generated`, a folder rm went down through.
-    expect(verdicts).toEqual({ 'no-rm': 'gap', 'no-rm-line': 'gap', 'generated-untouched': 'unknown' })
-  })
-
   it('a document that is not JSON is refused with its file and line: no tolerance', async () => {
     const root = tree({ 'bad.json': '{\n  "schema_version": "ATIF-v1.4",\n  "steps": [,]\n}\n' })
     const error = await convertPath(join(root, 'bad.json'), { from: 'atif-json' }).catch((caught: unknown) => caught)

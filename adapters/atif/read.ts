@@ -11,7 +11,8 @@ import { DriftWatch, type RecordVocabulary } from '../shared/vocabulary.js'
 import type { SeamOptions } from '../types.js'
 import { ATIF_VOCABULARY, TERMINUS_RECORD_VOCABULARY } from './atif-vocabulary.js'
 import { messageActionId, messageActionsOf } from './message-actions.js'
-import { OpenClawSessions } from './openclaw-sessions.js'
+import { OPENCLAW_TYPING } from './openclaw-sessions.js'
+import { TypedSessions } from '../shared/typed-sessions.js'
 import { OPENCLAW_TOOL_OPERATIONS, toolTableOfAgent } from './operations.js'
 import { externalSubagentRefs } from './subagent-refs.js'
 
@@ -57,7 +58,7 @@ interface AgentContext {
   /** The call ids this trajectory's steps have made so far. */
   readonly called: Set<string>
   /** OpenClaw's: the sessions its `exec` calls left running, so a `process` call can be read for what it typed. */
-  readonly sessions: OpenClawSessions | undefined
+  readonly sessions: TypedSessions | undefined
 }
 
 /**
@@ -197,7 +198,7 @@ class AtifReader implements DocumentReader {
       classifier = new CallClassifier(table, ATIF_ADAPTER_ID)
       this.classifiers.set(table, classifier)
     }
-    const sessions = table === OPENCLAW_TOOL_OPERATIONS ? new OpenClawSessions(table) : undefined
+    const sessions = table === OPENCLAW_TOOL_OPERATIONS ? new TypedSessions(table, OPENCLAW_TYPING) : undefined
     return { model: asString(agent['model_name']) ?? null, classifier, agent: name, stepsKey, called: new Set<string>(), sessions }
   }
 
@@ -207,13 +208,7 @@ class AtifReader implements DocumentReader {
     const sessions = context.sessions
     if (sessions === undefined) return events
     sessions.called(callId, name, input)
-    const requested = events.at(-1)
-    if (requested?.event === 'tool.requested') {
-      const subjects = requested.subjects ?? []
-      for (const subject of sessions.subjectsOf(name, input)) if (!subjects.includes(subject)) subjects.push(subject)
-      requested.subjects = subjects
-    }
-    return events
+    return sessions.withTypedSubjects(events, name, input)
   }
 
   private step(step: unknown, index: number, document: ParsedDocument, context: AgentContext, subagent?: number): Emission[] {

@@ -5,7 +5,8 @@ import { argumentsObject } from '../shared/arguments.js'
 import { isEnriched } from '../shared/hermetic.js'
 import { OpeningBuffer } from '../shared/opening.js'
 import { opaqueLine } from '../shared/opaque.js'
-import { TerminalSessions } from './terminal-sessions.js'
+import { CODEX_TYPING } from './terminal-sessions.js'
+import { TypedSessions } from '../shared/typed-sessions.js'
 import { CallClassifier, sessionEnded, sessionStart, textContent, timed, toolRequested, toolResult } from '../shared/session.js'
 import { DriftWatch, knowsRecord } from '../shared/vocabulary.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
@@ -86,7 +87,7 @@ export class CodexRolloutProjector implements RecordProjector {
   private lastTotals: CodexTokens | undefined
   private model: string | null = null
   private readonly classifier = new CallClassifier(CODEX_TOOL_OPERATIONS, CODEX_ADAPTER_ID)
-  private readonly sessions = new TerminalSessions(CODEX_TOOL_OPERATIONS)
+  private readonly sessions = new TypedSessions(CODEX_TOOL_OPERATIONS, CODEX_TYPING)
   private readonly drift = new DriftWatch(CODEX_ROLLOUT_VOCABULARY)
   // The user's words this turn: `user_message` and a completed `UserMessage` item say them twice.
   private readonly heard = new Set<string>()
@@ -192,15 +193,8 @@ export class CodexRolloutProjector implements RecordProjector {
   private toolRequested(callId: string, name: string, input: unknown): Emission[] {
     if (!this.enriched) return [toolRequested(callId, name, input)]
     this.sessions.called(callId, name, input)
-    const events = this.classifier.call(callId, name, input)
-    const requested = events.at(-1)
     // Characters written to an interactive shell are command lines: they name what the shell ran.
-    if (requested?.event === 'tool.requested') {
-      const subjects = requested.subjects ?? []
-      for (const subject of this.sessions.subjectsOf(name, input)) if (!subjects.includes(subject)) subjects.push(subject)
-      requested.subjects = subjects
-    }
-    return events
+    return this.sessions.withTypedSubjects(this.classifier.call(callId, name, input), name, input)
   }
 
   private responseItem(payload: JsonObject, raw: string, lineNumber: number): Emission[] {

@@ -10,6 +10,8 @@ import { DriftWatch, meaningOf } from '../shared/vocabulary.js'
 import type { LineFormat } from '../formats.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
 import { DSH_VOCABULARY } from './dsh-vocabulary.js'
+import { DSH_TYPING } from './terminal-sessions.js'
+import { TypedSessions } from '../shared/typed-sessions.js'
 
 export const DSH_ADAPTER_ID = 'dsh'
 
@@ -84,6 +86,7 @@ export class DshProjector implements RecordProjector {
   private readonly calls = new CallClassifier(DSH_TOOL_OPERATIONS, DSH_ADAPTER_ID)
   // The calls that ran a shell line: their results name a failed command's exit code.
   private readonly shellCalls = new Set<string>()
+  private readonly terminals = new TypedSessions(DSH_TOOL_OPERATIONS, DSH_TYPING)
   private readonly drift = new DriftWatch(DSH_VOCABULARY)
   private model: string | null = null
   private turns = 0
@@ -200,9 +203,11 @@ export class DshProjector implements RecordProjector {
     }
   }
 
-  /** A call's events, classified by the tool table; a shell call is remembered for its result. */
+  /** A call's events, classified by the tool table (a line typed into a shell terminal read as its shell's); a shell call is remembered for its result. */
   private call(callId: string, name: string, input: unknown): Emission[] {
-    const events = this.calls.call(callId, name, input)
+    this.terminals.called(callId, name, input)
+    // A line typed into a shell terminal names what that shell ran.
+    const events = this.terminals.withTypedSubjects(this.calls.call(callId, name, input), name, input)
     const requested = events.at(-1)
     if (requested?.event === 'tool.requested' && requested.operations?.includes('shell') === true) this.shellCalls.add(callId)
     return events
@@ -214,6 +219,7 @@ export class DshProjector implements RecordProjector {
    * 127]`): a nonzero exit is a failed shell call, as on every other harness, and its code is kept.
    */
   private result(callId: string, flag: boolean | null, content: unknown): Emission {
+    this.terminals.answered(callId, content)
     const exitCode = this.shellCalls.has(callId) ? trailingExitCode(textContent(content)) : null
     return toolResult(callId, exitCode !== null && exitCode !== 0 ? true : flag, content ?? null, exitCode)
   }

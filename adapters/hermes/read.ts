@@ -11,6 +11,8 @@ import { DriftWatch } from '../shared/vocabulary.js'
 import type { SeamOptions } from '../types.js'
 import { HERMES_VOCABULARY } from './hermes-vocabulary.js'
 import { hermesOutcome } from './outcome.js'
+import { HERMES_TYPING } from './process-sessions.js'
+import { TypedSessions } from '../shared/typed-sessions.js'
 
 export const HERMES_ADAPTER_ID = 'hermes'
 
@@ -40,10 +42,12 @@ export const HERMES_TOOL_OPERATIONS: ToolOperationTable = {
     skill_view: 'skill.load',
     // Creates, rewrites, patches or deletes a skill's SKILL.md and its files in the skills directory.
     skill_manage: 'file.write',
+    // Polls, waits on, stops or types into (`write`, `submit`) a process a `terminal` call left
+    // running in the background, often a shell: what it types runs as surely as `terminal` does.
+    process: 'shell',
   },
   prefixes: [['mcp_', 'mcp.call']],
   inert: {
-    process: 'polls, waits on or stops a background process an earlier terminal call started',
     clarify: 'asks the user a question',
     memory: 'reads or writes the agent’s own memory notes',
     skills_list: 'lists the skills the agent can load',
@@ -87,6 +91,7 @@ function toolNames(value: unknown): string[] | null {
  */
 class HermesReader implements DocumentReader {
   private readonly calls = new CallClassifier(HERMES_TOOL_OPERATIONS, HERMES_ADAPTER_ID)
+  private readonly sessions = new TypedSessions(HERMES_TOOL_OPERATIONS, HERMES_TYPING)
   private readonly drift = new DriftWatch(HERMES_VOCABULARY)
 
   constructor(private readonly seam: SeamOptions) {}
@@ -125,7 +130,8 @@ class HermesReader implements DocumentReader {
             const name = asString(fn['name']) ?? ''
             const input = argumentsObject(fn['arguments'], 'arguments')
             const id = asString(object['id']) ?? ''
-            events.push(...this.calls.call(id, name, input))
+            this.sessions.called(id, name, input)
+            events.push(...this.sessions.withTypedSubjects(this.calls.call(id, name, input), name, input))
             if (callsToolsUnseen(name, input)) events.push(nestedCallsUnseenWarning(id, name, SCRIPT_CALLS_WHERE))
           }
           // hermes writes no usage; the message is still one request, so request counts see it.
@@ -135,7 +141,9 @@ class HermesReader implements DocumentReader {
         case 'tool': {
           // hermes records no error flag on a tool row; the tool's own answer may say (`hermesOutcome`).
           const outcome = hermesOutcome(message['content'])
-          events.push(toolResult(asString(message['tool_call_id']) ?? '', outcome.isError, message['content'] ?? null, outcome.exitCode))
+          const callId = asString(message['tool_call_id']) ?? ''
+          this.sessions.answered(callId, message['content'])
+          events.push(toolResult(callId, outcome.isError, message['content'] ?? null, outcome.exitCode))
           break
         }
         default:

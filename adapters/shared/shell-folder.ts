@@ -142,28 +142,32 @@ export function placeAfterAll(commands: readonly SimpleCommand[], place: ShellPl
  * `test/e2e/shell-folder.test.ts`). Codex's `write_stdin` types into a process `exec_command` left
  * running, one per session id, which is a shell that keeps its folder when it is one. In an ATIF
  * trajectory the tool is its agent's: Claude Code's `Bash`, Terminus's keystrokes into one tmux
- * shell (`bash_command`), OpenHands's persistent bash session (`execute_bash`, `terminal`),
+ * shell (`bash_command`), OpenHands's persistent bash session (`execute_bash`, `terminal`) and
  * OpenClaw's `process` typing into the session an `exec` left running (one per session id);
- * mini-swe-agent's `bash` runs each command on its own.
+ * mini-swe-agent's `bash` runs each command on its own. hermes' `process` types into a process a
+ * background `terminal` call left running, and dsh's `terminal_send` into a `terminal_open` shell,
+ * one per session id.
  */
 const KEPT_FOLDER_TOOLS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
   ['claude', new Set(['Bash'])],
   ['codex', new Set(['write_stdin'])],
   ['atif', new Set(['Bash', 'bash_command', 'execute_bash', 'terminal', 'process'])],
+  ['hermes', new Set(['process'])],
+  ['dsh', new Set(['terminal_send'])],
 ])
 
-// The argument that names the running process a tool types into.
-const SESSION_KEYS: Readonly<Record<string, string>> = { write_stdin: 'session_id', process: 'sessionId' }
+// The argument that names the running process a tool types into (OpenClaw's `process` and dsh's `terminal_send` spell it `sessionId`, hermes' `session_id`).
+const SESSION_KEYS: Readonly<Record<string, readonly string[]>> = { write_stdin: ['session_id'], process: ['sessionId', 'session_id'], terminal_send: ['sessionId'] }
 
 /** The tools whose calls in a session `adapter` wrote share one shell that keeps its folder; undefined for none. */
 export function keptFolderTools(adapter: string | null): ReadonlySet<string> | undefined {
   return adapter === null ? undefined : KEPT_FOLDER_TOOLS.get(adapter)
 }
 
-/** Which of a tool's kept shells a call ran in: Codex's `write_stdin` and OpenClaw's `process` name their process's session; every other tool has one. */
+/** Which of a tool's kept shells a call ran in: Codex's `write_stdin` and OpenClaw's and hermes' `process` name their process's session; every other tool has one. */
 export function keptShellName(tool: string, input: Readonly<Record<string, unknown>>): string {
-  const key = SESSION_KEYS[tool]
-  if (key === undefined) return tool
-  const session = input[key]
+  const keys = SESSION_KEYS[tool]
+  if (keys === undefined) return tool
+  const session = keys.map((key) => input[key]).find((value) => value !== undefined)
   return typeof session === 'number' || typeof session === 'string' ? `${tool} ${session}` : tool
 }

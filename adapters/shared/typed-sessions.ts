@@ -1,0 +1,90 @@
+import type { Emission } from '../../src/events/types.js'
+import { asString, isObject, type JsonObject } from './fields.js'
+import { interactiveProgram } from './interactive.js'
+import { classifyCall, type ToolOperationTable } from './operations.js'
+
+/**
+ * How one harness leaves a process running and types into it: Codex's `exec_command` and
+ * `write_stdin`, OpenClaw's `exec` and `process`, hermes' `terminal` and `process`, dsh's
+ * `terminal_open` and `terminal_send`.
+ */
+export interface TypingDialect {
+  /**
+   * Whether a call may leave a process running that a later call types into: `shell` when that
+   * process reads its terminal as a shell (`bash`, `zsh -i`), `program` for any other, undefined
+   * for a call that starts none.
+   */
+  starts(name: string, input: JsonObject): 'shell' | 'program' | undefined
+  /** The session a call's output says its process was left running under; undefined when it ended. */
+  runningSession(output: unknown): string | undefined
+  /** The tool that types into a running process. */
+  readonly types: string
+  /** The session a typing call names, and the text it typed (undefined for an action that types nothing: a poll, a kill). */
+  sessionOf(input: JsonObject): string | undefined
+  typedText(input: JsonObject): string | undefined
+  /** The shell tool, and its argument, a typed line is read as: it names programs and files as that tool's line does. */
+  readonly lineTool: string
+  readonly lineKey: string
+}
+
+/** A dialect's `starts` where the starting call is a shell tool's line: a shell when the line only starts one (`interactiveProgram`). */
+export function startsByLine(tool: string, key: string): TypingDialect['starts'] {
+  return (name, input) => {
+    if (name !== tool) return undefined
+    const line = asString(input[key])
+    return line === undefined ? undefined : interactiveProgram(line) === 'shell' ? 'shell' : 'program'
+  }
+}
+
+/**
+ * The processes a transcript's calls left running, by the session their output names, so a call
+ * that types into one can be read for what it sent: into an interactive shell (`bash`, `zsh -i`…)
+ * its text is command lines, and names programs and files as the shell tool's line does; into
+ * anything else (a REPL, a prompt) it is that program's input.
+ */
+export class TypedSessions {
+  // The calls that may have left a process running, by call id: whether it is a shell.
+  private readonly starting = new Map<string, boolean>()
+  private readonly shells = new Set<string>()
+
+  constructor(
+    private readonly table: ToolOperationTable,
+    private readonly dialect: TypingDialect,
+  ) {}
+
+  /** A call is made: one that may leave a process running is kept until its output says whether it did. */
+  called(callId: string, name: string, input: unknown): void {
+    if (!isObject(input)) return
+    const started = this.dialect.starts(name, input)
+    if (started !== undefined) this.starting.set(callId, started === 'shell')
+  }
+
+  /** A call's output: the session a shell was left running under is one whose typed text is shell lines. */
+  answered(callId: string, output: unknown): void {
+    const shell = this.starting.get(callId)
+    if (shell === undefined) return
+    this.starting.delete(callId)
+    const session = this.dialect.runningSession(output)
+    if (session !== undefined && shell) this.shells.add(session)
+  }
+
+  /** The subjects a typing call's text names, when it went to an interactive shell; none otherwise. */
+  subjectsOf(name: string, input: unknown): string[] {
+    if (name !== this.dialect.types || !isObject(input)) return []
+    const session = this.dialect.sessionOf(input)
+    const text = this.dialect.typedText(input)
+    if (session === undefined || text === undefined || !this.shells.has(session)) return []
+    return classifyCall(this.table, this.dialect.lineTool, { [this.dialect.lineKey]: text }).subjects
+  }
+
+  /** A call's events, its `tool.requested` given what the call typed into a shell as subjects. */
+  withTypedSubjects(events: Emission[], name: string, input: unknown): Emission[] {
+    const typed = this.subjectsOf(name, input)
+    const requested = events.at(-1)
+    if (typed.length === 0 || requested?.event !== 'tool.requested') return events
+    const subjects = requested.subjects ?? []
+    for (const subject of typed) if (!subjects.includes(subject)) subjects.push(subject)
+    requested.subjects = subjects
+    return events
+  }
+}
