@@ -85,7 +85,7 @@ interface KindDoc {
   readonly unknown: readonly UnknownReasonName[]
 }
 
-const SELECTED = ['opaque_events', 'unclassified_calls', 'programs_unnamed', 'operands_unread', 'shell_files', 'mcp_commands', 'session_folder_unknown'] as const satisfies readonly UnknownReasonName[]
+const SELECTED = ['opaque_events', 'unclassified_calls', 'programs_unnamed', 'operands_unread', 'shell_files', 'mcp_commands', 'session_folder_unknown', 'files_unnamed'] as const satisfies readonly UnknownReasonName[]
 const CLOSURE = ['stream_not_closed', 'subagent_calls_unseen', 'process_input_unseen', 'nested_calls_unseen'] as const satisfies readonly UnknownReasonName[]
 const RESULTS = ['nothing_in_scope', 'no_result_correlated', 'result_field_absent', ...CLOSURE, ...SELECTED] as const satisfies readonly UnknownReasonName[]
 const ENV = ['no_session_start', 'field_absent'] as const satisfies readonly UnknownReasonName[]
@@ -125,7 +125,7 @@ const KIND_DOCS: Record<KindName, KindDoc> = {
     example: { first: { operations: ['file.write', 'file.edit'], subject: { glob: 'file:*/tests/*' } }, before: { operations: ['file.write', 'file.edit'], subject: { glob: 'file:*/src/*' } } },
     // An earlier call either selector could not see may overturn it: an unclassified tool's, a program nobody named, an event
     // nobody could read, or a call held elsewhere (a subagent's, code's, a process's input) that began before the deciding one.
-    unknown: ['never_occurred', 'unclassified_calls', 'programs_unnamed', 'operands_unread', 'shell_files', 'mcp_commands', 'session_folder_unknown', 'opaque_events', 'subagent_calls_unseen', 'nested_calls_unseen', 'process_input_unseen'],
+    unknown: ['never_occurred', 'unclassified_calls', 'programs_unnamed', 'operands_unread', 'shell_files', 'mcp_commands', 'session_folder_unknown', 'files_unnamed', 'opaque_events', 'subagent_calls_unseen', 'nested_calls_unseen', 'process_input_unseen'],
   },
   'permission.denied': { family: 'outcome', summary: 'How many tool calls were denied: the vendor’s list (Claude Code’s and Qwen Code’s `permission_denials`), the seam’s `tool.decided` denials and census, and the refusals a harness record names as warnings (`approval-denied`, `hook-refused`, `program-refused`: b10x, dsh, opencode, Gemini CLI). A census of zeros from no seam that could decide (`decisions: observe`) counts nothing, so a record with neither list nor seam — Codex’s — is unknown (`field_absent`), never zero.', example: { count: { exactly: 0 } }, unknown: OUTCOME },
   'rate_limit.overage': { family: 'rateLimit', summary: 'Whether the account was using overage.', example: { equals: false }, unknown: ['no_rate_limit_event', 'field_absent', ...CLOSURE] },
@@ -187,6 +187,7 @@ const REASONS: Record<UnknownReasonName, string> = {
   shell_files: 'a shell call read or wrote a file a selector by a file operation would match while its harness named its operation `shell` alone — for `file.write` or `file.edit`, a file its line wrote, created or removed (a redirection, `tee`, `sed -i`, `cp`, `mv`, `touch`, `rm`); for `file.read`, a file its line names (`cat .env`) or a word it gave a program nobody reads — so the selector cannot rule the call out',
   mcp_commands: 'an MCP call was given a command line (`start_process {command}`, `run_command {command}`) naming a program the selector matches, or the selector is by `shell`: its tool may have run the line as a shell would, though the harness named its operation `mcp.call` alone, so the selector cannot rule the call out',
   session_folder_unknown: 'a call named an absolute path (`/x/src/a.ts`) that a selector written relative (`file:src/*`) may name, and the session named no folder it opened in to read the path against (Codex `exec --json`, opencode’s `run --format json`, Gemini CLI’s stream-json and session files, ATIF), so the selector cannot rule the call out; where the session names its folder, its absolute paths are read relative to it',
+  files_unnamed: 'a call of a file operation (`file.read`, `file.write`, `file.edit`) named no file — hermes’ `skill_manage {name}`, an `apply_patch` whose body nobody could read, a stream that resolved no subject — so a selector by file subject cannot rule it out',
   stream_not_closed: 'nothing states that the transcript is the whole run, so an absence, a ceiling that holds, a claim about every call or the final answer cannot be told from a hole',
   subagent_calls_unseen: 'a subagent ran whose calls the harness wrote to its own file, not to this transcript',
   process_input_unseen: 'a process the run started could have been sent input this transcript does not show (still running at its end, or a shell or interpreter reading its input)',

@@ -33,6 +33,8 @@ export type UnknownReason =
   | { reason: 'mcp_commands'; events: number[]; programs: string[] }
   /** Calls named absolute paths a selector written relative may name, in a session that named no folder it opened in (ours). */
   | { reason: 'session_folder_unknown'; events: number[]; paths: string[] }
+  /** Calls of a file operation that named no file, which a selector by file subject cannot rule out (ours). */
+  | { reason: 'files_unnamed'; events: number[]; tools: string[] }
   | { reason: 'stream_not_closed'; markers: string[] }
   /** Subagents ran whose calls the stream says it does not hold (ours: `subagent_calls_unseen` warnings). */
   | { reason: 'subagent_calls_unseen'; subagents: number }
@@ -134,6 +136,8 @@ export function describeReason(reason: UnknownReason): string {
       return `${reason.events.length === 1 ? 'an MCP call' : `${reason.events.length} MCP calls`} (${reason.events.length === 1 ? 'event' : 'events'} ${firstFew(reason.events)}) ${reason.events.length === 1 ? 'was' : 'were'} given a command line naming ${reason.programs.map((program) => `\`${program}\``).join(', ')} (\`start_process {command}\`, \`run_command {command}\`…), which ${reason.events.length === 1 ? 'its tool' : 'their tools'} may have run as a shell would, and the harness named ${reason.events.length === 1 ? 'its operation' : 'their operation'} \`mcp.call\` alone, so a selector by \`shell\` or by a program cannot rule ${reason.events.length === 1 ? 'it' : 'them'} out — match the command to decide`
     case 'session_folder_unknown':
       return `${reason.events.length === 1 ? 'a call' : `${reason.events.length} calls`} (${reason.events.length === 1 ? 'event' : 'events'} ${firstFew(reason.events)}) named ${reason.paths.map((path) => `\`${path}\``).join(', ')}, which a selector written relative may name, and the session named no folder it opened in to read ${reason.paths.length === 1 ? 'it' : 'them'} against — name the file by a pattern that matches the absolute path (\`file:*/src/*\`) to decide`
+    case 'files_unnamed':
+      return `${reason.events.length === 1 ? 'a call' : `${reason.events.length} calls`} of ${reason.tools.map((tool) => `\`${tool}\``).join(', ')} (${reason.events.length === 1 ? 'event' : 'events'} ${firstFew(reason.events)}) read or wrote a file ${reason.events.length === 1 ? 'it' : 'they'} did not name, so a selector by file subject cannot rule ${reason.events.length === 1 ? 'it' : 'them'} out — ${reason.events.length === 1 ? 'it' : 'one of them'} could have changed this answer`
     case 'model_not_used':
       return `this run never used \`${reason.model}\``
     case 'run_cut_by_rate_limit': {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { unclassifiedToolWarning } from '../../events/unclassified-tool.js'
-import { call, closed, ended, metaharness, opaque, result, rowOf, start, type Event } from '../../../test/helpers/trace.js'
+import { call, closed, closedRun, ended, metaharness, opaque, result, rowOf, start, type Event } from '../../../test/helpers/trace.js'
 import { inspectTranscript } from '../census.js'
 import { reportToText } from './render.js'
 import { checkTranscriptText } from './check.js'
@@ -398,5 +398,39 @@ describe('words given to a program no reader reads for its files', () => {
     expect(rowOf('{tool.called: {subject: {glob: "file:tests/*"}, count: {exactly: 1}}}', transcript).verdict).toBe('unknown')
     // The test was named at event 1, before anything under src/: the vitest call after it cannot overturn that.
     expect(rowOf('{order: {first: {subject: {glob: "file:tests/*"}}, before: {subject: {glob: "file:src/*"}}}}', transcript).verdict).toBe('ok')
+  })
+})
+
+describe('a call of a file operation that named no file', () => {
+  // hermes' skill_manage patches a skill's SKILL.md and names the skill, never the file; a stream
+  // may carry a write its producer resolved no subject for.
+  const transcript = closedRun([
+    call('c-1', 'skill_manage', { action: 'patch', name: 'memory', old_string: 'a', new_string: 'b' }, { operations: ['file.write'], subjects: [] }),
+    result('c-1'),
+    call('c-2', 'Read', { file_path: '/w/README.md' }, { operations: ['file.read'] }),
+    result('c-2'),
+  ])
+
+  it.each([
+    ['an absence by file subject', '{tool.absent: {subject: {glob: "file:*.env"}}}'],
+    ['an absence by operation and file subject', '{tool.absent: {operations: [file.write], subject: {glob: "file:*SKILL.md"}}}'],
+    ['a ceiling by operation and file subject', '{tool.called: {operations: [file.write, file.edit], subject: {glob: "file:*SKILL.md"}, count: {at_most: 0}}}'],
+  ])('%s is unknown, naming the call and its tool, never ok', (_name, row) => {
+    expect(rowOf(row, transcript).outcome).toEqual({ outcome: 'undecidable', reason: 'files_unnamed', events: [1], tools: ['skill_manage'] })
+  })
+
+  it('a selector that does not reach the call, or names no file, is decided as before', () => {
+    // Reads only: the write is out of scope.
+    expect(rowOf('{tool.absent: {operations: [file.read], subject: {glob: "file:*.env"}}}', transcript).verdict).toBe('ok')
+    // By operation alone, the write is in scope and matches.
+    expect(rowOf('{tool.absent: {operations: [file.write]}}', transcript).verdict).toBe('gap')
+    // A file the run named is matched as it is.
+    expect(rowOf('{tool.absent: {subject: {glob: "file:*README.md"}}}', transcript).verdict).toBe('gap')
+  })
+
+  it('a read that chose its files by a path glob named them: the glob decides', () => {
+    const globbed = closedRun([call('c-1', 'read_many_files', { include: ['src/**/*.ts'] }, { operations: ['file.read'], subjects: [] }), result('c-1')])
+    expect(rowOf('{tool.absent: {subject: {glob: "file:*.env"}}}', globbed).verdict).toBe('ok')
+    expect(rowOf('{tool.absent: {subject: {glob: "file:src/*"}}}', globbed).outcome).toMatchObject({ reason: 'operands_unread' })
   })
 })

@@ -1,7 +1,7 @@
 import { compareCodePoints } from '../../events/json.js'
 import type { IrEvent } from '../ir/types.js'
 import type { CallSelector } from '../spec/model.js'
-import { fileOperationsOf, selectorMightMatch, selectorMightName, selectorMightOperate, selectorMightPlace, selectorMightRun, selectorMightTouch, selectsFilesBySubject, type FileOperations } from '../spec/selector.js'
+import { fileOperationsOf, selectorMightMatch, selectorMightName, selectorMightOperate, selectorMightOperateUnnamed, selectorMightPlace, selectorMightRun, selectorMightTouch, selectsFilesBySubject, type FileOperations } from '../spec/selector.js'
 import type { UnknownReason } from './outcome.js'
 
 const NONE: readonly string[] = []
@@ -35,7 +35,8 @@ class Missed {
  * expansion (`$TOOL x`) that a selector by subject would have matched had it named one, and calls
  * that named a word the selector would match as a file where no reader can tell which files they
  * touched (`git rm .engineering/notes.md`, `rm -rf .engineering`), and shell calls that read or
- * wrote a file a selector by a file operation would match (`cat > src/a.ts`, `cat .env`). While
+ * wrote a file a selector by a file operation would match (`cat > src/a.ts`, `cat .env`), and calls
+ * of a file operation that named no file at all (`skill_manage {name}`). While
  * there are any, a count is only a lower bound and an absence is undecided. Memory is one index
  * per such call.
  */
@@ -46,6 +47,7 @@ export class UnseenCalls {
   private readonly shellFiles = new Missed()
   private readonly mcpCommands = new Missed()
   private readonly unplaced = new Missed()
+  private readonly fileless = new Missed()
   private readonly fileOperations: FileOperations | null
   // Whether the selector names files by subject: only then can a word or an absolute path be unseen.
   private readonly byFileSubject: boolean
@@ -78,12 +80,16 @@ export class UnseenCalls {
         return
       }
       const programs = selectorMightRun(this.selector, call)
-      if (programs.length > 0) this.mcpCommands.add(event.index, programs)
+      if (programs.length > 0) {
+        this.mcpCommands.add(event.index, programs)
+        return
+      }
+      if (this.byFileSubject && selectorMightOperateUnnamed(this.selector, call)) this.fileless.add(event.index, [call.name])
     }
   }
 
   get any(): boolean {
-    return this.unclassified.events.length > 0 || this.unnamed.events.length > 0 || this.untold.events.length > 0 || this.shellFiles.events.length > 0 || this.mcpCommands.events.length > 0 || this.unplaced.events.length > 0
+    return this.unclassified.events.length > 0 || this.unnamed.events.length > 0 || this.untold.events.length > 0 || this.shellFiles.events.length > 0 || this.mcpCommands.events.length > 0 || this.unplaced.events.length > 0 || this.fileless.events.length > 0
   }
 
   reason(): UnknownReason {
@@ -104,6 +110,8 @@ export class UnseenCalls {
     if (mcpCommands.events.length > 0) return { reason: 'mcp_commands', events: mcpCommands.events, programs: mcpCommands.names }
     const unplaced = this.unplaced.before(index)
     if (unplaced.events.length > 0) return { reason: 'session_folder_unknown', events: unplaced.events, paths: unplaced.names }
+    const fileless = this.fileless.before(index)
+    if (fileless.events.length > 0) return { reason: 'files_unnamed', events: fileless.events, tools: fileless.names }
     return null
   }
 }

@@ -134,6 +134,21 @@ export function selectorMightPlace(selector: CallSelector, call: ToolCall): read
   return paths ?? NONE
 }
 
+// The operations on a file a call names: one that names none could have been on any file.
+const FILE_OPERATIONS: readonly string[] = ['file.read', 'file.write', 'file.edit']
+
+/**
+ * Whether a call of a file operation named no file at all (hermes' `skill_manage {name}`, an
+ * `apply_patch` whose body is unreadable, a stream that resolved no subject) nor any path glob,
+ * where a selector by file subject would have matched it had it named the file: the call is in scope and every `args`
+ * matcher holds. Which file it read or wrote nobody can tell, so the selector cannot rule it out.
+ */
+export function selectorMightOperateUnnamed(selector: CallSelector, call: ToolCall): boolean {
+  if (!call.operations.some((operation) => FILE_OPERATIONS.includes(operation)) || call.subjects.some((subject) => subject.startsWith('file:'))) return false
+  // A path glob that chose its files (`read_many_files {include}`) names them: `selectorMightTouch` reads it.
+  return wordsUnread(call).length === 0 && inScope(selector, call) && argsHold(selector, call)
+}
+
 /** The words, or the paths inside a word of code, that may name a file the matcher matches. */
 function wordsNaming(matcher: FieldMatcher, words: readonly string[], call: ToolCall): readonly string[] {
   if (words.length === 0) return words
