@@ -5,6 +5,7 @@ import { asArray, asF64, asI64, asObject, asString, asU64, isObject, type JsonOb
 import type { ToolOperationTable } from '../shared/operations.js'
 import { opaqueValue } from '../shared/opaque.js'
 import { CallClassifier, sessionEnded, sessionStart, textContent, timed, toolResult } from '../shared/session.js'
+import { TypedSessions } from '../shared/typed-sessions.js'
 import { subagentCallsUnseenWarning } from '../../src/events/subagent-calls-unseen.js'
 import { argumentsObject } from '../shared/arguments.js'
 import { DriftWatch, type RecordVocabulary } from '../shared/vocabulary.js'
@@ -12,7 +13,6 @@ import type { SeamOptions } from '../types.js'
 import { ATIF_VOCABULARY, TERMINUS_RECORD_VOCABULARY } from './atif-vocabulary.js'
 import { messageActionId, messageActionsOf } from './message-actions.js'
 import { OPENCLAW_TYPING } from './openclaw-sessions.js'
-import { TypedSessions } from '../shared/typed-sessions.js'
 import { OPENCLAW_TOOL_OPERATIONS, toolTableOfAgent } from './operations.js'
 import { externalSubagentRefs } from './subagent-refs.js'
 
@@ -205,10 +205,7 @@ class AtifReader implements DocumentReader {
   /** A call's events; what an OpenClaw `process` call typed into a shell names its subjects, as an `exec` line would. */
   private call(context: AgentContext, callId: string, name: string, input: unknown): Emission[] {
     const events = context.classifier.call(callId, name, input)
-    const sessions = context.sessions
-    if (sessions === undefined) return events
-    sessions.called(callId, name, input)
-    return sessions.withTypedSubjects(events, name, input)
+    return context.sessions === undefined ? events : context.sessions.called(callId, name, input, events)
   }
 
   private step(step: unknown, index: number, document: ParsedDocument, context: AgentContext, subagent?: number): Emission[] {

@@ -5,8 +5,8 @@ import { argumentsObject } from '../shared/arguments.js'
 import { isEnriched } from '../shared/hermetic.js'
 import { OpeningBuffer } from '../shared/opening.js'
 import { opaqueLine } from '../shared/opaque.js'
-import { CODEX_TYPING } from './terminal-sessions.js'
 import { TypedSessions } from '../shared/typed-sessions.js'
+import { CODEX_TYPING } from './terminal-sessions.js'
 import { CallClassifier, sessionEnded, sessionStart, textContent, timed, toolRequested, toolResult } from '../shared/session.js'
 import { DriftWatch, knowsRecord } from '../shared/vocabulary.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
@@ -192,9 +192,8 @@ export class CodexRolloutProjector implements RecordProjector {
 
   private toolRequested(callId: string, name: string, input: unknown): Emission[] {
     if (!this.enriched) return [toolRequested(callId, name, input)]
-    this.sessions.called(callId, name, input)
     // Characters written to an interactive shell are command lines: they name what the shell ran.
-    return this.sessions.withTypedSubjects(this.classifier.call(callId, name, input), name, input)
+    return this.sessions.called(callId, name, input, this.classifier.call(callId, name, input))
   }
 
   private responseItem(payload: JsonObject, raw: string, lineNumber: number): Emission[] {

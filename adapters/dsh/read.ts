@@ -5,13 +5,13 @@ import { OpeningBuffer } from '../shared/opening.js'
 import type { ToolOperationTable } from '../shared/operations.js'
 import { opaqueLine, opaqueValue } from '../shared/opaque.js'
 import { CallClassifier, sessionEnded, sessionStart, textContent, timed, toolResult } from '../shared/session.js'
+import { TypedSessions } from '../shared/typed-sessions.js'
 import { argumentsObject } from '../shared/arguments.js'
 import { DriftWatch, meaningOf } from '../shared/vocabulary.js'
 import type { LineFormat } from '../formats.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
 import { DSH_VOCABULARY } from './dsh-vocabulary.js'
 import { DSH_TYPING } from './terminal-sessions.js'
-import { TypedSessions } from '../shared/typed-sessions.js'
 
 export const DSH_ADAPTER_ID = 'dsh'
 
@@ -205,9 +205,8 @@ export class DshProjector implements RecordProjector {
 
   /** A call's events, classified by the tool table (a line typed into a shell terminal read as its shell's); a shell call is remembered for its result. */
   private call(callId: string, name: string, input: unknown): Emission[] {
-    this.terminals.called(callId, name, input)
     // A line typed into a shell terminal names what that shell ran.
-    const events = this.terminals.withTypedSubjects(this.calls.call(callId, name, input), name, input)
+    const events = this.terminals.called(callId, name, input, this.calls.call(callId, name, input))
     const requested = events.at(-1)
     if (requested?.event === 'tool.requested' && requested.operations?.includes('shell') === true) this.shellCalls.add(callId)
     return events

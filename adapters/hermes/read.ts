@@ -6,13 +6,13 @@ import { asArray, asObject, asString, isObject } from '../shared/fields.js'
 import type { ToolOperationTable } from '../shared/operations.js'
 import { opaqueValue } from '../shared/opaque.js'
 import { CallClassifier, sessionStart, textContent, toolResult } from '../shared/session.js'
+import { TypedSessions } from '../shared/typed-sessions.js'
 import { argumentsObject } from '../shared/arguments.js'
 import { DriftWatch } from '../shared/vocabulary.js'
 import type { SeamOptions } from '../types.js'
 import { HERMES_VOCABULARY } from './hermes-vocabulary.js'
 import { hermesOutcome } from './outcome.js'
 import { HERMES_TYPING } from './process-sessions.js'
-import { TypedSessions } from '../shared/typed-sessions.js'
 
 export const HERMES_ADAPTER_ID = 'hermes'
 
@@ -130,8 +130,7 @@ class HermesReader implements DocumentReader {
             const name = asString(fn['name']) ?? ''
             const input = argumentsObject(fn['arguments'], 'arguments')
             const id = asString(object['id']) ?? ''
-            this.sessions.called(id, name, input)
-            events.push(...this.sessions.withTypedSubjects(this.calls.call(id, name, input), name, input))
+            events.push(...this.sessions.called(id, name, input, this.calls.call(id, name, input)))
             if (callsToolsUnseen(name, input)) events.push(nestedCallsUnseenWarning(id, name, SCRIPT_CALLS_WHERE))
           }
           // hermes writes no usage; the message is still one request, so request counts see it.

@@ -52,11 +52,21 @@ export class TypedSessions {
     private readonly dialect: TypingDialect,
   ) {}
 
-  /** A call is made: one that may leave a process running is kept until its output says whether it did. */
-  called(callId: string, name: string, input: unknown): void {
-    if (!isObject(input)) return
+  /**
+   * A call is made, its events classified: one that may leave a process running is kept until its
+   * output says whether it did, and one that typed into a shell gets what it typed as subjects.
+   */
+  called(callId: string, name: string, input: unknown, events: Emission[]): Emission[] {
+    if (!isObject(input)) return events
     const started = this.dialect.starts(name, input)
     if (started !== undefined) this.starting.set(callId, started === 'shell')
+    const typed = this.subjectsOf(name, input)
+    const requested = events.at(-1)
+    if (typed.length === 0 || requested?.event !== 'tool.requested') return events
+    const subjects = requested.subjects ?? []
+    for (const subject of typed) if (!subjects.includes(subject)) subjects.push(subject)
+    requested.subjects = subjects
+    return events
   }
 
   /** A call's output: the session a shell was left running under is one whose typed text is shell lines. */
@@ -69,22 +79,11 @@ export class TypedSessions {
   }
 
   /** The subjects a typing call's text names, when it went to an interactive shell; none otherwise. */
-  subjectsOf(name: string, input: unknown): string[] {
-    if (name !== this.dialect.types || !isObject(input)) return []
+  private subjectsOf(name: string, input: JsonObject): string[] {
+    if (name !== this.dialect.types) return []
     const session = this.dialect.sessionOf(input)
     const text = this.dialect.typedText(input)
     if (session === undefined || text === undefined || !this.shells.has(session)) return []
     return classifyCall(this.table, this.dialect.lineTool, { [this.dialect.lineKey]: text }).subjects
-  }
-
-  /** A call's events, its `tool.requested` given what the call typed into a shell as subjects. */
-  withTypedSubjects(events: Emission[], name: string, input: unknown): Emission[] {
-    const typed = this.subjectsOf(name, input)
-    const requested = events.at(-1)
-    if (typed.length === 0 || requested?.event !== 'tool.requested') return events
-    const subjects = requested.subjects ?? []
-    for (const subject of typed) if (!subjects.includes(subject)) subjects.push(subject)
-    requested.subjects = subjects
-    return events
   }
 }
