@@ -305,6 +305,24 @@ export function commandsOfShellLine(line: string | readonly string[]): SimpleCom
   return readShellLine(line).commands
 }
 
+// The quoting a wrapper adds around a script that holds quotes: `'"'"'` and `'\''` for a `'`, `\"` for a `"`.
+const ESCAPED_QUOTE = /'"'"'|'\\''|\\"/
+
+/**
+ * The script of a line that only runs a shell on one (Codex's `/bin/bash -lc '<script>'`), read
+ * as the shell reads it, where the wrapper escaped a quote in it (`git commit -m '"'"'WIP'"'"'`);
+ * undefined for any other line, whose text is the script as written.
+ */
+export function wrappedScriptOf(line: string): string | undefined {
+  if (!ESCAPED_QUOTE.test(line)) return undefined
+  const tokens = lexShell(line)
+  if (tokens.length < 3 || tokens.some((token) => token.kind !== 'word')) return undefined
+  const words = tokens.map((token) => (token as Extract<ShellToken, { kind: 'word' }>).text)
+  if (!SHELLS.has(basename(words[0] as string))) return undefined
+  const flag = words.findIndex((word, index) => index > 0 && SCRIPT_FLAG.test(word))
+  return flag === -1 || flag !== words.length - 2 ? undefined : words[flag + 1]
+}
+
 /** Splits a line into its words (quotes removed) and operator tokens, here-document bodies left out. */
 export function shellTokens(line: string): string[] {
   const texts: string[] = []

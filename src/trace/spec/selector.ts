@@ -1,6 +1,7 @@
 import { compareCodePoints } from '../../events/json.js'
 import { callArgument, filesWritten, mcpCallAsShell, otherSubjects, otherWordForms, wordsUnread } from '../ir/call.js'
 import { everythingUnder } from '../../../adapters/shared/shell-folder.js'
+import { wrappedScriptOf } from '../../../adapters/shared/shell.js'
 import { absolutePathOf, pathsBelowFolders } from '../ir/path-forms.js'
 import type { ToolCall } from '../ir/types.js'
 import { literalTokens, shellGlobMayName, shellMayChange, specGlobTokens, type Token } from './glob-overlap.js'
@@ -20,7 +21,10 @@ function inScope(selector: CallSelector, call: ToolCall): boolean {
  * Whether every `args` matcher holds on what was recorded. A list of words (a command given as
  * argv, `["git", "push"]`) is also read as the words joined by spaces, as a shell line would name
  * them: its JSON text alone never contains `git push`. A path argument is also read as its other
- * spellings (`otherWordForms`: `/w/src/a.ts` is `src/a.ts` in a session opened in `/w`).
+ * spellings (`otherWordForms`: `/w/src/a.ts` is `src/a.ts` in a session opened in `/w`). A shell
+ * line that wraps its script in a shell (`/bin/bash -lc '…'`, as Codex's `exec --json` records
+ * every command) is also read as that script, so `git commit -m 'WIP'` is seen where the wrapper
+ * wrote `'git commit -m '"'"'WIP'"'"''`.
  */
 function argsHold(selector: CallSelector, call: ToolCall): boolean {
   for (const field in selector.args) {
@@ -30,9 +34,28 @@ function argsHold(selector: CallSelector, call: ToolCall): boolean {
     if (matchesRecorded(matcher, value)) continue
     if (isWordList(value) && matchesText(matcher, value.join(' '))) continue
     if (typeof value === 'string' && PATH_ARGUMENTS.has(field) && otherWordForms(call, value).some((form) => matchesText(matcher, form))) continue
+    if (typeof value === 'string' && call.operations.includes('shell') && matchesWrappedScript(matcher, value)) continue
     return false
   }
   return true
+}
+
+/**
+ * Whether a shell line that only runs a shell on a script, its quotes escaped by the wrapper
+ * (`wrappedScriptOf`), matches as that script. Asked only of a matcher that names a quote or a
+ * backslash: any other text of the script stands in the line as written.
+ */
+function matchesWrappedScript(matcher: FieldMatcher, line: string): boolean {
+  if (!namesQuotes(matcher)) return false
+  const script = wrappedScriptOf(line)
+  return script !== undefined && matchesText(matcher, script)
+}
+
+const QUOTING = /['"\\]/
+
+function namesQuotes(matcher: FieldMatcher): boolean {
+  const text = 'exact' in matcher ? matcher.exact : 'contains' in matcher ? matcher.contains : 'glob' in matcher ? matcher.glob : 'regex' in matcher ? matcher.regex : matcher.equals
+  return typeof text === 'string' && QUOTING.test(text)
 }
 
 // The arguments harnesses give a file's path under (Claude Code's `file_path`, opencode's `filePath`, Gemini CLI's `absolute_path`…).
