@@ -8,6 +8,7 @@ import { CallClassifier, sessionEnded, sessionStart, textContent, timed, toolRes
 import { TypedSessions } from '../shared/typed-sessions.js'
 import { argumentsObject } from '../shared/arguments.js'
 import { DriftWatch, meaningOf } from '../shared/vocabulary.js'
+import { lastExitCode, type ExitCodeLine } from '../shared/exit-code-line.js'
 import type { LineFormat } from '../formats.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
 import { DSH_VOCABULARY } from './dsh-vocabulary.js'
@@ -219,7 +220,7 @@ export class DshProjector implements RecordProjector {
    */
   private result(callId: string, flag: boolean | null, content: unknown): Emission {
     this.terminals.answered(callId, content)
-    const exitCode = this.shellCalls.has(callId) ? trailingExitCode(textContent(content)) : null
+    const exitCode = this.shellCalls.has(callId) ? lastExitCode(textContent(content), EXIT_CODE_LINE) : null
     return toolResult(callId, exitCode !== null && exitCode !== 0 ? true : flag, content ?? null, exitCode)
   }
 
@@ -298,15 +299,7 @@ export class DshProjector implements RecordProjector {
 }
 
 // The line dsh's bash tool ends a nonzero exit's output with.
-const EXIT_CODE_LINE = /^\[exit code: (-?\d+)\]$/gm
-
-/** The code in the last `[exit code: N]` line (the command's own output comes first, so it cannot stand in for the tool's); null without one. */
-function trailingExitCode(text: string | undefined): number | null {
-  if (text === undefined || !text.includes('[exit code: ')) return null
-  let code: number | null = null
-  for (const match of text.matchAll(EXIT_CODE_LINE)) code = Number(match[1])
-  return code
-}
+const EXIT_CODE_LINE: ExitCodeLine = { marker: '[exit code: ', pattern: /^\[exit code: (-?\d+)\]$/gm }
 
 /** dsh's session log (`DSH_HOME/sessions/<cwd-slug>/session-<id>/session.jsonl`; v4: `session.v4.jsonl`). */
 export const dshSessionFormat: LineFormat = {

@@ -1,6 +1,7 @@
 import type { Emission } from '../../src/events/types.js'
 import { asArray, asObject, asString, asU64, isObject, type JsonObject } from '../shared/fields.js'
 import { CallClassifier, textContent, timed, toolResult } from '../shared/session.js'
+import { lastExitCode, type ExitCodeLine } from '../shared/exit-code-line.js'
 import { GEMINI_ADAPTER_ID } from './declaration.js'
 import { GEMINI_TOOL_OPERATIONS } from './operations.js'
 import { geminiUsage } from './usage.js'
@@ -21,21 +22,10 @@ function resultContent(call: JsonObject): unknown {
   return outputs.length === 1 ? outputs[0] : outputs
 }
 
-// `run_shell_command` tells the model a failed command's code on a line of its own, after the output.
-const EXIT_CODE_LINE = /^Exit Code: (-?\d+)$/gm
-
-/**
- * The exit code a shell call's answer names: the last `Exit Code: N` line (the command's own output
- * comes first, so a line it printed cannot stand in for the CLI's). 0.61 writes the line only for a
- * nonzero code (`exit 3` completed with `status: success` and `Exit Code: 3`); without one the
- * code is unknown (null) and the call's status stands.
- */
-function shellExitCode(content: unknown): number | null {
-  if (typeof content !== 'string' || !content.includes('Exit Code: ')) return null
-  let code: number | null = null
-  for (const match of content.matchAll(EXIT_CODE_LINE)) code = Number(match[1])
-  return code
-}
+// `run_shell_command` tells the model a failed command's code on a line of its own, after the
+// output: 0.61 writes it only for a nonzero code (`exit 3` completed with `status: success` and
+// `Exit Code: 3`), so without one the call's status stands.
+const EXIT_CODE_LINE: ExitCodeLine = { marker: 'Exit Code: ', pattern: /^Exit Code: (-?\d+)$/gm }
 
 /**
  * The messages of a Gemini CLI chat recording, as both of its forms hold them: records with an
@@ -130,7 +120,7 @@ export class GeminiMessages {
     if (ENDED.has(status) && !this.endedCalls.has(id)) {
       this.endedCalls.add(id)
       const content = resultContent(call)
-      const exit = asString(call['name']) === 'run_shell_command' ? shellExitCode(content) : null
+      const exit = asString(call['name']) === 'run_shell_command' ? lastExitCode(content, EXIT_CODE_LINE) : null
       events.push(toolResult(id, status !== 'success' || (exit !== null && exit !== 0), content, exit))
     }
     return events
