@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hermesOutcome } from './outcome.js'
+import { hermesAnswer, hermesOutcome } from './outcome.js'
 
 const row = (answer: object) => JSON.stringify(answer)
 
@@ -17,6 +17,6 @@ describe('hermesOutcome: what a tool row’s own answer says of the call', () =>
     ['read_file', row({ content: '1|x', total_lines: 1 }), { isError: null, exitCode: null }],
     ['text, not JSON', 'done', { isError: null, exitCode: null }],
   ])('%s', (_name, content, expected) => {
-    expect(hermesOutcome(content)).toEqual(expected)
+    expect(hermesOutcome(hermesAnswer(content))).toEqual(expected)
   })
 })

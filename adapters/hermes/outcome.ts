@@ -8,8 +8,8 @@ export interface HermesOutcome {
 
 const UNSAID: HermesOutcome = { isError: null, exitCode: null }
 
-/** A tool row's content as the JSON object hermes' tools answer with; undefined for any other text. */
-function answerObject(content: unknown): JsonObject | undefined {
+/** A tool row's content as the JSON object hermes' tools answer with; undefined for any other text. Read once per row. */
+export function hermesAnswer(content: unknown): JsonObject | undefined {
   if (isObject(content)) return content
   if (typeof content !== 'string' || !content.startsWith('{')) return undefined
   try {
@@ -21,15 +21,14 @@ function answerObject(content: unknown): JsonObject | undefined {
 }
 
 /**
- * hermes writes no error flag on a tool row; its tools answer with JSON that says. `terminal`
+ * hermes writes no error flag on a tool row; its tools answer with JSON (`hermesAnswer`) that says. `terminal`
  * answers `{output, exit_code, error}`: a nonzero exit is a failed call, as on every other
  * harness, unless hermes' own `exit_code_meaning` calls it no error (an empty grep's 1); a meaning
  * that only says it is "often normal" (`git diff`'s 1) leaves it unsaid. Other tools answer
  * `success` (`patch`, `skill_manage`), `status` (`execute_code`) or an `error` (`read_file`'s
  * "File not found"). Anything else says nothing, and the outcome stays unknown.
  */
-export function hermesOutcome(content: unknown): HermesOutcome {
-  const answer = answerObject(content)
+export function hermesOutcome(answer: JsonObject | undefined): HermesOutcome {
   if (answer === undefined) return UNSAID
   const error = asString(answer['error'])
   const failedWith = error !== undefined && error.length > 0

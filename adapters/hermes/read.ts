@@ -11,7 +11,7 @@ import { argumentsObject } from '../shared/arguments.js'
 import { DriftWatch } from '../shared/vocabulary.js'
 import type { SeamOptions } from '../types.js'
 import { HERMES_VOCABULARY } from './hermes-vocabulary.js'
-import { hermesOutcome } from './outcome.js'
+import { hermesAnswer, hermesOutcome } from './outcome.js'
 import { HERMES_TYPING } from './process-sessions.js'
 
 export const HERMES_ADAPTER_ID = 'hermes'
@@ -138,10 +138,11 @@ class HermesReader implements DocumentReader {
           break
         }
         case 'tool': {
-          // hermes records no error flag on a tool row; the tool's own answer may say (`hermesOutcome`).
-          const outcome = hermesOutcome(message['content'])
+          // hermes records no error flag on a tool row; the tool's own answer, read once, may say (`hermesOutcome`) and name a background session.
+          const answer = hermesAnswer(message['content'])
+          const outcome = hermesOutcome(answer)
           const callId = asString(message['tool_call_id']) ?? ''
-          this.sessions.answered(callId, message['content'])
+          this.sessions.answered(callId, answer)
           events.push(toolResult(callId, outcome.isError, message['content'] ?? null, outcome.exitCode))
           break
         }
