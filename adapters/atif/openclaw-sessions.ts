@@ -17,7 +17,7 @@ const TYPED: Readonly<Record<string, string>> = { write: 'data', paste: 'text', 
  * salty-nudibranch, pid 1173)`), and `process {action, sessionId}` types into it.
  */
 export const OPENCLAW_TYPING: TypingDialect = {
-  starts: startsByLine('exec', 'command'),
+  startsShell: startsByLine('exec', 'command'),
   lineTool: 'exec',
   lineKey: 'command',
   runningSession: (output) => RUNNING.exec(textContent(output) ?? '')?.[1],

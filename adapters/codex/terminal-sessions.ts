@@ -10,7 +10,7 @@ const RUNNING = /Process running with session ID (\d+)/
  * names, and `write_stdin {session_id, chars}` types into it.
  */
 export const CODEX_TYPING: TypingDialect = {
-  starts: startsByLine('exec_command', 'cmd'),
+  startsShell: startsByLine('exec_command', 'cmd'),
   lineTool: 'exec_command',
   lineKey: 'cmd',
   runningSession(output) {

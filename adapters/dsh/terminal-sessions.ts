@@ -11,7 +11,7 @@ const STARTED = /started terminal session (\S+)/
  * carry over to the next). Another `type` (a REPL) reads its own language.
  */
 export const DSH_TYPING: TypingDialect = {
-  starts: (name, input) => (name !== 'terminal_open' ? undefined : (asString(input['type']) ?? 'shell') === 'shell' ? 'shell' : 'program'),
+  startsShell: (name, input) => name === 'terminal_open' && (asString(input['type']) ?? 'shell') === 'shell',
   runningSession: (output) => STARTED.exec(textContent(output) ?? '')?.[1],
   types: 'terminal_send',
   sessionOf: (input) => asString(input['sessionId']),

@@ -11,7 +11,7 @@ const TYPING_ACTIONS: ReadonlySet<string> = new Set(['write', 'submit'])
  * into it.
  */
 export const HERMES_TYPING: TypingDialect = {
-  starts: startsByLine('terminal', 'command'),
+  startsShell: startsByLine('terminal', 'command'),
   lineTool: 'terminal',
   lineKey: 'command',
   // Given the row's answer (`hermesAnswer`): `{"output": "Background process started", "session_id": "proc_…"}`.

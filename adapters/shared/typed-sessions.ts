@@ -9,12 +9,8 @@ import { classifyCall, type ToolOperationTable } from './operations.js'
  * `terminal_open` and `terminal_send`.
  */
 export interface TypingDialect {
-  /**
-   * Whether a call may leave a process running that a later call types into: `shell` when that
-   * process reads its terminal as a shell (`bash`, `zsh -i`), `program` for any other, undefined
-   * for a call that starts none.
-   */
-  starts(name: string, input: JsonObject): 'shell' | 'program' | undefined
+  /** Whether a call may leave running a process that reads its terminal as a shell (`bash`, `zsh -i`), for a later call to type into. */
+  startsShell(name: string, input: JsonObject): boolean
   /** The session a call's output says its process was left running under; undefined when it ended. */
   runningSession(output: unknown): string | undefined
   /** The tool that types into a running process. */
@@ -27,12 +23,11 @@ export interface TypingDialect {
   readonly lineKey: string
 }
 
-/** A dialect's `starts` where the starting call is a shell tool's line: a shell when the line only starts one (`interactiveProgram`). */
-export function startsByLine(tool: string, key: string): TypingDialect['starts'] {
+/** A dialect's `startsShell` where the starting call is a shell tool's line: one that only starts a shell (`interactiveProgram`). */
+export function startsByLine(tool: string, key: string): TypingDialect['startsShell'] {
   return (name, input) => {
-    if (name !== tool) return undefined
-    const line = asString(input[key])
-    return line === undefined ? undefined : interactiveProgram(line) === 'shell' ? 'shell' : 'program'
+    const line = name === tool ? asString(input[key]) : undefined
+    return line !== undefined && interactiveProgram(line) === 'shell'
   }
 }
 
@@ -43,8 +38,8 @@ export function startsByLine(tool: string, key: string): TypingDialect['starts']
  * anything else (a REPL, a prompt) it is that program's input.
  */
 export class TypedSessions {
-  // The calls that may have left a process running, by call id: whether it is a shell.
-  private readonly starting = new Map<string, boolean>()
+  // The calls that may have left a shell running, until their output says whether they did.
+  private readonly starting = new Set<string>()
   private readonly shells = new Set<string>()
 
   constructor(
@@ -53,13 +48,12 @@ export class TypedSessions {
   ) {}
 
   /**
-   * A call is made, its events classified: one that may leave a process running is kept until its
+   * A call is made, its events classified: one that may leave a shell running is kept until its
    * output says whether it did, and one that typed into a shell gets what it typed as subjects.
    */
   called(callId: string, name: string, input: unknown, events: Emission[]): Emission[] {
     if (!isObject(input)) return events
-    const started = this.dialect.starts(name, input)
-    if (started !== undefined) this.starting.set(callId, started === 'shell')
+    if (this.dialect.startsShell(name, input)) this.starting.add(callId)
     const typed = this.subjectsOf(name, input)
     const requested = events.at(-1)
     if (typed.length === 0 || requested?.event !== 'tool.requested') return events
@@ -71,11 +65,9 @@ export class TypedSessions {
 
   /** A call's output: the session a shell was left running under is one whose typed text is shell lines. */
   answered(callId: string, output: unknown): void {
-    const shell = this.starting.get(callId)
-    if (shell === undefined) return
-    this.starting.delete(callId)
+    if (!this.starting.delete(callId)) return
     const session = this.dialect.runningSession(output)
-    if (session !== undefined && shell) this.shells.add(session)
+    if (session !== undefined) this.shells.add(session)
   }
 
   /** The subjects a typing call's text names, when it went to an interactive shell; none otherwise. */
