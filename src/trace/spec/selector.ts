@@ -157,9 +157,6 @@ export function selectorMightPlace(selector: CallSelector, call: ToolCall): read
   return paths ?? NONE
 }
 
-// The operations on a file a call names: one that names none could have been on any file.
-const FILE_OPERATIONS: readonly string[] = ['file.read', 'file.write', 'file.edit']
-
 /**
  * Whether a call of a file operation named no file at all (hermes' `skill_manage {name}`, an
  * `apply_patch` whose body is unreadable, a stream that resolved no subject) nor any path glob,
@@ -196,6 +193,8 @@ const SUBSTITUTIONS = /\$\([^()]*\)|\$\{[^}]*\}|`[^`]*`/g
 
 // The operations that put bytes in a file: what a shell line's writes are, though its harness names them `shell`.
 const WRITING_OPERATIONS: readonly string[] = ['file.write', 'file.edit']
+// The operations on a file a call names: one that names none could have been on any file.
+const FILE_OPERATIONS: readonly string[] = ['file.read', ...WRITING_OPERATIONS]
 
 /** Which file operations a selector names that a shell call's line may do: what `selectorMightOperate` asks of each call. */
 export interface FileOperations {
