@@ -9,6 +9,7 @@
 import { POWERSHELL_WRITERS } from './powershell.js'
 import { lexShell, type ShellRedirection, type ShellToken } from './shell-lexer.js'
 import { findCommands, handsStdinOn, wrappedCommands } from './shell-wrappers.js'
+import { filesWrittenByProgram, WRITER_PROGRAMS } from './shell-writers.js'
 import { entersFolder, everythingUnder, FolderWalk, isRelativePath, joinFolder, movesFolder, withoutTrailingSlashes } from './shell-folder.js'
 
 /** One simple command: the program (basename of its first word) and its words after it. */
@@ -677,8 +678,11 @@ const WRITES_DESTINATION: ReadonlySet<string> = new Set(['cp', 'ln', 'install'])
 const TARGET_DIRECTORY = /^(?:-[a-zA-Z]*t|--target-directory)/
 const IN_PLACE = /^(?:-[a-zA-Z]*i|--in-place)/
 const DD_OUTPUT = /^of=(.+)$/
-// A write redirection, or the name of a program above, anywhere in the line (a wrapper's script included).
-const MAY_WRITE = />|\b(?:tee|touch|truncate|shred|rm|rmdir|unlink|mv|cp|ln|install|sed|dd)\b|-delete\b/
+// A write redirection, or the name of a program above or in `shell-writers.ts`, anywhere in the line (a wrapper's script included).
+const MAY_WRITE = new RegExp(`>|\\b(?:tee|touch|truncate|shred|rm|rmdir|unlink|mv|cp|ln|install|sed|dd|${WRITER_PROGRAMS.join('|')})\\b|-delete\\b`)
+
+// What a program that works on its whole folder writes (`find . -delete`, `git pull`): everything under it.
+const EVERYTHING_HERE = everythingUnder('.')
 
 // A `cd`, `pushd` or `popd` anywhere in the line.
 const MAY_MOVE = /\b(?:cd|pushd|popd)\b/
@@ -703,10 +707,13 @@ function writtenOperands(command: SimpleCommand, powershell: boolean): string[] 
   // A cmdlet's parameters are named (`-Path x`) or positional: every word that is no parameter's name may be a file it writes.
   if (powershell && POWERSHELL_WRITERS.has(command.program.toLowerCase())) return command.args.filter((arg) => arg.length > 0 && !arg.startsWith('-'))
   const writes = WRITES_EVERY_FILE.has(command.program) || WRITES_DESTINATION.has(command.program) || (command.program === 'sed' && command.args.some((arg) => IN_PLACE.test(arg)))
-  if (!writes) return []
+  if (!writes) return [...(filesWrittenByProgram(command.program, command.args) ?? [])]
   const files = readOperands(command).files.filter((file) => file !== '{}' && !STREAM_DEVICES.test(file))
   // Without `-t`, the sources are read and the last operand is written.
-  return WRITES_DESTINATION.has(command.program) && !command.args.some((arg) => TARGET_DIRECTORY.test(arg)) ? files.slice(-1) : files
+  const written = WRITES_DESTINATION.has(command.program) && !command.args.some((arg) => TARGET_DIRECTORY.test(arg)) ? files.slice(-1) : files
+  // `rm -rf *`: a glob the shell expands may be a folder, and what lies under it goes too.
+  if (!goesDown(command)) return written
+  return [...written, ...written.filter((file) => !namesFileAsWritten(file)).map(everythingUnder)]
 }
 
 /**
@@ -728,8 +735,9 @@ export function filesWrittenBy(line: string | readonly string[], start = '', pow
     // `find src -delete`, `find . -exec rm {} +`: what it removes or changes lies anywhere under where it starts.
     const found = command.program === 'find' && findWrites(command.args) ? findStartingPoints(command.args).map(everythingUnder) : []
     for (const file of [...writtenOperands(command, powershell), ...found]) {
-      add(file)
       const joined = walk.inFolder(file)
+      // Everything here, once a `cd` moved the shell, is everything there: not all of where the run started.
+      if (joined === undefined || file !== EVERYTHING_HERE) add(file)
       if (joined !== undefined) add(joined)
     }
     walk.step(command)

@@ -122,7 +122,11 @@ export function selectorMightName(selector: CallSelector, call: ToolCall): boole
 export function selectorMightTouch(selector: CallSelector, call: ToolCall): readonly string[] {
   const matcher = selector.subject
   if (matcher === undefined || !mightMatchKind(matcher, 'file:') || !inScope(selector, call) || !argsHold(selector, call)) return []
-  return wordsNaming(matcher, wordsUnread(call), call)
+  const words = wordsNaming(matcher, wordsUnread(call), call)
+  if (words.length > 0) return words
+  // What the line writes touches it too, where no word names such a file (`npm install x` writes `package.json`; `git checkout -- .`, everything here).
+  // Each as the path it is: a folder the line writes under is written so (`./**`), and `rm -f src` removes no folder.
+  return filesWritten(call).filter((file) => mightName(matcher, file, call, false))
 }
 
 /**

@@ -4,7 +4,7 @@ import { PIPED_SCRIPT } from '../../../adapters/shared/shell.js'
 import { readTranscriptAsEvents } from '../../../adapters/transcript/read.js'
 import type { Emission } from '../../../src/events/types.js'
 import { checkTranscriptFile } from '../../../src/trace/check/check.js'
-import { specOf } from '../../helpers/trace.js'
+import { claudeToolRun, rowOf, specOf } from '../../helpers/trace.js'
 import { WILD, wildEntries } from '../../helpers/wild.js'
 
 type ToolRequested = Extract<Emission, { event: 'tool.requested' }>
@@ -134,6 +134,27 @@ describe('the programs real shell lines ran (the wild corpus)', async () => {
 
   it('names only files that its text names, and never a sed script or an option as one', () => {
     expect(unspelled(calls, files, (plain, file) => plain.includes(withoutQuotes(file)) && !/^s\/|^-/.test(file))).toEqual([])
+  })
+
+  it.each([
+    // Codex's `ruff format` and `ruff check --fix` rewrite the folders and files they are given.
+    ['codex-rollout/hyperweave_codex-desktop-patches-0.116.0-alpha.10.jsonl', 'call_dHg6JkuLSZ6PYPCbxRoYYzN9', 'file:tests/*', ['tests']],
+    ['codex-rollout/hyperweave_codex-desktop-patches-0.116.0-alpha.10.jsonl', 'call_kcT5vrUNRNI5f0OhxeV2i54Z', 'file:src/hyperweave/serve/api.py', ['src/hyperweave/serve/api.py']],
+    // A merge conflict resolved by `git checkout --theirs`: the file becomes the other side's.
+    ['hermes/weixin-glm5-mcp-session.json', 'call_f9763916b0dc4bb68ae0e61b', 'file:README.md', ['README.md', '~/.hermes/README.md']],
+    ['pi/v1-compaction-session.jsonl', 'toolu_01Vo6BhYjurfCwEhVPK57KCa', 'file:*CHANGELOG.md', ['/Users/badlogic/workspaces/pi-mono/packages/coding-agent/CHANGELOG.md', 'packages/coding-agent/CHANGELOG.md']],
+    // A package manager records what it adds: `pnpm add` writes `package.json` and its lock.
+    ['claude-session/viewer-fe5e1c67-53e7-4862-81ae-d0e013e3270b.jsonl', 'toolu_01PYemKVD5MW8V6uRFS7AAaY', 'file:package.json', ['package.json']],
+    ['codex-rollout/chat-to-html_codex-0.63.0.jsonl', 'call_wwZSFraCREm2Uq49EFnY6IAU', 'file:package-lock.json', ['package-lock.json']],
+    // OpenClaw's `curl -L -o` saves the download where `-o` says.
+    ['atif/v1.7-openclaw-wildclawbench-pdf-safety.json', 'tool_m8yCYw8sbOXglKkbncXp43mg', 'file:/tmp_workspace/*', ['/tmp_workspace/MAE.pdf']],
+  ])('%s %s wrote %s through a program that writes it: "never written" is unknown, not ok', (entry, id, glob, files) => {
+    const line = commandOf(callOf(entry, id))
+    if (line === undefined) throw new Error(`${entry} ${id} ran no command line`)
+    // The real line, as a closed Claude Code run's one Bash call, so that only the line decides.
+    const run = claudeToolRun([{ name: 'Bash', input: { command: line } }], { cwd: '/work' })
+    const row = rowOf(`{tool.absent: {operations: [file.write, file.edit], subject: {glob: ${JSON.stringify(glob)}}}}`, run)
+    expect(row.outcome).toMatchObject({ outcome: 'undecidable', reason: 'shell_files', files })
   })
 
   it('decides "the skills untouched" over Hermes moving its skills folder away: a gap, not a pass', async () => {

@@ -1,0 +1,539 @@
+/**
+ * The files programs beyond the coreutils write, create or remove among the words they are given:
+ * `git rm x`, `git checkout --theirs x`, `perl -pi -e … x`, `sort -o x`, `curl -o x`, `ruff format
+ * src`, `npm install lodash` (its `package.json`). `shell.ts` reads the coreutils (`rm`, `cp`, `sed
+ * -i`…); this table reads the rest a harness commonly runs. A program that rewrites a whole tree it
+ * names no file of (`git pull`, `cargo fmt`, `tar -x`, `patch < fix.diff`) writes everything under
+ * the folder it works in (`./**`). Nothing is expanded: a word is given as written.
+ */
+import { everythingUnder, joinFolder } from './shell-folder.js'
+
+const HERE = everythingUnder('.')
+const NOTHING: readonly string[] = []
+
+/** Which options take a value: short letters (`-o out`, `-oout`), and long names without `=` (`--output out`). */
+interface OptionGrammar {
+  readonly valued?: string
+  /** Short letters whose value is only ever attached (`perl -i.bak`, `-0777`): the rest of the cluster. */
+  readonly attached?: string
+  readonly valuedLong?: readonly string[]
+}
+
+/** A command's words read by a grammar: the options given (`-o`, `--output`) with their values, and the operands in order. */
+interface ReadArguments {
+  readonly options: ReadonlyMap<string, readonly string[]>
+  readonly operands: readonly string[]
+}
+
+function readArguments(args: readonly string[], grammar: OptionGrammar = {}): ReadArguments {
+  const options = new Map<string, string[]>()
+  const operands: string[] = []
+  const give = (name: string, value?: string): void => {
+    const values = options.get(name) ?? []
+    if (value !== undefined) values.push(value)
+    options.set(name, values)
+  }
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string
+    if (arg === '--') {
+      operands.push(...args.slice(i + 1))
+      break
+    }
+    if (arg.startsWith('--')) {
+      const equals = arg.indexOf('=')
+      if (equals !== -1) give(arg.slice(0, equals), arg.slice(equals + 1))
+      else if (grammar.valuedLong?.includes(arg) === true && i + 1 < args.length) give(arg, args[++i])
+      else give(arg)
+      continue
+    }
+    if (arg.startsWith('-') && arg.length > 1) {
+      for (let c = 1; c < arg.length; c++) {
+        const letter = arg[c] as string
+        const rest = arg.slice(c + 1)
+        if (grammar.attached?.includes(letter) === true) {
+          give(`-${letter}`, rest.length > 0 ? rest : undefined)
+          break
+        }
+        if (grammar.valued?.includes(letter) === true) {
+          give(`-${letter}`, rest.length > 0 ? rest : args[++i])
+          break
+        }
+        give(`-${letter}`)
+      }
+      continue
+    }
+    operands.push(arg)
+  }
+  return { options, operands }
+}
+
+const given = (read: ReadArguments, ...names: string[]): boolean => names.some((name) => read.options.has(name))
+const valuesOf = (read: ReadArguments, ...names: string[]): string[] => names.flatMap((name) => read.options.get(name) ?? [])
+
+/** A program's words after its own options, read as a subcommand and its words (`git -C src rm x`: `rm`, `[x]`, in `src`). */
+function subcommandOf(args: readonly string[], globalValued: readonly string[]): { name: string; args: readonly string[]; folder: string } {
+  let folder = ''
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string
+    if (!arg.startsWith('-')) return { name: arg, args: args.slice(i + 1), folder }
+    if (globalValued.includes(arg)) {
+      const value = args[++i]
+      if ((arg === '-C' || arg === '--prefix' || arg === '--dir' || arg === '--cwd' || arg === '--directory') && value !== undefined) folder = joinFolder(folder, value)
+    }
+  }
+  return { name: '', args: [], folder }
+}
+
+/** The files a rule names, each inside the folder the program was told to work in (`git -C src`, `npm --prefix web`). */
+function inFolder(folder: string, files: readonly string[]): string[] {
+  return folder === '' ? [...files] : files.map((file) => (file === HERE ? everythingUnder(folder) : joinFolder(folder, file)))
+}
+
+// ——— git ———
+
+const GIT_GLOBAL_VALUED = ['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--config-env']
+// Subcommands that rewrite the working tree wherever the commits or the patch differ from it (an `--abort` puts it back: a write too).
+const GIT_TREE_WRITERS: ReadonlySet<string> = new Set(['pull', 'merge', 'rebase', 'cherry-pick', 'revert', 'am', 'bisect'])
+// `git stash` subcommands that leave the work tree as it is.
+const STASH_LOOKS: ReadonlySet<string> = new Set(['list', 'show', 'create', 'store', 'drop', 'clear'])
+// `git apply` options that only look at the patch, or apply it to the index alone.
+const APPLY_LOOKS = ['--check', '--stat', '--numstat', '--summary', '--cached']
+
+function gitWrites(args: readonly string[]): readonly string[] {
+  const sub = subcommandOf(args, GIT_GLOBAL_VALUED)
+  return inFolder(sub.folder, gitSubcommandWrites(sub.name, sub.args))
+}
+
+function gitSubcommandWrites(name: string, args: readonly string[]): readonly string[] {
+  switch (name) {
+    case 'rm': {
+      const read = readArguments(args, { valuedLong: ['--pathspec-from-file'] })
+      return given(read, '--cached', '-n', '--dry-run') ? NOTHING : withFolders(read.operands, given(read, '-r'))
+    }
+    case 'mv':
+      return readArguments(args).operands
+    case 'checkout': {
+      const read = readArguments(args, { valued: 'bB', valuedLong: ['--orphan', '--conflict', '--pathspec-from-file'] })
+      const paths = afterDoubleDash(args)
+      if (paths !== undefined) return paths
+      // `git checkout -b new`: a branch at HEAD changes no file; `git checkout -f` throws away every change.
+      if (read.operands.length === 0) return given(read, '-f', '--force') ? [HERE] : NOTHING
+      // `--theirs`, `--ours`, `--patch`, `--merge`: the operands are paths. Else the first may be a branch, whose tree the work tree becomes.
+      if (given(read, '--theirs', '--ours', '-p', '--patch', '-m', '--merge', '--conflict')) return read.operands
+      return [...read.operands, HERE]
+    }
+    case 'restore': {
+      const read = readArguments(args, { valued: 's', valuedLong: ['--source', '--pathspec-from-file', '--conflict'] })
+      if (given(read, '-S', '--staged') && !given(read, '-W', '--worktree')) return NOTHING
+      return read.operands
+    }
+    case 'clean': {
+      const read = readArguments(args, { valued: 'e', valuedLong: ['--exclude'] })
+      if (given(read, '-n', '--dry-run')) return NOTHING
+      return read.operands.length > 0 ? read.operands.map(everythingUnder) : [HERE]
+    }
+    case 'reset': {
+      const read = readArguments(args, { valuedLong: ['--pathspec-from-file'] })
+      return given(read, '--hard', '--merge', '--keep') ? [HERE] : NOTHING
+    }
+    case 'switch': {
+      const read = readArguments(args, { valued: 'cC', valuedLong: ['--create', '--force-create', '--orphan', '--conflict'] })
+      return read.operands.length === 0 && given(read, '-c', '-C', '--create', '--force-create') ? NOTHING : [HERE]
+    }
+    case 'stash':
+      return STASH_LOOKS.has(args[0] ?? '') ? NOTHING : (afterDoubleDash(args) ?? [HERE])
+    case 'apply': {
+      const read = readArguments(args, { valued: 'pC', valuedLong: ['--directory', '--exclude', '--include', '--whitespace'] })
+      return given(read, ...APPLY_LOOKS) && !given(read, '--apply', '--index') ? NOTHING : [HERE]
+    }
+    default:
+      return GIT_TREE_WRITERS.has(name) ? [HERE] : NOTHING
+  }
+}
+
+function afterDoubleDash(args: readonly string[]): readonly string[] | undefined {
+  const dashes = args.indexOf('--')
+  return dashes === -1 ? undefined : args.slice(dashes + 1)
+}
+
+/** The words as written, and everything under each where the program goes down through folders (`git rm -r src`). */
+function withFolders(words: readonly string[], down: boolean): string[] {
+  return down ? words.flatMap((word) => [word, everythingUnder(word)]) : [...words]
+}
+
+// ——— in-place editors and output options ———
+
+/** `perl -pi -e … f`, `ruby -i …`: with `-i`, the operands after the script (the first, when no `-e` gave it). */
+function scriptInPlace(args: readonly string[]): readonly string[] {
+  const read = readArguments(args, { valued: 'eEIrx', attached: 'i0lCdDmMV' })
+  if (!given(read, '-i')) return NOTHING
+  return given(read, '-e', '-E') ? read.operands : read.operands.slice(1)
+}
+
+/** `gawk -i inplace '{…}' f`: the operands after the program (the first, when no `-f` gave it). */
+function awkInPlace(args: readonly string[]): readonly string[] {
+  const read = readArguments(args, { valued: 'fvFiEl', valuedLong: ['--file', '--assign', '--field-separator', '--include', '--load', '--exec'] })
+  if (!valuesOf(read, '-i', '--include').some((name) => name === 'inplace' || name === 'inplace.awk')) return NOTHING
+  return given(read, '-f', '--file', '-E', '--exec') ? read.operands : read.operands.slice(1)
+}
+
+/** `yq -i '.a = 1' f.yaml`: the operands after the expression. */
+function yqInPlace(args: readonly string[]): readonly string[] {
+  const read = readArguments(args, { valued: 'pIo', valuedLong: ['--input-format', '--output-format', '--indent', '--expression', '--from-file'] })
+  if (!given(read, '-i', '--inplace')) return NOTHING
+  return given(read, '--expression', '--from-file') ? read.operands : read.operands.slice(1)
+}
+
+/** `sd before after f…`: replaces in the files it is given, in place unless it only previews. */
+function sdInPlace(args: readonly string[]): readonly string[] {
+  const read = readArguments(args, { valued: 'nf', valuedLong: ['--max-replacements', '--flags'] })
+  return given(read, '-p', '--preview') ? NOTHING : read.operands.slice(2)
+}
+
+/** `sort -o f`, `sort --output=f`. */
+function sortOutput(args: readonly string[]): readonly string[] {
+  return valuesOf(readArguments(args, { valued: 'kotST', valuedLong: ['--key', '--output', '--field-separator', '--buffer-size', '--temporary-directory', '--parallel', '--batch-size', '--compress-program', '--files0-from', '--sort', '--random-source'] }), '-o', '--output')
+}
+
+/** `uniq in out`: its second operand. */
+function uniqOutput(args: readonly string[]): readonly string[] {
+  return readArguments(args, { valued: 'fsw', valuedLong: ['--skip-fields', '--skip-chars', '--check-chars', '--group', '--all-repeated'] }).operands.slice(1, 2)
+}
+
+/** Every operand: `sponge f`, `dos2unix f`, an editor's files. */
+function everyOperand(grammar: OptionGrammar = {}): (args: readonly string[]) => readonly string[] {
+  return (args) => readArguments(args, grammar).operands.filter((word) => !word.startsWith('+'))
+}
+
+// ——— downloads, archives and patches ———
+
+/** The file a URL's last segment names, as `curl -O` and `wget` save it. */
+function remoteName(url: string): string[] {
+  const path = url.replace(/[?#].*$/, '').replace(/^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^/]*/, '')
+  const name = path.slice(path.lastIndexOf('/') + 1)
+  return name.length > 0 ? [name] : []
+}
+
+const CURL_GRAMMAR: OptionGrammar = {
+  valued: 'AbcCdDeEFHKmoPQrTuUwxXyYz',
+  valuedLong: ['--output', '--output-dir', '--dump-header', '--cookie-jar', '--trace', '--trace-ascii', '--stderr', '--data', '--data-raw', '--data-binary', '--data-urlencode', '--header', '--user', '--user-agent', '--request', '--url', '--proxy', '--form', '--cookie', '--referer', '--max-time', '--connect-timeout', '--retry', '--config', '--cacert', '--cert', '--key', '--write-out', '--range', '--upload-file', '--resolve'],
+}
+
+/** `curl -o f`, `curl -O url` (the URL's name), `-D`/`-c` files; in `--output-dir`. */
+function curlWrites(args: readonly string[]): readonly string[] {
+  const read = readArguments(args, CURL_GRAMMAR)
+  const named = valuesOf(read, '-o', '--output', '-D', '--dump-header', '-c', '--cookie-jar', '--trace', '--trace-ascii', '--stderr').filter((file) => file !== '-')
+  const remote = given(read, '-O', '--remote-name', '--remote-name-all') ? [...read.operands, ...valuesOf(read, '--url')].flatMap(remoteName) : []
+  const folder = valuesOf(read, '--output-dir').at(-1) ?? ''
+  return inFolder(folder, [...named, ...remote])
+}
+
+/** `wget url` saves the URL's name, `-O f` that file, `-P d` into `d`; `-o` and `-a` write a log. */
+function wgetWrites(args: readonly string[]): readonly string[] {
+  const read = readArguments(args, { valued: 'OoaPiUTtelADRXIQwB', valuedLong: ['--output-document', '--output-file', '--append-output', '--directory-prefix', '--input-file', '--user-agent', '--timeout', '--tries', '--level', '--header', '--user', '--password'] })
+  const logs = valuesOf(read, '-o', '--output-file', '-a', '--append-output')
+  const document = valuesOf(read, '-O', '--output-document').filter((file) => file !== '-')
+  if (document.length > 0 || valuesOf(read, '-O', '--output-document').includes('-')) return [...logs, ...document]
+  const folder = valuesOf(read, '-P', '--directory-prefix').at(-1) ?? ''
+  // `-r`/`-m` mirror a site: any file under where they save.
+  const saved = given(read, '-r', '--recursive', '-m', '--mirror') ? [HERE] : read.operands.flatMap(remoteName)
+  return [...logs, ...inFolder(folder, saved)]
+}
+
+/** `tar -xf a.tar [-C d]` writes under `d` (here without one); `tar -cf out.tar …` writes the archive. Old style too: `tar xzf a.tgz`. */
+function tarWrites(args: readonly string[]): readonly string[] {
+  const first = args[0]
+  const words = first !== undefined && !first.startsWith('-') && /^[a-zA-Z]+$/.test(first) ? [`-${first}`, ...args.slice(1)] : args
+  const read = readArguments(words, { valued: 'fCbHKLNTVXg', valuedLong: ['--file', '--directory', '--exclude', '--files-from', '--exclude-from', '--transform', '--strip-components', '--owner', '--group', '--mode', '--format', '--use-compress-program', '--newer', '--after-date'] })
+  if (given(read, '-x', '--extract', '--get')) {
+    const folder = valuesOf(read, '-C', '--directory').at(-1) ?? ''
+    return inFolder(folder, read.operands.length > 0 ? withFolders(read.operands, true) : [HERE])
+  }
+  if (given(read, '-c', '--create', '-r', '--append', '-u', '--update', '--delete', '-A', '--catenate', '--concatenate')) return valuesOf(read, '-f', '--file').filter((file) => file !== '-')
+  return NOTHING
+}
+
+/** `unzip a.zip [-d d]` writes under `d` (here without one); `-l`, `-t`, `-Z`, `-p` only look or print. */
+function unzipWrites(args: readonly string[]): readonly string[] {
+  const read = readArguments(args, { valued: 'dxP', valuedLong: [] })
+  if (given(read, '-l', '-t', '-Z', '-p', '-z', '-v')) return NOTHING
+  const folder = valuesOf(read, '-d').at(-1) ?? ''
+  return inFolder(folder, [HERE])
+}
+
+/** `zip out.zip f…` writes the archive; `-m` moves the files into it. */
+function zipWrites(args: readonly string[]): readonly string[] {
+  const read = readArguments(args, { valued: 'bnPtx', valuedLong: ['--exclude', '--include', '--password'] })
+  const [archive, ...files] = read.operands
+  if (archive === undefined) return NOTHING
+  return given(read, '-m', '--move') ? [archive, ...files] : [archive]
+}
+
+/** `gzip f` replaces `f` with `f.gz`; `gunzip f.gz` the other way; `-c` writes to stdout, `-l`/`-t` only look. */
+function compressorWrites(suffix: string, decompresses: boolean): (args: readonly string[]) => readonly string[] {
+  return (args) => {
+    const read = readArguments(args, { valued: 'bSo', valuedLong: ['--suffix', '--format', '--threads', '--output'] })
+    if (given(read, '-c', '--stdout', '--to-stdout', '-l', '--list', '-t', '--test')) return NOTHING
+    // `zstd f -o out`: the output it names, and no other.
+    const output = valuesOf(read, '-o', '--output')
+    if (output.length > 0) return output
+    const back = decompresses || given(read, '-d', '--decompress', '--uncompress')
+    return read.operands.flatMap((file) => (back ? [file, file.endsWith(suffix) ? file.slice(0, -suffix.length) : file] : [file, `${file}${suffix}`]))
+  }
+}
+
+/** `patch f < fix.diff` writes `f`; `-o out` writes `out`; with no file named, whatever the diff names, under `-d`. */
+function patchWrites(args: readonly string[]): readonly string[] {
+  const read = readArguments(args, { valued: 'pdoiBDFgrVYzF', valuedLong: ['--strip', '--directory', '--output', '--input', '--prefix', '--reject-file', '--backup-if-mismatch', '--suffix', '--fuzz', '--quoting-style'] })
+  if (given(read, '--dry-run', '-C', '--check')) return NOTHING
+  const output = valuesOf(read, '-o', '--output')
+  if (output.length > 0) return output
+  const folder = valuesOf(read, '-d', '--directory').at(-1) ?? ''
+  // `patch [options] [originalfile [patchfile]]`.
+  return inFolder(folder, read.operands.length > 0 ? read.operands.slice(0, 1) : [HERE])
+}
+
+/** `rsync a/ d/`, `scp a d`, `docker cp box:/x d`: the last operand, unless it is on another host (`host:path`). */
+function destinationWrites(grammar: OptionGrammar, removesSources: (read: ReadArguments) => boolean = () => false): (args: readonly string[]) => readonly string[] {
+  return (args) => {
+    const read = readArguments(args, grammar)
+    const destination = read.operands.at(-1)
+    if (read.operands.length < 2 || destination === undefined) return NOTHING
+    const local = (word: string): boolean => !/^[^/]*:/.test(word)
+    const sources = removesSources(read) ? read.operands.slice(0, -1).filter(local) : []
+    return [...(local(destination) ? withFolders([destination], true) : []), ...sources]
+  }
+}
+
+/** `docker cp box:/x d`, `kubectl cp pod:/x d`: the destination, unless it is in the container. */
+function containerCopyWrites(args: readonly string[]): readonly string[] {
+  const [subcommand = '', ...rest] = args
+  if (subcommand !== 'cp') return NOTHING
+  return destinationWrites({ valued: 'c', valuedLong: ['--container', '--namespace'] })(rest)
+}
+
+// ——— formatters and fixers ———
+
+/** A formatter or fixer that rewrites the files and folders it is given (here, given none and `here`), when `rewrites` says it does. */
+function rewriter(grammar: OptionGrammar, rewrites: (read: ReadArguments) => boolean, here: boolean): (args: readonly string[]) => readonly string[] {
+  return (args) => {
+    const read = readArguments(args, grammar)
+    if (!rewrites(read)) return NOTHING
+    return read.operands.length > 0 ? read.operands : here ? [HERE] : NOTHING
+  }
+}
+
+const PRETTIER_VALUED = ['--config', '--ignore-path', '--parser', '--plugin', '--print-width', '--tab-width', '--trailing-comma', '--log-level', '--stdin-filepath', '--cache-location', '--cache-strategy', '--end-of-line', '--arrow-parens', '--prose-wrap', '--quote-props', '--embedded-language-formatting', '--html-whitespace-sensitivity', '--config-precedence', '--cursor-offset', '--range-start', '--range-end', '--object-wrap', '--experimental-operator-position']
+const ESLINT_VALUED = ['--config', '--ext', '--rule', '--format', '--output-file', '--ignore-path', '--ignore-pattern', '--parser', '--plugin', '--rulesdir', '--max-warnings', '--cache-location', '--resolve-plugins-relative-to', '--env', '--global', '--parser-options', '--stdin-filename', '--report-unused-disable-directives-severity', '--fix-type', '--flag', '--concurrency']
+const BLACK_VALUED = ['--line-length', '--target-version', '--config', '--include', '--exclude', '--extend-exclude', '--force-exclude', '--stdin-filename', '--workers', '--python-cell-magics', '--required-version', '--code']
+const RUFF_SUBCOMMANDS: ReadonlySet<string> = new Set(['check', 'format', 'rule', 'config', 'linter', 'clean', 'server', 'analyze', 'version', 'help'])
+const RUFF_VALUED = ['--config', '--select', '--ignore', '--extend-select', '--extend-ignore', '--line-length', '--target-version', '--exclude', '--extend-exclude', '--per-file-ignores', '--output-format', '--output-file', '--stdin-filename', '--cache-dir', '--fixable', '--unfixable', '--range']
+
+/** `eslint --fix`: the files it fixes, and the report `-o` writes. */
+function eslintWrites(args: readonly string[]): readonly string[] {
+  const read = readArguments(args, { valued: 'cfo', valuedLong: ESLINT_VALUED })
+  const report = valuesOf(read, '-o', '--output-file')
+  return given(read, '--fix') ? [...report, ...(read.operands.length > 0 ? read.operands : [HERE])] : report
+}
+
+/** `ruff format [paths]`, `ruff check --fix [paths]` (`ruff --fix` before subcommands): here when no path; `-o` writes a report. */
+function ruffWrites(args: readonly string[]): readonly string[] {
+  // Before its subcommands, `ruff . --fix` checked: any other first word is a path.
+  const named = RUFF_SUBCOMMANDS.has(args[0] ?? '')
+  const subcommand = named ? (args[0] as string) : 'check'
+  const read = readArguments(named ? args.slice(1) : args, { valued: 'eo', valuedLong: RUFF_VALUED })
+  const report = valuesOf(read, '-o', '--output-file')
+  const fixes = subcommand === 'format' ? !given(read, '--check', '--diff') : subcommand === 'check' && given(read, '--fix', '--fix-only') && !given(read, '--diff', '--no-fix')
+  return fixes ? [...report, ...(read.operands.length > 0 ? read.operands : [HERE])] : report
+}
+
+/** `biome format --write`, `biome check --write` (`--apply`, `--fix` in older releases), `biome lint --write`. */
+function biomeWrites(args: readonly string[]): readonly string[] {
+  const [subcommand = '', ...rest] = args
+  if (!['format', 'check', 'lint'].includes(subcommand)) return NOTHING
+  return rewriter({ valuedLong: ['--config-path', '--max-diagnostics', '--stdin-file-path', '--reporter', '--vcs-root'] }, (read) => given(read, '--write', '--apply', '--apply-unsafe', '--fix'), true)(rest)
+}
+
+/** `deno fmt [paths]` (unless `--check`), `deno lint --fix`. */
+function denoWrites(args: readonly string[]): readonly string[] {
+  const [subcommand = '', ...rest] = args
+  if (subcommand === 'fmt') return rewriter({ valuedLong: ['--config', '--ext', '--ignore'] }, (read) => !given(read, '--check'), true)(rest)
+  if (subcommand === 'lint') return rewriter({ valuedLong: ['--config', '--rules-tags', '--rules-include', '--rules-exclude', '--ignore'] }, (read) => given(read, '--fix'), true)(rest)
+  return NOTHING
+}
+
+/** `go fmt ./...`, `go mod tidy`, `go get x`: package patterns as folders, `go.mod` and `go.sum`. */
+function goWrites(args: readonly string[]): readonly string[] {
+  const { name: subcommand, args: rest, folder } = subcommandOf(args, ['-C'])
+  const read = readArguments(rest, { valuedLong: ['-modfile'] })
+  if (subcommand === 'fmt' || subcommand === 'fix' || subcommand === 'generate') return inFolder(folder, read.operands.length > 0 ? read.operands.map(goPackageFolder) : [HERE])
+  if (subcommand === 'get' || (subcommand === 'mod' && ['tidy', 'init', 'edit', 'download', 'vendor'].includes(read.operands[0] ?? ''))) {
+    return inFolder(folder, read.operands[0] === 'vendor' ? ['go.mod', 'go.sum', 'vendor/**'] : ['go.mod', 'go.sum'])
+  }
+  return NOTHING
+}
+
+/** A Go package pattern as the folder whose files it names: `./...` is here, `./pkg/...` is `pkg/**`. */
+function goPackageFolder(pattern: string): string {
+  if (pattern === './...' || pattern === '...') return HERE
+  return pattern.endsWith('/...') ? everythingUnder(pattern.slice(0, -4)) : pattern
+}
+
+/** `cargo fmt`, `cargo fix`, `cargo clippy --fix` rewrite the crate; `cargo add`/`remove`/`update` its manifest and lock. */
+function cargoWrites(args: readonly string[]): readonly string[] {
+  // `cargo +nightly fmt`: the toolchain comes first.
+  const sub = subcommandOf(args[0]?.startsWith('+') === true ? args.slice(1) : args, ['--manifest-path', '-Z', '--config', '--color'])
+  const read = readArguments(sub.args, { valued: 'pF', valuedLong: ['--package', '--features', '--manifest-path', '--target', '--edition', '--message-format'] })
+  switch (sub.name) {
+    case 'fmt':
+      return given(read, '--check') ? NOTHING : [HERE]
+    case 'fix':
+      return [HERE]
+    case 'clippy':
+      return given(read, '--fix') ? [HERE] : NOTHING
+    case 'add':
+    case 'remove':
+    case 'rm':
+      return ['Cargo.toml', 'Cargo.lock']
+    case 'update':
+    case 'generate-lockfile':
+      return ['Cargo.lock']
+    default:
+      return NOTHING
+  }
+}
+
+// ——— package managers: what their manifest and lock record ———
+
+interface PackageManager {
+  readonly lockfiles: readonly string[]
+  /** Subcommands that change what the manifest and lock record (and install it). */
+  readonly changes: ReadonlySet<string>
+  /** Subcommands that install what they record (the lock, the installed tree). */
+  readonly installs: ReadonlySet<string>
+  /** Subcommands that write only the manifest. */
+  readonly manifest: ReadonlySet<string>
+  readonly installedTree: string
+  readonly manifestFile: string
+  /** The subcommand run with none named (`yarn` installs). */
+  readonly bare?: string
+}
+
+const NODE_INSTALLED = 'node_modules/**'
+// Subcommands that change the manifest whatever their words (`pnpm remove` names what it drops).
+const RECORDING: ReadonlySet<string> = new Set(['add', 'a', 'remove', 'rm', 'r', 'uninstall', 'un', 'unlink'])
+const NPM_FOLDER_OPTIONS = ['--prefix', '-C', '--dir', '--cwd']
+
+const PACKAGE_MANAGERS: ReadonlyMap<string, PackageManager> = new Map<string, PackageManager>([
+  ['npm', { lockfiles: ['package-lock.json'], changes: new Set(['install', 'i', 'in', 'ins', 'inst', 'add', 'uninstall', 'un', 'remove', 'rm', 'r', 'unlink', 'update', 'up', 'upgrade', 'dedupe', 'ddp', 'prune']), installs: new Set(['ci', 'clean-install', 'install-clean', 'rebuild']), manifest: new Set(['version', 'pkg', 'init', 'create']), installedTree: NODE_INSTALLED, manifestFile: 'package.json' }],
+  ['pnpm', { lockfiles: ['pnpm-lock.yaml'], changes: new Set(['install', 'i', 'add', 'remove', 'rm', 'uninstall', 'un', 'update', 'up', 'upgrade', 'prune', 'dedupe', 'import']), installs: new Set(['rebuild']), manifest: new Set(['version', 'init', 'pkg']), installedTree: NODE_INSTALLED, manifestFile: 'package.json' }],
+  ['yarn', { lockfiles: ['yarn.lock'], changes: new Set(['install', 'add', 'remove', 'upgrade', 'up', 'dedupe', 'import']), installs: new Set(), manifest: new Set(['version', 'init', 'set']), installedTree: NODE_INSTALLED, manifestFile: 'package.json', bare: 'install' }],
+  ['bun', { lockfiles: ['bun.lock', 'bun.lockb'], changes: new Set(['install', 'i', 'add', 'a', 'remove', 'rm', 'update', 'link', 'unlink']), installs: new Set(), manifest: new Set(['init']), installedTree: NODE_INSTALLED, manifestFile: 'package.json' }],
+  ['poetry', { lockfiles: ['poetry.lock'], changes: new Set(['add', 'remove', 'update', 'lock', 'install', 'sync']), installs: new Set(), manifest: new Set(['init', 'version']), installedTree: '.venv/**', manifestFile: 'pyproject.toml' }],
+  ['uv', { lockfiles: ['uv.lock'], changes: new Set(['add', 'remove', 'lock', 'sync']), installs: new Set(), manifest: new Set(['init', 'version']), installedTree: '.venv/**', manifestFile: 'pyproject.toml' }],
+])
+
+function packageManagerWrites(manager: PackageManager): (args: readonly string[]) => readonly string[] {
+  return (args) => {
+    const sub = subcommandOf(args, [...NPM_FOLDER_OPTIONS, '--filter', '-F', '--workspace', '-w', '--registry', '--loglevel', '--cache', '--project', '--directory'])
+    const name = sub.name === '' ? manager.bare : sub.name
+    if (name === undefined) return NOTHING
+    const read = readArguments(sub.args, { valuedLong: [...NPM_FOLDER_OPTIONS, '--registry', '--tag', '--save-prefix', '--workspace', '--filter', '--group', '--extra', '--python', '--index-url'] })
+    // A global install records nothing in the project.
+    if (given(read, '-g', '--global', '--location')) return NOTHING
+    const folder = [sub.folder, ...valuesOf(read, ...NPM_FOLDER_OPTIONS)].reduce((at, next) => joinFolder(at, next), '')
+    if (manager.changes.has(name)) {
+      // Naming packages records them (`npm install x`, `uv add x`); `npm install`, `poetry lock` install or lock what it records.
+      const records = read.operands.length > 0 || RECORDING.has(name) ? [manager.manifestFile] : []
+      return inFolder(folder, [...records, ...manager.lockfiles, manager.installedTree])
+    }
+    if (manager.installs.has(name)) return inFolder(folder, [manager.installedTree])
+    // `npm version` and `npm pkg get` only print; `npm version patch` and `npm pkg set x=y` write.
+    const prints = (name === 'version' && read.operands.length === 0) || (name === 'pkg' && !['set', 'delete', 'fix'].includes(read.operands[0] ?? ''))
+    if (manager.manifest.has(name) && !prints) return inFolder(folder, [manager.manifestFile])
+    return NOTHING
+  }
+}
+
+// ——— the table ———
+
+type Rule = (args: readonly string[]) => readonly string[]
+
+const EDITOR = everyOperand({ valued: 'cSuiTwWst', attached: 'oOp', valuedLong: ['--cmd'] })
+
+const WRITERS: ReadonlyMap<string, Rule> = new Map<string, Rule>([
+  ['git', gitWrites],
+  ['perl', scriptInPlace],
+  ['ruby', scriptInPlace],
+  ['awk', awkInPlace],
+  ['gawk', awkInPlace],
+  ['yq', yqInPlace],
+  ['sd', sdInPlace],
+  ['sort', sortOutput],
+  ['uniq', uniqOutput],
+  ['sponge', everyOperand({ valued: '', valuedLong: [] })],
+  ['dos2unix', everyOperand()],
+  ['unix2dos', everyOperand()],
+  ['vim', EDITOR],
+  ['vi', EDITOR],
+  ['nvim', EDITOR],
+  ['nano', everyOperand({ valued: 'CoQrsTXY' })],
+  ['emacs', everyOperand({ valuedLong: ['--eval', '--load', '--funcall'] })],
+  ['ed', everyOperand({ valued: 'p' })],
+  ['ex', EDITOR],
+  ['curl', curlWrites],
+  ['wget', wgetWrites],
+  ['tar', tarWrites],
+  ['unzip', unzipWrites],
+  ['zip', zipWrites],
+  ['gzip', compressorWrites('.gz', false)],
+  ['gunzip', compressorWrites('.gz', true)],
+  ['bzip2', compressorWrites('.bz2', false)],
+  ['bunzip2', compressorWrites('.bz2', true)],
+  ['xz', compressorWrites('.xz', false)],
+  ['unxz', compressorWrites('.xz', true)],
+  ['zstd', compressorWrites('.zst', false)],
+  ['unzstd', compressorWrites('.zst', true)],
+  ['patch', patchWrites],
+  ['rsync', destinationWrites({ valued: 'efBT', valuedLong: ['--exclude', '--include', '--filter', '--rsh', '--chmod', '--bwlimit', '--exclude-from', '--include-from', '--files-from', '--backup-dir', '--suffix', '--temp-dir', '--compare-dest', '--link-dest', '--copy-dest', '--log-file', '--partial-dir', '--timeout', '--port', '--password-file'] }, (read) => given(read, '--remove-source-files'))],
+  ['scp', destinationWrites({ valued: 'cFiJlLoOPS' })],
+  ['docker', containerCopyWrites],
+  ['podman', containerCopyWrites],
+  ['kubectl', containerCopyWrites],
+  ['prettier', rewriter({ valuedLong: PRETTIER_VALUED }, (read) => given(read, '--write', '-w'), false)],
+  ['eslint', eslintWrites],
+  ['black', rewriter({ valued: 'ltcW', valuedLong: BLACK_VALUED }, (read) => !given(read, '--check', '--diff', '-c', '--code'), false)],
+  ['ruff', ruffWrites],
+  ['isort', rewriter({ valuedLong: ['--settings-path', '--settings-file', '--profile', '--line-length', '--skip', '--skip-glob', '--filter-files', '--src', '--virtual-env', '--python-version'] }, (read) => !given(read, '--check-only', '-c', '--check', '--diff', '--stdout', '-d'), true)],
+  ['autopep8', rewriter({ valuedLong: ['--select', '--ignore', '--max-line-length', '--aggressive', '--global-config'] }, (read) => given(read, '-i', '--in-place'), false)],
+  ['yapf', rewriter({ valuedLong: ['--style', '--exclude', '--lines'] }, (read) => given(read, '-i', '--in-place'), false)],
+  ['gofmt', rewriter({ valued: 'r' }, (read) => given(read, '-w'), false)],
+  ['goimports', rewriter({ valuedLong: ['-local'] }, (read) => given(read, '-w'), false)],
+  ['rustfmt', rewriter({ valuedLong: ['--edition', '--config-path', '--config', '--emit', '--color'] }, (read) => !given(read, '--check') && !valuesOf(read, '--emit').includes('stdout'), false)],
+  ['clang-format', rewriter({ valuedLong: ['--style', '--assume-filename', '--lines', '--offset', '--length', '--fallback-style'] }, (read) => given(read, '-i'), false)],
+  ['shfmt', rewriter({ valued: 'ilL', valuedLong: ['--indent', '--language-dialect', '--filename'] }, (read) => given(read, '-w', '--write'), false)],
+  ['rubocop', rewriter({ valued: 'cfor', valuedLong: ['--config', '--format', '--out', '--require', '--only', '--except'] }, (read) => given(read, '-a', '-A', '--autocorrect', '--autocorrect-all', '--auto-correct', '--auto-correct-all', '-x', '--fix-layout'), true)],
+  ['standard', rewriter({ valuedLong: ['--env', '--global', '--plugin', '--parser'] }, (read) => given(read, '--fix'), true)],
+  ['stylelint', rewriter({ valuedLong: ['--config', '--ignore-path', '--custom-syntax', '--formatter', '--output-file'] }, (read) => given(read, '--fix'), false)],
+  ['biome', biomeWrites],
+  ['deno', denoWrites],
+  ['go', goWrites],
+  ['cargo', cargoWrites],
+  ...[...PACKAGE_MANAGERS].map(([name, manager]): [string, Rule] => [name, packageManagerWrites(manager)]),
+])
+
+/** The programs this table reads: a line naming none of them writes nothing it could say. */
+export const WRITER_PROGRAMS: readonly string[] = [...WRITERS.keys()]
+
+/**
+ * The files one command of a program in the table writes, creates or removes, as written (a folder
+ * it rewrites as everything under it: `./**` for where it works); undefined for a program the
+ * table does not read.
+ */
+export function filesWrittenByProgram(program: string, args: readonly string[]): readonly string[] | undefined {
+  const rule = WRITERS.get(program)
+  return rule === undefined ? undefined : rule(args).flatMap((file) => (file.length === 0 ? [] : THE_FOLDER_ITSELF.test(file) ? [HERE] : [file]))
+}
+
+// `.` given to a program that rewrites what it is given (`git checkout -- .`, `prettier --write .`): everything here.
+const THE_FOLDER_ITSELF = /^\.\/*$/
