@@ -111,6 +111,22 @@ describe('programs that write the files they are given', () => {
   })
 
   it.each([
+    // Code that calls something that writes: each path in it may be what it writes.
+    [`python3 -c "open('out/report.json', 'w').write('{}')"`, ['out/report.json']],
+    [`python3 -c "import os; os.remove('src/old.py')"`, ['src/old.py']],
+    ["python3 - <<'PY'\nimport pathlib\npathlib.Path('docs/index.md').write_text('x')\nPY", ['docs/index.md']],
+    ["python3 <<'PY'\nimport shutil\nshutil.rmtree('build/cache')\nPY", ['build/cache']],
+    // dsh's real line: Node writes a file and keeps running.
+    [`node -e "require('node:fs').writeFileSync('started.txt', 'started'); setInterval(() => {}, 1000)"`, ['started.txt', 'started']],
+    [`node -e "fs.rmSync('dist', {recursive: true})"`, ['dist']],
+    [`ruby -e "File.write('VERSION', '2')"`, ['VERSION']],
+    [`perl -e 'open(my $fh, ">", "log/out.txt"); print $fh 1'`, ['log/out.txt']],
+    [`php -r "file_put_contents('cache/x.php', '');"`, ['cache/x.php']],
+  ])('%j runs code that writes, naming %j', (line, files) => {
+    expect(filesWrittenBy(line)).toEqual(files)
+  })
+
+  it.each([
     'git status',
     'git diff HEAD~1 -- src/a.ts',
     'git add .',
@@ -153,6 +169,11 @@ describe('programs that write the files they are given', () => {
     'npm version',
     'npm pkg get name',
     'bun pm ls',
+    `python3 -c "import json; print(json.load(open('package.json'))['version'])"`,
+    `python3 -c "print(open('src/a.py', 'r').read())"`,
+    `node -e "console.log(require('./package.json').version)"`,
+    'python3 scripts/build.py --out dist',
+    "python3 - <<'PY'\nprint('src/a.py'.replace('a', 'b'))\nPY",
   ])('%j writes nothing', (line) => {
     expect(filesWrittenBy(line)).toEqual([])
   })

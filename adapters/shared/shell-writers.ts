@@ -7,6 +7,7 @@
  * the folder it works in (`./**`). Nothing is expanded: a word is given as written.
  */
 import { everythingUnder, joinFolder } from './shell-folder.js'
+import type { SimpleCommand } from './shell.js'
 
 const HERE = everythingUnder('.')
 const NOTHING: readonly string[] = []
@@ -455,6 +456,69 @@ function packageManagerWrites(manager: PackageManager): (args: readonly string[]
   }
 }
 
+// ——— code an interpreter runs from the line ———
+
+// `python3 -c …`, `node -e …`, `ruby -e …`, `perl -e …`, `php -r …`: the options whose value is code.
+const CODE_OPTIONS: ReadonlyMap<RegExp, readonly string[]> = new Map([
+  [/^(?:python[0-9.]*|pypy[0-9.]*)$/, ['-c']],
+  [/^(?:node|nodejs|bun)$/, ['-e', '--eval', '-p', '--print']],
+  [/^ruby$/, ['-e']],
+  [/^perl$/, ['-e', '-E']],
+  [/^php$/, ['-r']],
+])
+
+// A call in code that writes, creates or removes a file: Python's `open(…, 'w')`, `write_text`,
+// `os.remove`, `shutil.move`; Node's `writeFileSync`, `rmSync`; Ruby's `File.write`, `FileUtils.rm`;
+// Perl's `open(…, '>' …)`, `unlink`; PHP's `file_put_contents`.
+const WRITING_CALL = new RegExp(
+  [
+    String.raw`\bopen\s*\([^)]*,\s*(?:mode\s*=\s*)?['"][rbt]*[wax+]`,
+    String.raw`\.(?:write_text|write_bytes|unlink|rmdir|touch|rename|to_csv|to_json|to_parquet|savefig)\s*\(`,
+    String.raw`\b(?:os|shutil)\.(?:remove|unlink|rename|replace|rmdir|removedirs|rmtree|move|copy|copy2|copyfile|copytree)\s*\(`,
+    String.raw`\b(?:writeFile|writeFileSync|appendFile|appendFileSync|rmSync|rmdirSync|unlinkSync|renameSync|copyFileSync|cpSync|createWriteStream|truncateSync)\s*\(`,
+    String.raw`\bfs(?:\.promises)?\.(?:writeFile|appendFile|rm|rmdir|unlink|rename|copyFile|cp|truncate)\s*\(`,
+    String.raw`\b(?:File\.(?:write|delete|rename)|FileUtils\.(?:rm|rm_r|rm_rf|rm_f|mv|cp|cp_r|touch))\b`,
+    String.raw`\bFile\.open\s*\([^)]*,\s*['"][rb]*[wa+]`,
+    String.raw`\bopen\s*\(?\s*(?:my\s+)?\$?\w+\s*,\s*['"]\+?[>]`,
+    String.raw`\b(?:unlink|rename|file_put_contents)\s*\(`,
+  ].join('|'),
+)
+
+// A string in code: quoted, on one line.
+const QUOTED = /'([^'\n]*)'|"([^"\n]*)"|`([^`\n]*)`/g
+// A string that may be a path: path letters only, a letter among them (`out.json`, `src/a.ts`, `VERSION`).
+const PATH_STRING = /^(?=[^]*[A-Za-z])[\w.\/~@+-]+$/
+// A mode `open` is given (`'w'`, `'rb'`, `'a+'`): no file.
+const OPEN_MODE = /^[rwabxtU+]{1,4}$/
+
+/**
+ * The strings inside the code an interpreter runs from the line (`-c`, `-e`, or its stdin: `python3 -
+ * <<'PY'`) that may be paths, where that code calls something that writes: which of them it writes,
+ * only running it would tell, so each may be written. None for code that writes nothing, a path
+ * the code builds (`f'{d}/x'`), or a script in a file.
+ */
+function filesWrittenByCode(command: SimpleCommand): readonly string[] {
+  let options: readonly string[] | undefined
+  for (const [program, flags] of CODE_OPTIONS) if (program.test(command.program)) options = flags
+  if (options === undefined) return NOTHING
+  const code: string[] = []
+  for (let i = 0; i < command.args.length - 1; i++) {
+    const arg = command.args[i] as string
+    if (options.includes(arg) || (/^-[a-zA-Z]+$/.test(arg) && options.some((flag) => flag.length === 2 && arg.endsWith(flag[1] as string)))) code.push(command.args[i + 1] as string)
+  }
+  // With no code option and no script file, it runs what the line feeds it.
+  if (code.length === 0 && command.args.every((arg) => arg.startsWith('-'))) code.push(...(command.stdin ?? []))
+  const written: string[] = []
+  for (const text of code) {
+    if (!WRITING_CALL.test(text)) continue
+    for (const [, ...groups] of text.matchAll(QUOTED)) {
+      const string = groups.find((group) => group !== undefined) ?? ''
+      if (PATH_STRING.test(string) && !OPEN_MODE.test(string) && !written.includes(string)) written.push(string)
+    }
+  }
+  return written
+}
+
 // ——— the table ———
 
 type Rule = (args: readonly string[]) => readonly string[]
@@ -522,17 +586,19 @@ const WRITERS: ReadonlyMap<string, Rule> = new Map<string, Rule>([
   ...[...PACKAGE_MANAGERS].map(([name, manager]): [string, Rule] => [name, packageManagerWrites(manager)]),
 ])
 
-/** The programs this table reads: a line naming none of them writes nothing it could say. */
-export const WRITER_PROGRAMS: readonly string[] = [...WRITERS.keys()]
+/** The names of the programs this table reads, interpreters included, as regex alternatives: a line naming none of them writes nothing it could say. */
+export const WRITER_NAMES_PATTERN = [...WRITERS.keys(), 'python[0-9.]*', 'pypy[0-9.]*', 'node', 'nodejs', 'bun', 'php'].join('|')
 
 /**
  * The files one command of a program in the table writes, creates or removes, as written (a folder
- * it rewrites as everything under it: `./**` for where it works); undefined for a program the
- * table does not read.
+ * it rewrites as everything under it: `./**` for where it works), and the paths in code an
+ * interpreter runs that writes; none for any other command.
  */
-export function filesWrittenByProgram(program: string, args: readonly string[]): readonly string[] | undefined {
-  const rule = WRITERS.get(program)
-  return rule === undefined ? undefined : rule(args).flatMap((file) => (file.length === 0 ? [] : THE_FOLDER_ITSELF.test(file) ? [HERE] : [file]))
+export function filesWrittenByProgram(command: SimpleCommand): readonly string[] {
+  const rule = WRITERS.get(command.program)
+  const named = rule === undefined ? NOTHING : rule(command.args).flatMap((file) => (file.length === 0 ? [] : THE_FOLDER_ITSELF.test(file) ? [HERE] : [file]))
+  const coded = filesWrittenByCode(command).map((file) => (THE_FOLDER_ITSELF.test(file) ? HERE : file))
+  return coded.length === 0 ? named : [...named, ...coded]
 }
 
 // `.` given to a program that rewrites what it is given (`git checkout -- .`, `prettier --write .`): everything here.

@@ -9,7 +9,7 @@
 import { POWERSHELL_WRITERS } from './powershell.js'
 import { lexShell, type ShellRedirection, type ShellToken } from './shell-lexer.js'
 import { findCommands, handsStdinOn, wrappedCommands } from './shell-wrappers.js'
-import { filesWrittenByProgram, WRITER_PROGRAMS } from './shell-writers.js'
+import { filesWrittenByProgram, WRITER_NAMES_PATTERN } from './shell-writers.js'
 import { entersFolder, everythingUnder, FolderWalk, isRelativePath, joinFolder, movesFolder, withoutTrailingSlashes } from './shell-folder.js'
 
 /** One simple command: the program (basename of its first word) and its words after it. */
@@ -679,7 +679,7 @@ const TARGET_DIRECTORY = /^(?:-[a-zA-Z]*t|--target-directory)/
 const IN_PLACE = /^(?:-[a-zA-Z]*i|--in-place)/
 const DD_OUTPUT = /^of=(.+)$/
 // A write redirection, or the name of a program above or in `shell-writers.ts`, anywhere in the line (a wrapper's script included).
-const MAY_WRITE = new RegExp(`>|\\b(?:tee|touch|truncate|shred|rm|rmdir|unlink|mv|cp|ln|install|sed|dd|${WRITER_PROGRAMS.join('|')})\\b|-delete\\b`)
+const MAY_WRITE = new RegExp(`>|\\b(?:tee|touch|truncate|shred|rm|rmdir|unlink|mv|cp|ln|install|sed|dd|${WRITER_NAMES_PATTERN})\\b|-delete\\b`)
 
 // What a program that works on its whole folder writes (`find . -delete`, `git pull`): everything under it.
 const EVERYTHING_HERE = everythingUnder('.')
@@ -707,7 +707,7 @@ function writtenOperands(command: SimpleCommand, powershell: boolean): string[] 
   // A cmdlet's parameters are named (`-Path x`) or positional: every word that is no parameter's name may be a file it writes.
   if (powershell && POWERSHELL_WRITERS.has(command.program.toLowerCase())) return command.args.filter((arg) => arg.length > 0 && !arg.startsWith('-'))
   const writes = WRITES_EVERY_FILE.has(command.program) || WRITES_DESTINATION.has(command.program) || (command.program === 'sed' && command.args.some((arg) => IN_PLACE.test(arg)))
-  if (!writes) return [...(filesWrittenByProgram(command.program, command.args) ?? [])]
+  if (!writes) return [...filesWrittenByProgram(command)]
   const files = readOperands(command).files.filter((file) => file !== '{}' && !STREAM_DEVICES.test(file))
   // Without `-t`, the sources are read and the last operand is written.
   const written = WRITES_DESTINATION.has(command.program) && !command.args.some((arg) => TARGET_DIRECTORY.test(arg)) ? files.slice(-1) : files

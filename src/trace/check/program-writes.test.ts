@@ -42,6 +42,8 @@ describe('programs that write the files they are given', () => {
     'gofmt -w src/generated/out.js',
     'vim -c wq src/generated/out.js',
     'cd src && git checkout -- generated/out.js',
+    `python3 -c "open('src/generated/out.js', 'w').write('')"`,
+    `node -e "require('fs').rmSync('src/generated', {recursive: true})"`,
   ])('%j may have written the file: a writing operation is unknown, not ok', (line) => {
     expect(verdictOver(NOT_WRITTEN, line)).toBe('unknown')
     expect(rowOf(NOT_WRITTEN, bash(line)).outcome).toMatchObject({ reason: 'shell_files' })
@@ -82,6 +84,7 @@ describe('programs that write the files they are given', () => {
     'ruff check src',
     'cargo fmt --check',
     'npm test',
+    `python3 -c "print(open('src/generated/out.js').read())"`,
   ])('%j only looks: a writing operation stays ok', (line) => {
     expect(verdictOver(NOT_WRITTEN, line)).toBe('ok')
   })

@@ -148,6 +148,8 @@ describe('the programs real shell lines ran (the wild corpus)', async () => {
     ['codex-rollout/chat-to-html_codex-0.63.0.jsonl', 'call_wwZSFraCREm2Uq49EFnY6IAU', 'file:package-lock.json', ['package-lock.json']],
     // OpenClaw's `curl -L -o` saves the download where `-o` says.
     ['atif/v1.7-openclaw-wildclawbench-pdf-safety.json', 'tool_m8yCYw8sbOXglKkbncXp43mg', 'file:/tmp_workspace/*', ['/tmp_workspace/MAE.pdf']],
+    // dsh's `node -e "…writeFileSync('started.txt', …)"`: code on the line that writes the path it quotes.
+    ['dsh/cancel-tool-calls--session.jsonl', 'call_wait', 'file:*.txt', ['started.txt']],
   ])('%s %s wrote %s through a program that writes it: "never written" is unknown, not ok', (entry, id, glob, files) => {
     const line = commandOf(callOf(entry, id))
     if (line === undefined) throw new Error(`${entry} ${id} ran no command line`)
