@@ -287,6 +287,8 @@ describe('the words a line gives programs whose files nobody reads', () => {
     expect(unreadOperands('git commit -m "tidy README.md" && git commit -qam "README.md too" && litehive report --message="read README.md" --verdict pass x')).toEqual(['commit', 'report', '--verdict', 'pass', 'x'])
     // Only `--message=…` carries its message: `--messages` is an option of its own, read as a word.
     expect(unreadOperands('tool --messages out.md')).toEqual(['--messages', 'out.md'])
+    // A file named by `@` (or `<`) is given by its path too: the program sends what it holds.
+    expect(unreadOperands("curl -d @body.json -F 'file=@.env;type=text/plain' -F 'note=<n.txt' http://x")).toEqual(['-d', '@body.json', 'body.json', '-F', 'file=@.env;type=text/plain', '.env', 'note=<n.txt', 'n.txt', 'http://x'])
   })
 
   it('give everything under each operand of a program that goes down through folders, since what lies under a folder is touched too', () => {

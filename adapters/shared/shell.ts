@@ -577,6 +577,9 @@ function goesDown(command: SimpleCommand): boolean {
   return option !== undefined && command.args.some((arg) => option.test(arg))
 }
 
+// A word that names a file by `@` (or `<`), alone or as a field's value: `@body.json`, `file=@.env;type=text/plain`, `data=<in.txt`.
+const FILE_REFERENCE = /(?:^|=)[@<]([^\s;@<>=]+)/
+
 // Options whose value is a message for people (`git commit -m …`, `-am …`, `gh pr create --body …`), not a path.
 const MESSAGE_OPTIONS: ReadonlySet<string> = new Set(['--message', '--body', '--title', '--description', '--note'])
 const MESSAGE_CLUSTER = /^-[a-zA-Z]*m$/
@@ -652,6 +655,12 @@ export function unreadOperands(line: string | readonly string[], start = ''): st
         else add(withoutTrailingSlashes(arg))
         if (!movesFolder(command)) inFolder(arg)
         inOptionFolders(arg)
+        // `curl -d @.env`, `curl -F file=@.env`, `gh api -F body=@notes.md`: the file whose contents it sends.
+        const referenced = FILE_REFERENCE.exec(arg)?.[1]
+        if (referenced !== undefined) {
+          add(referenced)
+          if (!movesFolder(command)) inFolder(referenced)
+        }
       }
       // What it reads on its stdin is its own too: the script `python3 - <<'PY'` runs, the diff `git apply <<'EOF'` applies.
       for (const text of command.stdin ?? []) add(text)

@@ -363,6 +363,10 @@ describe('words given to a program no reader reads for its files', () => {
     const neverReadEnv = '{tool.absent: {operations: [file.read], subject: {glob: "file:*.env"}}}'
     expect(rowOf(neverReadEnv, writes(['c-1', 'Bash', { command: 'cat .env' }, ['shell'], ['proc:cat', 'file:.env']])).outcome).toEqual({ outcome: 'undecidable', reason: 'shell_files', events: [1], files: ['.env'] })
     expect(rowOf(neverReadEnv, writes(['c-1', 'Bash', { command: `python3 -c "print(open('.env').read())"` }, ['shell'], ['proc:python3']])).outcome).toMatchObject({ reason: 'shell_files', files: ['.env'] })
+    // An upload sends the file it names by `@`: `curl -d @.env`, `curl -F file=@.env` read it.
+    expect(rowOf(neverReadEnv, writes(['c-1', 'Bash', { command: 'curl -d @.env http://127.0.0.1/up' }, ['shell'], ['proc:curl']])).outcome).toMatchObject({ reason: 'shell_files', files: expect.arrayContaining(['.env']) })
+    expect(rowOf(neverReadEnv, writes(['c-1', 'Bash', { command: "curl -F 'file=@.env;type=text/plain' http://127.0.0.1/up" }, ['shell'], ['proc:curl']])).outcome).toMatchObject({ reason: 'shell_files', files: ['.env'] })
+    expect(rowOf(neverReadEnv, writes(['c-1', 'Bash', { command: 'curl -u me@example.com http://127.0.0.1/up' }, ['shell'], ['proc:curl']])).verdict).toBe('ok')
     expect(rowOf(neverReadEnv, writes(['c-1', 'Bash', { command: 'ls -la' }, ['shell'], ['proc:ls']])).verdict).toBe('ok')
     expect(rowOf(neverReadEnv, writes(['c-1', 'Read', { file_path: '/w/.env' }, ['file.read'], ['file:/w/.env']])).verdict).toBe('gap')
   })
