@@ -1,0 +1,11 @@
+/**
+ * Claude Code's answer to a shell call it ran in the background (`Bash {run_in_background: true}`,
+ * or a command it moved there): "Command running in background with ID: …", with the task's id in
+ * `tool_use_result.backgroundTaskId`. The answer says the command started, not how it ended; its
+ * end is a later record (`system/task_notification`, a `BashOutput` or `TaskOutput` call) or none.
+ */
+export function answersFromBackground(toolUseResult: unknown): boolean {
+  if (toolUseResult === null || typeof toolUseResult !== 'object' || Array.isArray(toolUseResult)) return false
+  const id = (toolUseResult as Record<string, unknown>)['backgroundTaskId']
+  return typeof id === 'string' && id.length > 0
+}
