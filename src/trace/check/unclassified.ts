@@ -1,7 +1,7 @@
 import { compareCodePoints } from '../../events/json.js'
 import type { IrEvent } from '../ir/types.js'
 import type { CallSelector } from '../spec/model.js'
-import { fileOperationsOf, selectorMightMatch, selectorMightName, selectorMightOperate, selectorMightOperateUnnamed, selectorMightPlace, selectorMightRun, selectorMightTouch, selectsFilesBySubject, type FileOperations } from '../spec/selector.js'
+import { fileOperationsOf, selectorMightHandOver, selectorMightMatch, selectorMightName, selectorMightOperate, selectorMightOperateUnnamed, selectorMightPlace, selectorMightRun, selectorMightTouch, selectsFilesBySubject, type FileOperations } from '../spec/selector.js'
 import type { UnknownReason } from './outcome.js'
 
 const NONE: readonly string[] = []
@@ -77,6 +77,11 @@ export class UnseenCalls {
       const files = this.fileOperations === null ? NONE : selectorMightOperate(this.selector, this.fileOperations, call)
       if (files.length > 0) {
         this.shellFiles.add(event.index, files)
+        return
+      }
+      const handed = this.fileOperations === null ? NONE : selectorMightHandOver(this.selector, this.fileOperations, call)
+      if (handed.length > 0) {
+        this.untold.add(event.index, handed)
         return
       }
       const programs = selectorMightRun(this.selector, call)

@@ -244,6 +244,47 @@ export function selectorMightOperate(selector: CallSelector, operations: FileOpe
 
 const NONE: readonly string[] = []
 
+// MCP tools that only read, list or search what they are given (the reference filesystem server's,
+// Desktop Commander's, Serena's): under a selector by a writing operation they are ruled out.
+const MCP_READERS: ReadonlySet<string> = new Set([
+  'read_file',
+  'read_text_file',
+  'read_media_file',
+  'read_multiple_files',
+  'list_directory',
+  'list_directory_with_sizes',
+  'directory_tree',
+  'search_files',
+  'search_code',
+  'get_file_info',
+  'list_allowed_directories',
+  'list_dir',
+  'find_file',
+  'search_for_pattern',
+  'get_symbols_overview',
+  'find_symbol',
+  'find_referencing_symbols',
+])
+
+/**
+ * The files an MCP call named — its `file:` subjects, and under a `subject` every word it gave its
+ * tool (`wordsUnread`) — that a selector by a file operation would have matched had its harness
+ * named the call's operation for them, not `mcp.call` alone: `mcp__filesystem__write_file {path}`,
+ * Serena's `create_text_file`, Desktop Commander's `edit_block`. What the tool did with them only
+ * its server knows. Under a selector by a writing operation alone, a tool known only to read is
+ * ruled out. The call is not in the selector's scope and every `args` matcher holds; empty for any
+ * call it can rule out.
+ */
+export function selectorMightHandOver(selector: CallSelector, operations: FileOperations, call: ToolCall): readonly string[] {
+  if (!call.operations.includes('mcp.call') || inScope(selector, call) || !argsHold(selector, call)) return NONE
+  if (!operations.reads && MCP_READERS.has(call.name.slice(call.name.lastIndexOf('__') + 2))) return NONE
+  const matcher = selector.subject
+  const named = call.subjects.flatMap((subject) => (subject.startsWith('file:') && (matcher === undefined || mightName(matcher, subject.slice(5), call, true)) ? [subject.slice(5)] : []))
+  if (matcher === undefined) return named
+  const words = wordsNaming(matcher, wordsUnread(call), call)
+  return named.length === 0 ? words : [...new Set([...named, ...words])]
+}
+
 /**
  * Whether a word may name a file the matcher matches: as itself, or as a folder what lies under
  * which would match (`tar -C .engineering`); a glob, as any path it may expand to (`rm -rf .*`).
