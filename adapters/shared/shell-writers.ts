@@ -508,13 +508,20 @@ function filesWrittenByCode(command: SimpleCommand): readonly string[] {
   }
   // With no code option and no script file, it runs what the line feeds it.
   if (code.length === 0 && command.args.every((arg) => arg.startsWith('-'))) code.push(...(command.stdin ?? []))
+  return code.flatMap(filesWrittenByCodeText)
+}
+
+/**
+ * The strings in code that may be paths, where the code calls something that writes (see
+ * `filesWrittenByCode`): also the code a harness's own tool runs (hermes' `execute_code`,
+ * OpenHands' `execute_ipython_cell`).
+ */
+export function filesWrittenByCodeText(code: string): string[] {
   const written: string[] = []
-  for (const text of code) {
-    if (!WRITING_CALL.test(text)) continue
-    for (const [, ...groups] of text.matchAll(QUOTED)) {
-      const string = groups.find((group) => group !== undefined) ?? ''
-      if (PATH_STRING.test(string) && !OPEN_MODE.test(string) && !written.includes(string)) written.push(string)
-    }
+  if (!WRITING_CALL.test(code)) return written
+  for (const [, ...groups] of code.matchAll(QUOTED)) {
+    const string = groups.find((group) => group !== undefined) ?? ''
+    if (PATH_STRING.test(string) && !OPEN_MODE.test(string) && !written.includes(string)) written.push(string)
   }
   return written
 }

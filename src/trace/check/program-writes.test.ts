@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { claudeToolRun, rowOf } from '../../../test/helpers/trace.js'
+import { call, claudeToolRun, closed, ended, metaharness, result, rowOf, start } from '../../../test/helpers/trace.js'
 
 /**
  * Shell lines that write a file through a program other than the coreutils. Each line below
@@ -93,3 +93,28 @@ describe('programs that write the files they are given', () => {
     expect(verdictOver('{tool.absent: {tools: [Write, Edit], subject: {glob: "file:src/generated/*"}}}', 'git rm src/generated/out.js')).toBe('ok')
   })
 })
+
+describe('code a harness’s own tool runs', () => {
+  /** A closed run of one shell-operation call that runs code, as hermes' `execute_code` and OpenHands' `execute_ipython_cell` are. */
+  const ran = (name: string, code: string): string => {
+    const events = [start(), call('c-1', name, { code }, { operations: ['shell'], subjects: [] }), result('c-1'), ended()]
+    return metaharness([...events, closed(events.length)])
+  }
+
+  it.each([
+    ['execute_code', "open('src/generated/out.js', 'w').write('x')"],
+    ['execute_code', "import shutil\nshutil.rmtree('src/generated')"],
+    ['execute_ipython_cell', "from pathlib import Path\nPath('src/generated/out.js').write_text('')"],
+  ])('%s over code that writes a path it quotes: unknown, not ok', (name, code) => {
+    expect(rowOf(NOT_WRITTEN, ran(name, code)).outcome).toMatchObject({ reason: 'shell_files' })
+    expect(rowOf(UNTOUCHED, ran(name, code)).verdict).toBe('unknown')
+  })
+
+  it('code that only reads writes nothing, but a path inside it may be what it read', () => {
+    const reads = ran('execute_code', "print(open('src/generated/out.js').read())")
+    expect(rowOf(NOT_WRITTEN, reads).verdict).toBe('ok')
+    expect(rowOf('{tool.absent: {operations: [file.read], subject: {glob: "file:src/generated/*"}}}', reads).verdict).toBe('unknown')
+    expect(rowOf(NOT_WRITTEN, ran('execute_code', "print('hello')")).verdict).toBe('ok')
+  })
+})
+

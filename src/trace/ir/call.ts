@@ -1,6 +1,7 @@
 import { classifyCall, type ToolOperationTable } from '../../../adapters/shared/operations.js'
 import { POWERSHELL_TOOLS, posixReadable } from '../../../adapters/shared/powershell.js'
 import { filesWrittenBy, unreadOperands } from '../../../adapters/shared/shell.js'
+import { filesWrittenByCodeText } from '../../../adapters/shared/shell-writers.js'
 import { asFolder, everythingUnder, joinFolder } from '../../../adapters/shared/shell-folder.js'
 import { mayHaveOtherForms, otherPathForms } from './path-forms.js'
 import { writeSortedJson } from '../../events/json.js'
@@ -126,8 +127,8 @@ const PATH_FILTER_ARGUMENTS = ['glob', 'include', 'paths'] as const
 
 /**
  * The words a call named where no reader can tell which files it touched: a shell call's
- * words for programs whose operands are not read as files (see `unreadOperands`) and the folder
- * it ran in (`workdir`), every string an MCP call's arguments hold (`move_file {source,
+ * words for programs whose operands are not read as files (see `unreadOperands`), or the code
+ * its tool runs (`execute_code {code}`), and the folder it ran in (`workdir`), every string an MCP call's arguments hold (`move_file {source,
  * destination}`), the folder a search or a listing works through, and the path globs that
  * choose a search's, a listing's or a reader's files (`Grep {glob}`, `Glob {pattern}`,
  * `read_many_files {include}`); none for any other call.
@@ -140,7 +141,9 @@ export function wordsUnread(call: ToolCall): readonly string[] {
   if (call.operations.includes('shell')) {
     const { start, folders } = shellFolders(call)
     const line = shellLine(call)
-    words = line !== undefined ? unreadOperands(line, start) : start !== '' ? [start] : []
+    const code = line === undefined ? codeRun(call) : undefined
+    // Code the tool runs (`execute_code {code}`) is one word, as `python3 -c` code is: a path inside it is matched on its own.
+    words = line !== undefined ? unreadOperands(line, start) : code !== undefined ? (start !== '' ? [start, code] : [code]) : start !== '' ? [start] : []
     // Every path the line names is inside the folder the call ran in, as after a `cd`.
     for (const folder of folders) if (!words.includes(folder)) words = [folder, ...words]
   } else if (call.operations.includes('mcp.call')) {
@@ -188,14 +191,27 @@ const NONE: readonly string[] = []
 
 /**
  * The files a shell call's line writes, creates or removes (`filesWrittenBy`), in the folder it
- * ran in; none for any other call. Read on first asking, once per call (kept on the call): only a
+ * ran in, or the paths quoted in code its tool runs that calls something that writes
+ * (`filesWrittenByCodeText`); none for any other call. Read on first asking, once per call (kept on the call): only a
  * selector by a writing operation that missed a shell call asks.
  */
 export function filesWritten(call: ToolCall): readonly string[] {
   if (call.writtenFiles !== null) return call.writtenFiles
   const line = call.operations.includes('shell') ? shellLine(call) : undefined
-  call.writtenFiles = line === undefined ? NONE : filesWrittenBy(line, shellFolders(call).start, POWERSHELL_TOOLS.has(call.name))
+  const code = line === undefined && call.operations.includes('shell') ? codeRun(call) : undefined
+  if (line !== undefined) call.writtenFiles = filesWrittenBy(line, shellFolders(call).start, POWERSHELL_TOOLS.has(call.name))
+  else call.writtenFiles = code === undefined ? NONE : filesWrittenByCodeText(code)
   return call.writtenFiles
+}
+
+// The argument a shell call's tool takes code under, where it runs code and no line: hermes'
+// `execute_code {code}`, OpenHands' `execute_ipython_cell {code}`.
+const CODE_ARGUMENT = 'code'
+
+/** The code a shell call runs that is no shell line; undefined for a call with a line, or none. */
+function codeRun(call: ToolCall): string | undefined {
+  const code = call.input[CODE_ARGUMENT]
+  return typeof code === 'string' && code.length > 0 ? code : undefined
 }
 
 /**
