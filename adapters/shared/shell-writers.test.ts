@@ -37,6 +37,8 @@ describe('programs that write the files they are given', () => {
     ["perl -pi -e 's/a/b/' src/a.ts src/b.ts", ['src/a.ts', 'src/b.ts']],
     ["perl -i.bak -pe 's/a/b/' src/a.ts", ['src/a.ts']],
     ['perl -pi fix.pl src/a.ts', ['src/a.ts']],
+    ["perl -0pi -e 's/a\\nb/c/' src/a.ts", ['src/a.ts']],
+    ["perl -0777 -lpi -e 's/a/b/' src/a.ts", ['src/a.ts']],
     ["ruby -pi -e 'gsub(/a/, \"b\")' a.rb", ['a.rb']],
     ["gawk -i inplace '{print}' data.csv", ['data.csv']],
     ["yq -i '.version = \"2\"' chart.yaml", ['chart.yaml']],

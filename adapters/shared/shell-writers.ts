@@ -166,7 +166,8 @@ function withFolders(words: readonly string[], down: boolean): string[] {
 
 /** `perl -pi -e … f`, `ruby -i …`: with `-i`, the operands after the script (the first, when no `-e` gave it). */
 function scriptInPlace(args: readonly string[]): readonly string[] {
-  const read = readArguments(args, { valued: 'eEIrx', attached: 'i0lCdDmMV' })
+  // `-0777` and `-l` take digits only, so `-0pi` is `-0 -p -i`: their digits read as letters of their own.
+  const read = readArguments(args, { valued: 'eEIrx', attached: 'iCdDmMV' })
   if (!given(read, '-i')) return NOTHING
   return given(read, '-e', '-E') ? read.operands : read.operands.slice(1)
 }
