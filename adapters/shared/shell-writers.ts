@@ -286,7 +286,7 @@ function compressorWrites(suffix: string, decompresses: boolean): (args: readonl
 
 /** `patch f < fix.diff` writes `f`; `-o out` writes `out`; with no file named, whatever the diff names, under `-d`. */
 function patchWrites(args: readonly string[]): readonly string[] {
-  const read = readArguments(args, { valued: 'pdoiBDFgrVYzF', valuedLong: ['--strip', '--directory', '--output', '--input', '--prefix', '--reject-file', '--backup-if-mismatch', '--suffix', '--fuzz', '--quoting-style'] })
+  const read = readArguments(args, { valued: 'pdoiBDFgrVYz', valuedLong: ['--strip', '--directory', '--output', '--input', '--prefix', '--reject-file', '--backup-if-mismatch', '--suffix', '--fuzz', '--quoting-style'] })
   if (given(read, '--dry-run', '-C', '--check')) return NOTHING
   const output = valuesOf(read, '-o', '--output')
   if (output.length > 0) return output
@@ -440,9 +440,9 @@ function packageManagerWrites(manager: PackageManager): (args: readonly string[]
     const sub = subcommandOf(args, [...NPM_FOLDER_OPTIONS, '--filter', '-F', '--workspace', '-w', '--registry', '--loglevel', '--cache', '--project', '--directory'])
     const name = sub.name === '' ? manager.bare : sub.name
     if (name === undefined) return NOTHING
-    const read = readArguments(sub.args, { valuedLong: [...NPM_FOLDER_OPTIONS, '--registry', '--tag', '--save-prefix', '--workspace', '--filter', '--group', '--extra', '--python', '--index-url'] })
+    const read = readArguments(sub.args, { valuedLong: [...NPM_FOLDER_OPTIONS, '--registry', '--tag', '--save-prefix', '--workspace', '--filter', '--group', '--extra', '--python', '--index-url', '--location'] })
     // A global install records nothing in the project.
-    if (given(read, '-g', '--global', '--location')) return NOTHING
+    if (given(read, '-g', '--global') || valuesOf(read, '--location').includes('global')) return NOTHING
     const folder = [sub.folder, ...valuesOf(read, ...NPM_FOLDER_OPTIONS)].reduce((at, next) => joinFolder(at, next), '')
     if (manager.changes.has(name)) {
       // Naming packages records them (`npm install x`, `uv add x`); `npm install`, `poetry lock` install or lock what it records.
