@@ -1,4 +1,5 @@
 import { asArray, asString, isObject } from './fields.js'
+import { filesInPatch } from './patch-files.js'
 import { POWERSHELL_TOOLS, posixReadable } from './powershell.js'
 import { filesNamedBy, readShellLine } from './shell.js'
 
@@ -64,17 +65,6 @@ export interface CallClassification {
 // A path list's entry with one of these is a glob: which files it names is the tool's to find.
 const PATH_GLOB = /[*?[\]{}]/
 
-const PATCH_FILE = /^\*\*\* (?:Add|Update|Delete) File: (.+)$/gm
-const PATCH_MOVE = /^\*\*\* Move to: (.+)$/gm
-
-/** The files a Codex-style `apply_patch` body names. */
-export function filesInPatch(patch: string): string[] {
-  const files: string[] = []
-  for (const pattern of [PATCH_FILE, PATCH_MOVE]) {
-    for (const match of patch.matchAll(pattern)) files.push((match[1] as string).trim())
-  }
-  return files
-}
 
 /** The tool a call ran and its input: what the harness intercepted it as, a dispatcher's named tool and arguments (a JSON text decoded), or the call as it is. */
 export function dispatchedCall(table: ToolOperationTable, name: string, input: unknown): { name: string; input: unknown } {

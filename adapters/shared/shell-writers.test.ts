@@ -63,6 +63,8 @@ describe('programs that write the files they are given', () => {
     ['gzip big.log', ['big.log', 'big.log.gz']],
     ['gunzip data.csv.gz', ['data.csv.gz', 'data.csv']],
     ['patch -p1 < fix.diff', ['./**']],
+    // Codex's patch tool run inside a longer line: the files its body adds, updates, deletes or moves to.
+    ["apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: src/a.ts\n*** Move to: src/b.ts\n@@\n-a\n+b\n*** Delete File: old.ts\n*** End Patch\nEOF\nnpm test", ['src/a.ts', 'old.ts', 'src/b.ts']],
     ['patch src/a.ts fix.diff', ['src/a.ts']],
     ['rsync -a --delete build/ public/', ['public/', 'public/**']],
     ['scp host:/etc/app.conf config/app.conf', ['config/app.conf', 'config/app.conf/**']],

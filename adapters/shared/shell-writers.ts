@@ -6,6 +6,7 @@
  * names no file of (`git pull`, `cargo fmt`, `tar -x`, `patch < fix.diff`) writes everything under
  * the folder it works in (`./**`). Nothing is expanded: a word is given as written.
  */
+import { filesInPatch } from './patch-files.js'
 import { everythingUnder, joinFolder } from './shell-folder.js'
 import type { SimpleCommand } from './shell.js'
 
@@ -529,6 +530,9 @@ export function filesWrittenByCodeText(code: string): string[] {
 
 // ——— the table ———
 
+// Codex's patch tool, run as a program.
+const APPLY_PATCH: ReadonlySet<string> = new Set(['apply_patch', 'applypatch'])
+
 type Rule = (args: readonly string[]) => readonly string[]
 
 const EDITOR = everyOperand({ valued: 'cSuiTwWst', attached: 'oOp', valuedLong: ['--cmd'] })
@@ -595,7 +599,7 @@ const WRITERS: ReadonlyMap<string, Rule> = new Map<string, Rule>([
 ])
 
 /** The names of the programs this table reads, interpreters included, as regex alternatives: a line naming none of them writes nothing it could say. */
-export const WRITER_NAMES_PATTERN = [...WRITERS.keys(), 'python[0-9.]*', 'pypy[0-9.]*', 'node', 'nodejs', 'bun', 'php'].join('|')
+export const WRITER_NAMES_PATTERN = [...WRITERS.keys(), ...APPLY_PATCH, 'python[0-9.]*', 'pypy[0-9.]*', 'node', 'nodejs', 'bun', 'php'].join('|')
 
 /**
  * The files one command of a program in the table writes, creates or removes, as written (a folder
@@ -603,6 +607,8 @@ export const WRITER_NAMES_PATTERN = [...WRITERS.keys(), 'python[0-9.]*', 'pypy[0
  * interpreter runs that writes; none for any other command.
  */
 export function filesWrittenByProgram(command: SimpleCommand): readonly string[] {
+  // `apply_patch <<'EOF' … EOF` inside a longer line (Codex reads a line that is only that as its own call): the files its body names.
+  if (APPLY_PATCH.has(command.program)) return filesInPatch([...command.args, ...(command.stdin ?? [])].join('\n'))
   const rule = WRITERS.get(command.program)
   const named = rule === undefined ? NOTHING : rule(command.args).flatMap((file) => (file.length === 0 ? [] : THE_FOLDER_ITSELF.test(file) ? [HERE] : [file]))
   const coded = filesWrittenByCode(command).map((file) => (THE_FOLDER_ITSELF.test(file) ? HERE : file))

@@ -44,6 +44,7 @@ describe('programs that write the files they are given', () => {
     'cd src && git checkout -- generated/out.js',
     `python3 -c "open('src/generated/out.js', 'w').write('')"`,
     `node -e "require('fs').rmSync('src/generated', {recursive: true})"`,
+    "apply_patch <<'EOF'\n*** Begin Patch\n*** Delete File: src/generated/out.js\n*** End Patch\nEOF\ngit status",
   ])('%j may have written the file: a writing operation is unknown, not ok', (line) => {
     expect(verdictOver(NOT_WRITTEN, line)).toBe('unknown')
     expect(rowOf(NOT_WRITTEN, bash(line)).outcome).toMatchObject({ reason: 'shell_files' })
