@@ -547,7 +547,7 @@ const WRITERS: ReadonlyMap<string, Rule> = new Map<string, Rule>([
   ['sd', sdInPlace],
   ['sort', sortOutput],
   ['uniq', uniqOutput],
-  ['sponge', everyOperand({ valued: '', valuedLong: [] })],
+  ['sponge', everyOperand()],
   ['dos2unix', everyOperand()],
   ['unix2dos', everyOperand()],
   ['vim', EDITOR],
