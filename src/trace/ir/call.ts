@@ -128,10 +128,10 @@ const PATH_FILTER_ARGUMENTS = ['glob', 'include', 'paths'] as const
 /**
  * The words a call named where no reader can tell which files it touched: a shell call's
  * words for programs whose operands are not read as files (see `unreadOperands`), or the code
- * its tool runs (`execute_code {code}`), and the folder it ran in (`workdir`), every string an MCP call's arguments hold (`move_file {source,
- * destination}`), the folder a search or a listing works through, and the path globs that
- * choose a search's, a listing's or a reader's files (`Grep {glob}`, `Glob {pattern}`,
- * `read_many_files {include}`); none for any other call.
+ * its tool runs (`execute_code {code}`), and the folder it ran in (`workdir`); every string an
+ * MCP call's arguments hold (`move_file {source, destination}`); the folder a search or a
+ * listing works through, and the path globs that choose a search's, a listing's or a reader's
+ * files (`Grep {glob}`, `Glob {pattern}`, `read_many_files {include}`); none for any other call.
  * Read on first asking, once per call: only a selector by a file subject that missed the call asks.
  */
 export function wordsUnread(call: ToolCall): readonly string[] {
@@ -192,8 +192,8 @@ const NONE: readonly string[] = []
 /**
  * The files a shell call's line writes, creates or removes (`filesWrittenBy`), in the folder it
  * ran in, or the paths quoted in code its tool runs that calls something that writes
- * (`filesWrittenByCodeText`); none for any other call. Read on first asking, once per call (kept on the call): only a
- * selector by a writing operation that missed a shell call asks.
+ * (`filesWrittenByCodeText`); none for any other call. Read on first asking, once per call (kept
+ * on the call): only a selector by a file operation or subject that missed a shell call asks.
  */
 export function filesWritten(call: ToolCall): readonly string[] {
   if (call.writtenFiles !== null) return call.writtenFiles
