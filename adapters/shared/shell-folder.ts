@@ -43,6 +43,9 @@ export function withoutTrailingSlashes(path: string): string {
 
 const TRAILING_SLASHES = /\/+$/
 
+/** Everything under where a program works (`find . -delete`, `git pull`, `prettier --write .`): `./**`. */
+export const EVERYTHING_HERE = everythingUnder('.')
+
 /** `path` as a folder: with its trailing `/`, or `''` for where the shell started. */
 export function asFolder(path: string): string {
   if (path === '' || path === '.' || path === './') return ''

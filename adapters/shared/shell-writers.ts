@@ -7,10 +7,9 @@
  * the folder it works in (`./**`). Nothing is expanded: a word is given as written.
  */
 import { filesInPatch } from './patch-files.js'
-import { everythingUnder, joinFolder } from './shell-folder.js'
+import { EVERYTHING_HERE as HERE, everythingUnder, joinFolder } from './shell-folder.js'
 import type { SimpleCommand } from './shell.js'
 
-const HERE = everythingUnder('.')
 const NOTHING: readonly string[] = []
 
 /** Which options take a value: short letters (`-o out`, `-oout`), and long names without `=` (`--output out`). */
@@ -610,9 +609,8 @@ export function filesWrittenByProgram(command: SimpleCommand): readonly string[]
   // `apply_patch <<'EOF' … EOF` inside a longer line (Codex reads a line that is only that as its own call): the files its body names.
   if (APPLY_PATCH.has(command.program)) return filesInPatch([...command.args, ...(command.stdin ?? [])].join('\n'))
   const rule = WRITERS.get(command.program)
-  const named = rule === undefined ? NOTHING : rule(command.args).flatMap((file) => (file.length === 0 ? [] : THE_FOLDER_ITSELF.test(file) ? [HERE] : [file]))
-  const coded = filesWrittenByCode(command).map((file) => (THE_FOLDER_ITSELF.test(file) ? HERE : file))
-  return coded.length === 0 ? named : [...named, ...coded]
+  const written = [...(rule === undefined ? NOTHING : rule(command.args)), ...filesWrittenByCode(command)]
+  return written.flatMap((file) => (file.length === 0 ? [] : THE_FOLDER_ITSELF.test(file) ? [HERE] : [file]))
 }
 
 // `.` given to a program that rewrites what it is given (`git checkout -- .`, `prettier --write .`): everything here.

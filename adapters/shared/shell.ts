@@ -10,7 +10,7 @@ import { POWERSHELL_WRITERS } from './powershell.js'
 import { lexShell, type ShellRedirection, type ShellToken } from './shell-lexer.js'
 import { findCommands, handsStdinOn, wrappedCommands } from './shell-wrappers.js'
 import { filesWrittenByProgram, WRITER_NAMES_PATTERN } from './shell-writers.js'
-import { entersFolder, everythingUnder, FolderWalk, isRelativePath, joinFolder, movesFolder, withoutTrailingSlashes } from './shell-folder.js'
+import { entersFolder, EVERYTHING_HERE, everythingUnder, FolderWalk, isRelativePath, joinFolder, movesFolder, withoutTrailingSlashes } from './shell-folder.js'
 
 /** One simple command: the program (basename of its first word) and its words after it. */
 export interface SimpleCommand {
@@ -689,9 +689,6 @@ const IN_PLACE = /^(?:-[a-zA-Z]*i|--in-place)/
 const DD_OUTPUT = /^of=(.+)$/
 // A write redirection, or the name of a program above or in `shell-writers.ts`, anywhere in the line (a wrapper's script included).
 const MAY_WRITE = new RegExp(`>|\\b(?:tee|touch|truncate|shred|rm|rmdir|unlink|mv|cp|ln|install|sed|dd|${WRITER_NAMES_PATTERN})\\b|-delete\\b`)
-
-// What a program that works on its whole folder writes (`find . -delete`, `git pull`): everything under it.
-const EVERYTHING_HERE = everythingUnder('.')
 
 // A `cd`, `pushd` or `popd` anywhere in the line.
 const MAY_MOVE = /\b(?:cd|pushd|popd)\b/
