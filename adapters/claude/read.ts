@@ -10,7 +10,7 @@ import { UnseenNestedCalls } from '../shared/nested-calls.js'
 import { UnseenSubagents } from '../shared/subagent.js'
 import { DriftWatch, meaningOf, type RecordVocabulary } from '../shared/vocabulary.js'
 import type { RecordProjector, SeamOptions } from '../types.js'
-import { answersFromBackground } from './background-result.js'
+import { claudeResultFailed } from './background-result.js'
 import { CLAUDE_ADAPTER_ID } from './declaration.js'
 import { CLAUDE_TOOL_OPERATIONS } from './operations.js'
 import { CLAUDE_SESSION_VOCABULARY } from './session-vocabulary.js'
@@ -498,7 +498,8 @@ export class ClaudeProjector implements RecordProjector {
           {
             event: 'tool.result',
             call_id: asString(object['tool_use_id']) ?? '',
-            is_error: this.resultFlag(asBoolean(object['is_error']), toolUseResult),
+            // Upstream's projection keeps the flag as written; enriched reads it as the direct reader does.
+            is_error: this.enriched ? claudeResultFailed(asBoolean(object['is_error']), toolUseResult) : (asBoolean(object['is_error']) ?? null),
             content: value ?? null,
             bytes: value === undefined ? null : byteLength(value),
             tool_use_result: toolUseResult,
@@ -508,17 +509,6 @@ export class ClaudeProjector implements RecordProjector {
       if (kind === 'text') return [{ event: 'injection', text: textOf(block, 'text'), origin }]
       return this.enriched ? this.enrichedBlock(block, kind, 'user', lineNumber) : [opaqueValue(block, 'user', kind, lineNumber)]
     })
-  }
-
-  /**
-   * Whether a tool result failed, as upstream's projection has it (the flag as written); enriched,
-   * as upstream's direct reader does (Claude Code writes the flag only where it is true), but for a
-   * command Claude Code started in the background, which answers only that it started, `false` or
-   * not: how it ended is unsaid.
-   */
-  private resultFlag(flag: boolean | undefined, toolUseResult: unknown): boolean | null {
-    if (!this.enriched || flag === true) return flag ?? null
-    return answersFromBackground(toolUseResult) ? null : (flag ?? false)
   }
 
   private authExpiry(record: JsonObject, lineNumber: number): Emission[] {

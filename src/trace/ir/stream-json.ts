@@ -1,4 +1,4 @@
-import { answersFromBackground } from '../../../adapters/claude/background-result.js'
+import { claudeResultFailed } from '../../../adapters/claude/background-result.js'
 import { CLAUDE_ADAPTER_ID } from '../../../adapters/claude/declaration.js'
 import { CLAUDE_TOOL_OPERATIONS } from '../../../adapters/claude/operations.js'
 import { CLAUDE_STREAM_JSON_VOCABULARY, startsWorkflow } from '../../../adapters/claude/stream-json-vocabulary.js'
@@ -134,22 +134,12 @@ function inertBlock(record: 'assistant' | 'user', block: string | null): boolean
   return meaning !== undefined && 'carriesNoToolCall' in meaning
 }
 
-/**
- * Whether a tool result failed. Claude Code writes the flag only where it means something: absent
- * is success here. A command it started in the background answers only that it started, `false`
- * or not: how it ended is unsaid.
- */
-function resultFlag(flag: boolean | null, fields: JsonObject): boolean | null {
-  if (flag === true) return true
-  return answersFromBackground(fields) ? null : (flag ?? false)
-}
-
 function toolResult(block: unknown, fields: JsonObject): ToolResult {
   const recorded = (block as JsonObject)['content']
   const content = typeof recorded === 'string' ? recorded : recorded === null || recorded === undefined ? null : compact(recorded)
   return {
     callId: textAt(block, 'tool_use_id'),
-    isError: resultFlag(boolAt(block, 'is_error'), fields),
+    isError: claudeResultFailed(boolAt(block, 'is_error'), fields),
     contentBytes: content === null ? 0 : utf8Length(content),
     content,
     fields,
