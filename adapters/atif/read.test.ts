@@ -201,7 +201,7 @@ describe('atif-json and terminus-atif-json', () => {
     expect(events[2]).toMatchObject({ call_id: 's1', operations: ['shell'] })
   })
 
-  it('a system step of v1.2+ gives its observation as injected text; a trajectory continued in another file does not close the run', async () => {
+  it('a system step of v1.2+ gives its observation as injected text; a trajectory continued in another file neither closes nor ends the run', async () => {
     const root = tree({
       't.json': trajectory(
         'ATIF-v1.2',
@@ -210,7 +210,8 @@ describe('atif-json and terminus-atif-json', () => {
       ),
     })
     const events = await convertPath(join(root, 't.json'))
-    expect(names(events)).toEqual(['session.started', 'injection', 'injection', 'warning', 'session.ended'])
+    // No session.ended: its final_metrics are the segment's, not the run's.
+    expect(names(events)).toEqual(['session.started', 'injection', 'injection', 'warning'])
     expect(events[2]).toEqual({ event: 'injection', text: 'Summary: x', origin: 'observation' })
   })
 

@@ -166,7 +166,11 @@ class AtifReader implements DocumentReader {
       this.closed = external.length > 0 ? null : failed ? 'error' : 'completed'
     } else {
       const metrics = asObject(root['final_metrics'])
-      if (metrics) {
+      // A trajectory that continues in another file has not ended the run: its metrics are one
+      // segment's (Harbor's first segment counts its own steps; the last one counts the run's).
+      const continued = asString(root['continued_trajectory_ref'])
+      const continues = continued !== undefined && continued.length > 0
+      if (metrics && !continues) {
         events.push(
           sessionEnded({
             total_cost_usd: asF64(metrics['total_cost_usd']) ?? null,
@@ -174,9 +178,7 @@ class AtifReader implements DocumentReader {
           }),
         )
       }
-      // A trajectory that continues in another file has not closed the run, whatever its metrics say.
-      const continued = asString(root['continued_trajectory_ref'])
-      this.closed = metrics && (continued === undefined || continued.length === 0) && external.length === 0 ? 'completed' : null
+      this.closed = metrics && !continues && external.length === 0 ? 'completed' : null
     }
     return events
   }
