@@ -49,6 +49,11 @@ const FAMILIES = {
     ok: 'the recorded value is within the bound or equal to the expected value',
     gap: 'it is not',
   },
+  total: {
+    reads: 'the run’s terminal record (`session.ended`; Claude Code’s `result`) — the last one — and whether subagents ran apart from the transcript (`subagent_calls_unseen`), whose spend the record may not count (Harbor’s terminus-2 counts its summarizing subagents in one file and not in the first segment of a split one): the recorded total is then a lower bound on the run’s',
+    ok: 'the recorded value is within the bound or equal to the expected value — where subagents ran apart, only a floor it reaches',
+    gap: 'it is not — where subagents ran apart, only a ceiling it already passes',
+  },
   text: {
     reads: 'the run’s final assistant text: its last text event, joined with the pieces of one answer written just before it (a harness that streams its answer, as the b10x loop does, writes one text event per delta; pieces are text events one line after another on one request, nothing between them)',
     ok: 'the matcher holds on it, and it is the final answer: a terminal record follows it, or the stream is proven closed',
@@ -91,16 +96,18 @@ const RESULTS = ['nothing_in_scope', 'no_result_correlated', 'result_field_absen
 const ENV = ['no_session_start', 'field_absent'] as const satisfies readonly UnknownReasonName[]
 const OUTCOME = ['no_run_outcome', 'sessions_concatenated', 'field_absent'] as const satisfies readonly UnknownReasonName[]
 const MODEL = ['no_run_outcome', 'sessions_concatenated', 'field_absent', 'model_not_used'] as const satisfies readonly UnknownReasonName[]
+const TOTAL = [...OUTCOME, 'subagent_calls_unseen'] as const satisfies readonly UnknownReasonName[]
+const MODEL_TOTAL = [...MODEL, 'subagent_calls_unseen'] as const satisfies readonly UnknownReasonName[]
 const STEPS = ['nothing_in_scope', 'timestamp_absent', ...CLOSURE] as const satisfies readonly UnknownReasonName[]
 
 const KIND_DOCS: Record<KindName, KindDoc> = {
   api_requests: { family: 'requests', summary: 'How many API requests the run made.', example: { count: { at_most: 20 } }, unknown: ['requests_unmarked', ...CLOSURE] },
-  'cache.created_tokens': { family: 'outcome', summary: 'Cache-creation input tokens of the run (or of one model).', example: { count: { at_most: 50000 } }, unknown: MODEL },
-  'cache.hit_ratio': { family: 'outcome', summary: 'Cache reads over cache reads plus input tokens.', example: { at_least: 0.5 }, unknown: [...OUTCOME, 'ratio_undefined'] },
-  'cache.read_tokens': { family: 'outcome', summary: 'Cache-read input tokens of the run (or of one model).', example: { count: { at_least: 1 }, model: 'claude-sonnet-4-5' }, unknown: MODEL },
-  'cache.used': { family: 'outcome', summary: 'Whether the run read from the prompt cache at all.', example: { equals: true }, unknown: OUTCOME },
-  'cost.total': { family: 'outcome', summary: 'What the run cost in US dollars (`total_cost_usd`, or one model’s `costUSD`).', example: { at_most_usd: 1.5 }, unknown: MODEL },
-  'duration.api': { family: 'outcome', summary: 'Time spent in API calls (`duration_api_ms`).', example: { ms: { at_most: 120000 } }, unknown: OUTCOME },
+  'cache.created_tokens': { family: 'total', summary: 'Cache-creation input tokens of the run (or of one model).', example: { count: { at_most: 50000 } }, unknown: MODEL_TOTAL },
+  'cache.hit_ratio': { family: 'total', summary: 'Cache reads over cache reads plus input tokens.', example: { at_least: 0.5 }, unknown: [...TOTAL, 'ratio_undefined'] },
+  'cache.read_tokens': { family: 'total', summary: 'Cache-read input tokens of the run (or of one model).', example: { count: { at_least: 1 }, model: 'claude-sonnet-4-5' }, unknown: MODEL_TOTAL },
+  'cache.used': { family: 'total', summary: 'Whether the run read from the prompt cache at all.', example: { equals: true }, unknown: TOTAL },
+  'cost.total': { family: 'total', summary: 'What the run cost in US dollars (`total_cost_usd`, or one model’s `costUSD`).', example: { at_most_usd: 1.5 }, unknown: MODEL_TOTAL },
+  'duration.api': { family: 'total', summary: 'Time spent in API calls (`duration_api_ms`).', example: { ms: { at_most: 120000 } }, unknown: TOTAL },
   'duration.total': { family: 'outcome', summary: 'Wall time of the run (`duration_ms`).', example: { ms: { at_most: 600000 } }, unknown: OUTCOME },
   'env.agent_available': { family: 'env', summary: 'A sub-agent the session offered.', example: { agent: 'Explore' }, unknown: ENV },
   'env.api_key_source': { family: 'env', summary: 'Where the harness took its credential from (`apiKeySource`, `credential_source`).', example: { equals: 'ANTHROPIC_API_KEY' }, unknown: ENV },
@@ -118,7 +125,7 @@ const KIND_DOCS: Record<KindName, KindDoc> = {
     unknown: ENV,
   },
   'events.assistant': { family: 'requests', summary: 'How many assistant records the transcript holds.', example: { count: { at_least: 1 } }, unknown: ['requests_unmarked', ...CLOSURE] },
-  iterations: { family: 'outcome', summary: 'The usage record’s `iterations` count.', example: { count: { at_most: 10 } }, unknown: OUTCOME },
+  iterations: { family: 'total', summary: 'The usage record’s `iterations` count.', example: { count: { at_most: 10 } }, unknown: TOTAL },
   order: {
     family: 'order',
     summary: 'One kind of call happened before another (tests before code, a read before a write).',
@@ -127,7 +134,7 @@ const KIND_DOCS: Record<KindName, KindDoc> = {
     // nobody could read, or a call held elsewhere (a subagent's, code's, a process's input) that began before the deciding one.
     unknown: ['never_occurred', 'unclassified_calls', 'programs_unnamed', 'operands_unread', 'shell_files', 'mcp_commands', 'session_folder_unknown', 'files_unnamed', 'opaque_events', 'subagent_calls_unseen', 'nested_calls_unseen', 'process_input_unseen'],
   },
-  'permission.denied': { family: 'outcome', summary: 'How many tool calls were denied: the vendor’s list (Claude Code’s and Qwen Code’s `permission_denials`), the seam’s `tool.decided` denials and census, and the refusals a harness record names as warnings (`approval-denied`, `hook-refused`, `program-refused`: b10x, dsh, opencode, Gemini CLI). A census of zeros from no seam that could decide (`decisions: observe`) counts nothing, so a record with neither list nor seam — Codex’s — is unknown (`field_absent`), never zero.', example: { count: { exactly: 0 } }, unknown: OUTCOME },
+  'permission.denied': { family: 'total', summary: 'How many tool calls were denied: the vendor’s list (Claude Code’s and Qwen Code’s `permission_denials`), the seam’s `tool.decided` denials and census, and the refusals a harness record names as warnings (`approval-denied`, `hook-refused`, `program-refused`: b10x, dsh, opencode, Gemini CLI). A census of zeros from no seam that could decide (`decisions: observe`) counts nothing, so a record with neither list nor seam — Codex’s — is unknown (`field_absent`), never zero.', example: { count: { exactly: 0 } }, unknown: TOTAL },
   'rate_limit.overage': { family: 'rateLimit', summary: 'Whether the account was using overage.', example: { equals: false }, unknown: ['no_rate_limit_event', 'field_absent', ...CLOSURE] },
   'rate_limit.status': { family: 'rateLimit', summary: 'The rate-limit status is one of these.', example: { allowed: ['allowed', 'allowed_warning'] }, unknown: ['no_rate_limit_event', 'field_absent', ...CLOSURE] },
   'rate_limit.utilization': { family: 'rateLimit', summary: 'The rate-limit window’s utilisation, as a fraction.', example: { at_most: 0.8 }, unknown: ['no_rate_limit_event', 'field_absent', ...CLOSURE] },
@@ -149,10 +156,10 @@ const KIND_DOCS: Record<KindName, KindDoc> = {
   'time.inference_total': { family: 'steps', summary: 'Generation time summed over every tool call.', example: { ms: { at_most: 300000 } }, unknown: [...STEPS, 'opaque_events'] },
   'time.tool_exec_total': { family: 'steps', summary: 'Execution time summed over every tool call.', example: { ms: { at_most: 300000 } }, unknown: [...STEPS, 'opaque_events'] },
   time_to_request: { family: 'outcome', summary: 'Time until the first API request (`time_to_request_ms`).', example: { ms: { at_most: 5000 } }, unknown: OUTCOME },
-  'tokens.input': { family: 'outcome', summary: 'Input tokens of the run (or of one model).', example: { count: { at_most: 200000 } }, unknown: MODEL },
-  'tokens.output': { family: 'outcome', summary: 'Output tokens of the run (or of one model).', example: { count: { at_most: 20000 } }, unknown: MODEL },
-  'tokens.thinking': { family: 'outcome', summary: 'Thinking tokens the usage record reports.', example: { count: { at_most: 10000 } }, unknown: OUTCOME },
-  'tokens.total': { family: 'outcome', summary: 'Input plus output tokens of the run (or of one model).', example: { count: { at_most: 250000 }, model: 'claude-sonnet-4-5' }, unknown: MODEL },
+  'tokens.input': { family: 'total', summary: 'Input tokens of the run (or of one model).', example: { count: { at_most: 200000 } }, unknown: MODEL_TOTAL },
+  'tokens.output': { family: 'total', summary: 'Output tokens of the run (or of one model).', example: { count: { at_most: 20000 } }, unknown: MODEL_TOTAL },
+  'tokens.thinking': { family: 'total', summary: 'Thinking tokens the usage record reports.', example: { count: { at_most: 10000 } }, unknown: TOTAL },
+  'tokens.total': { family: 'total', summary: 'Input plus output tokens of the run (or of one model).', example: { count: { at_most: 250000 }, model: 'claude-sonnet-4-5' }, unknown: MODEL_TOTAL },
   'tool.absent': { family: 'absent', summary: 'No call in scope happened (an unscoped `tool.absent` is refused).', example: { operations: ['file.write'], subject: { glob: 'file:*.engineering/*' } }, unknown: [...CLOSURE, ...SELECTED] },
   'tool.called': { family: 'count', summary: 'Calls in scope happened, as many times as the bound says (count defaults to at least 1).', example: { tool: 'Bash', args: { command: { contains: 'npm test' } }, count: { at_least: 1 } }, unknown: [...CLOSURE, ...SELECTED] },
   'tool.error_rate': { family: 'results', summary: 'The share of calls in scope whose result is an error.', example: { tool: 'Bash', rate: { at_most: 0.2 } }, unknown: RESULTS },

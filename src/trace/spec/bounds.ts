@@ -43,3 +43,8 @@ export function decideCount(bound: CountBound, observed: number, mayGrow: boolea
   const ceiling = bound.exactly ?? bound.at_most
   return ceiling !== null && observed > ceiling ? 'fails' : 'undecided'
 }
+
+/** As `decideCount`, for a fraction or an amount (`RangeBound` has no `exactly`). */
+export function decideRange(bound: RangeBound, observed: number, mayGrow: boolean): Decision {
+  return decideCount({ ...bound, exactly: null }, observed, mayGrow)
+}

@@ -9,6 +9,7 @@ import {
   cacheUsed,
   costTotal,
   outcomeCount,
+  outcomeTotal,
   rateLimit,
   runResult,
   textMatches,
@@ -56,7 +57,7 @@ export function accumulatorFor(kind: ExpectationKind): Accumulator {
     case 'result':
       return runResult(kind)
     case 'permission.denied':
-      return outcomeCount('permission_denials', kind.count, (run) => run.permissionDenials)
+      return outcomeTotal('permission_denials', kind.count, (run) => run.permissionDenials)
     case 'subagent.spawned':
       return outcomeCount('subagents_spawned', kind.count, (run) => run.subagentsSpawned)
     case 'text.matches':
@@ -100,7 +101,7 @@ export function accumulatorFor(kind: ExpectationKind): Accumulator {
     case 'duration.total':
       return outcomeCount('duration_ms', kind.ms, (run) => run.durationMs)
     case 'duration.api':
-      return outcomeCount('duration_api_ms', kind.ms, (run) => run.durationApiMs)
+      return outcomeTotal('duration_api_ms', kind.ms, (run) => run.durationApiMs)
     case 'ttft':
       return outcomeCount('ttft_ms', kind.ms, (run) => run.ttftMs)
     case 'time_to_request':

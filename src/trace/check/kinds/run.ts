@@ -1,5 +1,5 @@
 import type { IrEvent, ModelUsage, RunOutcome, RunUsage } from '../../ir/types.js'
-import { countHolds, describeCount, describeRange, rangeHolds } from '../../spec/bounds.js'
+import { countHolds, decideCount, decideRange, describeCount, describeRange, rangeHolds, type Decision } from '../../spec/bounds.js'
 import { describeMatcher, matchesText } from '../../spec/matcher.js'
 import type { CountBound, FieldMatcher, KindOf, RangeBound } from '../../spec/model.js'
 import { rustDisplayF64, rustFixed, utf8Length } from '../../rust-format.js'
@@ -23,10 +23,32 @@ function withUsage(context: CheckContext, decide: (at: number, usage: RunUsage) 
   return withTerminal(context, (at, outcome) => (outcome.usage === null ? fieldAbsent('usage') : decide(at, outcome.usage)))
 }
 
+/**
+ * Whether the run's totals (tokens, cost, API time, denials) may exceed what its terminal record
+ * says: the stream says subagents ran apart from it, in their own files, and whether the record
+ * counts their spend it does not say (Harbor's terminus-2 counts its summarizing subagents in one
+ * file and not in the first segment of a split one). Each total is then a lower bound on the run's.
+ */
+function totalsMayGrow(context: CheckContext): boolean {
+  return (context.facts.end?.subagentsUnseen ?? 0) > 0
+}
+
+/** A decision on a total as ok or gap citing `at`, or unknown for the work the stream says ran apart from it. */
+function decidedTotal(context: CheckContext, decision: Decision, at: number, note: string): Outcome {
+  if (decision === 'undecided') return undecidable(notClosedReason(context.facts.end))
+  return (decision === 'holds' ? ok : gap)([at], note)
+}
+
 /** A whole number read off the run, against a bound; a field the record lacks is unknown. */
 function countOutcome(field: string, bound: CountBound, at: number, value: number | null): Outcome {
   if (value === null) return fieldAbsent(field)
   return (countHolds(bound, value) ? ok : gap)([at], `${field} = ${value}, ${describeCount(bound)}`)
+}
+
+/** A run total read off the run, against a bound: a lower bound where work ran apart (see `totalsMayGrow`). */
+function totalOutcome(context: CheckContext, field: string, bound: CountBound, at: number, value: number | null): Outcome {
+  if (value === null) return fieldAbsent(field)
+  return decidedTotal(context, decideCount(bound, value, totalsMayGrow(context)), at, `${field} = ${value}, ${describeCount(bound)}`)
 }
 
 /** A whole number on the terminal record, against a bound. */
@@ -34,9 +56,14 @@ export function outcomeCount(field: string, bound: CountBound, read: (outcome: R
   return fromFacts((context) => withTerminal(context, (at, outcome) => countOutcome(field, bound, at, read(outcome))))
 }
 
-/** A whole number on the terminal record's aggregate usage, against a bound. */
+/** A total on the terminal record that work run apart from the stream adds to (denials, API time), against a bound. */
+export function outcomeTotal(field: string, bound: CountBound, read: (outcome: RunOutcome) => number | null): Accumulator {
+  return fromFacts((context) => withTerminal(context, (at, outcome) => totalOutcome(context, field, bound, at, read(outcome))))
+}
+
+/** A total on the terminal record's aggregate usage, against a bound. */
 export function usageCount(field: string, bound: CountBound, read: (usage: RunUsage) => number | null): Accumulator {
-  return fromFacts((context) => withUsage(context, (at, usage) => countOutcome(field, bound, at, read(usage))))
+  return fromFacts((context) => withUsage(context, (at, usage) => totalOutcome(context, field, bound, at, read(usage))))
 }
 
 /** A text on the terminal record's aggregate usage, compared for equality. */
@@ -218,7 +245,7 @@ export function tokens(field: string, bound: CountBound, model: string | null, w
       }
       if (value === null) return fieldAbsent(field)
       const scope = model === null ? '' : ` for ${model}`
-      return (countHolds(bound, value) ? ok : gap)([at], `${field}${scope} = ${value}, ${describeCount(bound)}`)
+      return decidedTotal(context, decideCount(bound, value, totalsMayGrow(context)), at, `${field}${scope} = ${value}, ${describeCount(bound)}`)
     }),
   )
 }
@@ -235,7 +262,7 @@ export function costTotal(bound: RangeBound, model: string | null): Accumulator 
       } else value = run.totalCostUsd
       if (value === null) return fieldAbsent('total_cost_usd')
       const scope = model === null ? '' : ` for ${model}`
-      return (rangeHolds(bound, value) ? ok : gap)([at], `cost${scope} = $${rustFixed(value, 4)}, ${describeRange(bound)}`)
+      return decidedTotal(context, decideRange(bound, value, totalsMayGrow(context)), at, `cost${scope} = $${rustFixed(value, 4)}, ${describeRange(bound)}`)
     }),
   )
 }
@@ -247,6 +274,8 @@ export function cacheUsed(expected: boolean): Accumulator {
       if (read === null) return fieldAbsent('usage.cache_read_input_tokens')
       const used = read > 0
       const note = `cache read ${read} token(s), used = ${used}`
+      // Subagents run apart may have read the cache where the record counts none of theirs.
+      if (!used && totalsMayGrow(context)) return undecidable(notClosedReason(context.facts.end))
       return used === expected ? ok([at], note) : gap([at], `${note}, expected ${expected}`)
     }),
   )
@@ -259,6 +288,8 @@ export function cacheHitRatio(bound: RangeBound): Accumulator {
       const read = usage.cacheReadInputTokens
       const input = usage.inputTokens
       if (read === null || input === null) return fieldAbsent('usage.cache_read_input_tokens + usage.input_tokens')
+      // A ratio of totals that miss the subagents' is bounded neither way.
+      if (totalsMayGrow(context)) return undecidable(notClosedReason(context.facts.end))
       const denominator = read + input
       if (denominator === 0) return undecidable({ reason: 'ratio_undefined', denominator: 'cache_read_input_tokens + input_tokens' })
       const ratio = read / denominator

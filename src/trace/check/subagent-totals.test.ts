@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { call, closed, ended, metaharness, oneRow, rowOf, start } from '../../../test/helpers/trace.js'
+import { tree } from '../../../test/helpers/tree.js'
+import { WILD } from '../../../test/helpers/wild.js'
+import { subagentCallsUnseenWarning } from '../../events/subagent-calls-unseen.js'
+import { readSpec } from '../spec/read.js'
+import { checkTranscriptFileSync } from './check.js'
+
+/**
+ * A run's totals on its terminal record (tokens, cost, API time, denials) where subagents ran apart
+ * from the stream, in their own files: whether the record counts their spend, it does not say.
+ * Harbor's terminus-2 counts its summarizing subagents in one file and not in the first segment of
+ * a split one, so "input tokens at most 5,000" was `ok` over a run that spent 7,802. Each total is
+ * now a lower bound there: a ceiling that holds is unknown, a floor that holds is ok, a ceiling
+ * already passed is a gap.
+ */
+
+/** A closed native run of one Task call and its end (`over` its fields), with the subagent's warning or without. */
+function run(unseen: boolean, over: Record<string, unknown> = {}): string {
+  const events = [start(), call('c1', 'Task', { prompt: 'summarize' }), ...(unseen ? [subagentCallsUnseenWarning('c1', 'its own session file')] : []), ended(over)]
+  return metaharness([...events, closed(events.length + 1)])
+}
+
+describe('run totals where subagents ran apart from the stream', () => {
+  it.each([
+    ['{tokens.input: {count: {at_most: 1000}}}', 'input_tokens = 10'],
+    ['{tokens.output: {count: {exactly: 20}}}', 'output_tokens = 20'],
+    ['{tokens.total: {count: {at_most: 1000}}}', 'input_tokens + output_tokens = 30'],
+    ['{tokens.thinking: {count: {at_most: 1000}}}', 'usage.thinking_tokens = 64'],
+    ['{cache.read_tokens: {count: {at_most: 1000}}}', 'cache_read_input_tokens = 100'],
+    ['{tokens.input: {model: claude-sonnet-5, count: {at_most: 1000}}}', 'input_tokens for claude-sonnet-5 = 10'],
+    ['{cost.total: {at_most_usd: 1}}', 'cost = $0.2500'],
+    ['{cost.total: {model: claude-sonnet-5, at_most_usd: 1}}', 'cost for claude-sonnet-5 = $0.2500'],
+    ['{duration.api: {ms: {at_most: 60000}}}', 'duration_api_ms = 4000'],
+    ['{permission.denied: {count: {exactly: 0}}}', 'permission_denials = 0'],
+    ['{cache.hit_ratio: {at_most: 1}}', 'hit ratio'],
+  ])('%s: a ceiling that holds on the record is unknown, not ok', (expect_, note) => {
+    const alone = rowOf(expect_, run(false))
+    expect(alone.verdict).toBe('ok')
+    expect(alone.outcome).toMatchObject({ note: expect.stringContaining(note) })
+    const apart = rowOf(expect_, run(true))
+    expect(apart.verdict).toBe('unknown')
+    expect(apart.outcome).toMatchObject({ reason: 'subagent_calls_unseen', subagents: 1 })
+  })
+
+  it('a floor that holds is ok, and a ceiling the record already passes is a gap', () => {
+    expect(rowOf('{tokens.input: {count: {at_least: 5}}}', run(true)).verdict).toBe('ok')
+    expect(rowOf('{cost.total: {at_least_usd: 0.1}}', run(true)).verdict).toBe('ok')
+    expect(rowOf('{tokens.output: {count: {at_most: 10}}}', run(true)).verdict).toBe('gap')
+    expect(rowOf('{permission.denied: {count: {exactly: 0}}}', run(true, { permission_denials: [{ tool_name: 'Bash', tool_use_id: 'c1', tool_input: {} }] })).verdict).toBe('gap')
+    // A floor the record misses may be made up by the subagents' spend.
+    expect(rowOf('{tokens.input: {count: {at_least: 500}}}', run(true)).verdict).toBe('unknown')
+    expect(rowOf('{tokens.input: {count: {at_least: 500}}}', run(false)).verdict).toBe('gap')
+  })
+
+  it('a cache the record never read may have been read by the subagents; one it read stays read', () => {
+    const cold = { usage: { input_tokens: 10, output_tokens: 20, cache_read_input_tokens: 0 } }
+    expect(rowOf('{cache.used: {equals: false}}', run(false, cold)).verdict).toBe('ok')
+    expect(rowOf('{cache.used: {equals: false}}', run(true, cold)).verdict).toBe('unknown')
+    expect(rowOf('{cache.used: {equals: true}}', run(true)).verdict).toBe('ok')
+  })
+
+  it('what is not a total of spend keeps its verdict: wall time, turns', () => {
+    expect(rowOf('{duration.total: {ms: {at_most: 60000}}}', run(true)).verdict).toBe('ok')
+    expect(rowOf('{turns: {count: {at_most: 10}}}', run(true)).verdict).toBe('ok')
+  })
+})
+
+describe('Harbor terminus-2, a real split run (ATIF v1.4)', () => {
+  const first = join(WILD, 'atif', 'v1.4-terminus-2-linear-history.json')
+  const row = (expect_: string, path = first) => checkTranscriptFileSync(readSpec(oneRow(expect_)), path).expectations[0]
+
+  it('the first segment counts its own three steps (2,252 input tokens) while its summarizing subagents ran apart: a ceiling is unknown', () => {
+    expect(row('{tokens.input: {count: {at_most: 5000}}}')).toMatchObject({ verdict: 'unknown', outcome: { reason: 'subagent_calls_unseen', subagents: 3 } })
+    expect(row('{cost.total: {at_most_usd: 0.01}}')).toMatchObject({ verdict: 'unknown', outcome: { reason: 'subagent_calls_unseen' } })
+    expect(row('{tokens.input: {count: {at_least: 2000}}}').verdict).toBe('ok')
+    expect(row('{tokens.output: {count: {at_most: 100}}}')).toMatchObject({ verdict: 'gap', outcome: { note: 'output_tokens = 160, at most 100' } })
+  })
+
+  it('the segment that ends the run counts all of it (7,802): decided there', () => {
+    const last = join(WILD, 'atif', 'v1.4-terminus-2-linear-history.cont-1.json')
+    expect(row('{tokens.input: {count: {at_most: 5000}}}', last)).toMatchObject({ verdict: 'gap', outcome: { note: 'input_tokens = 7802, at most 5000' } })
+    expect(row('{tokens.input: {count: {at_most: 8000}}}', last).verdict).toBe('ok')
+  })
+
+  it('a segment that names the file it continues in has not ended the run: its metrics are no run outcome', () => {
+    const document = JSON.parse(readFileSync(first, 'utf8')) as Record<string, unknown>
+    const root = tree({
+      'continued.json': JSON.stringify({ ...document, continued_trajectory_ref: 'trajectory.cont-1.json' }),
+      'unnamed.json': JSON.stringify({ ...document, continued_trajectory_ref: '' }),
+    })
+    expect(row('{tokens.input: {count: {at_least: 2000}}}', join(root, 'continued.json'))).toMatchObject({ verdict: 'unknown', outcome: { reason: 'no_run_outcome' } })
+    expect(row('{tokens.input: {count: {at_least: 2000}}}', join(root, 'unnamed.json')).verdict).toBe('ok')
+  })
+})
