@@ -5,6 +5,7 @@ import { call, closed, ended, metaharness, oneRow, rowOf, start } from '../../..
 import { tree } from '../../../test/helpers/tree.js'
 import { WILD } from '../../../test/helpers/wild.js'
 import { subagentCallsUnseenWarning } from '../../events/subagent-calls-unseen.js'
+import type { ExpectationRow } from '../report-types.js'
 import { readSpec } from '../spec/read.js'
 import { checkTranscriptFileSync } from './check.js'
 
@@ -70,7 +71,7 @@ describe('run totals where subagents ran apart from the stream', () => {
 
 describe('Harbor terminus-2, a real split run (ATIF v1.4)', () => {
   const first = join(WILD, 'atif', 'v1.4-terminus-2-linear-history.json')
-  const row = (expect_: string, path = first) => checkTranscriptFileSync(readSpec(oneRow(expect_)), path).expectations[0]
+  const row = (expect_: string, path = first) => checkTranscriptFileSync(readSpec(oneRow(expect_)), path).expectations[0] as ExpectationRow
 
   it('the first segment counts its own three steps (2,252 input tokens) while its summarizing subagents ran apart: a ceiling is unknown', () => {
     expect(row('{tokens.input: {count: {at_most: 5000}}}')).toMatchObject({ verdict: 'unknown', outcome: { reason: 'subagent_calls_unseen', subagents: 3 } })
