@@ -577,6 +577,53 @@ function goesDown(command: SimpleCommand): boolean {
   return option !== undefined && command.args.some((arg) => option.test(arg))
 }
 
+const GREPS: ReadonlySet<string> = new Set(['grep', 'egrep', 'fgrep'])
+// ripgrep's options that search hidden or ignored files too (`--hidden`, `-.`, `-u`…`-uuu`, `--no-ignore…`).
+const RG_SEARCHES_ALL = /^(?:--hidden|--unrestricted|--no-ignore(?:-[a-z-]+)?|-[a-zA-Z]*[u.][a-zA-Z.]*)$/
+
+/**
+ * The folder a searcher given no path goes down through, as everything under it: GNU `grep -r`
+ * searches where it runs (`grep -r KEY` is `grep -r KEY .`), and so does ripgrep, which skips
+ * hidden and ignored files unless told to search them (`rg --hidden`, `rg -uu`): then `.env` too.
+ * Undefined where it was given a path, or reads what it is piped.
+ */
+function searchedWithoutPath(command: SimpleCommand, files: readonly string[]): string | undefined {
+  if (files.length > 0) return undefined
+  if (command.program === 'rg') return command.args.some((arg) => RG_SEARCHES_ALL.test(arg)) ? EVERYTHING_HERE : undefined
+  return GREPS.has(command.program) && goesDown(command) ? EVERYTHING_HERE : undefined
+}
+
+/**
+ * Whether a program reads everything under the folders it is given, whatever a `.gitignore`
+ * says: an archive it creates (`tar -c`, `zip -r`, `7z a`) or a tree it copies elsewhere
+ * (`rsync -a`, `scp -r`). Given `.`, that is the session's whole folder, `.env` and all.
+ */
+function archivesFolders(command: SimpleCommand): boolean {
+  const [first = '', ...rest] = command.args
+  switch (command.program) {
+    case 'tar':
+      // `tar czf x .` (bundled, no dash), `tar -czf`, `tar --create`; `r` and `u` append.
+      return /^[a-zA-Z]*[cru][a-zA-Z]*$/.test(first) || command.args.some((arg) => /^-[a-zA-Z]*[cru][a-zA-Z]*$/.test(arg) || arg === '--create' || arg === '--append' || arg === '--update')
+    case 'zip':
+      return command.args.some((arg) => /^-[a-zA-Z0-9]*[rR][a-zA-Z0-9]*$/.test(arg) || arg === '--recurse-paths')
+    case '7z':
+    case '7za':
+    case '7zz':
+      return first === 'a' || first === 'u'
+    case 'rsync':
+      return command.args.some((arg) => /^-[a-zA-Z]*[ar][a-zA-Z]*$/.test(arg) || arg === '--archive' || arg === '--recursive')
+    case 'scp':
+      return rest.concat(first).some((arg) => /^-[a-zA-Z0-9]*r[a-zA-Z0-9]*$/.test(arg))
+    default:
+      return false
+  }
+}
+
+/** Whether a word names the folder the shell is in: `.`, `./`. */
+function isHere(word: string): boolean {
+  return word === '.' || word === './'
+}
+
 // A word that names a file by `@` (or `<`), alone or as a field's value: `@body.json`, `file=@.env;type=text/plain`, `data=<in.txt`.
 const FILE_REFERENCE = /(?:^|=)[@<]([^\s;@<>=]+)/
 
@@ -633,6 +680,9 @@ export function unreadOperands(line: string | readonly string[], start = ''): st
           add(glob)
           inFolder(glob)
         }
+        // Everything here, once a `cd` moved the shell, is everything there.
+        const searched = searchedWithoutPath(command, files)
+        if (searched !== undefined) add(walk.inFolder(searched) ?? searched)
       }
     }
     if (!namesFiles && !PRINTERS.has(command.program)) {
@@ -664,6 +714,8 @@ export function unreadOperands(line: string | readonly string[], start = ''): st
       }
       // What it reads on its stdin is its own too: the script `python3 - <<'PY'` runs, the diff `git apply <<'EOF'` applies.
       for (const text of command.stdin ?? []) add(text)
+      // `tar czf /tmp/all.tgz .`, `rsync -a ./ host:x`: everything here, which `.` alone is not read as.
+      if (command.args.some(isHere) && archivesFolders(command)) add(walk.inFolder(EVERYTHING_HERE) ?? EVERYTHING_HERE)
       // `find src -delete`, `find . -exec rm {} +`: it acts on everything under the folders it starts from.
       if (command.program === 'find' && command.args.some((arg) => FIND_ACTIONS.test(arg))) {
         for (const below of findStartingPoints(command.args).map(everythingUnder)) {
