@@ -525,7 +525,7 @@ function findWrites(args: readonly string[]): boolean {
 }
 
 /** `find`'s starting points: its words before the first option or expression (`.` when there are none). */
-function findStartingPoints(args: readonly string[]): string[] {
+export function findStartingPoints(args: readonly string[]): string[] {
   const points: string[] = []
   let i = 0
   // Its own options come first: `-H`, `-L`, `-P`, `-O3`, `-D tree`.

@@ -1,8 +1,10 @@
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { readTranscriptAsEvents } from '../../adapters/transcript/read.js'
 import { checkTranscriptFile } from '../../src/trace/check/check.js'
 import { readSpec } from '../../src/trace/spec/read.js'
 import { SKILL_LOAD_SPEC } from '../helpers/skill-loads.js'
+import { claudeToolRun, rowOf } from '../helpers/trace.js'
 
 // Each real harness loading the skill `greet` its own way (test/fixtures/skill-loads/README.md),
 // and three public transcripts that read a skill's SKILL.md. Before, only Claude Code's `Skill`
@@ -36,5 +38,35 @@ describe('skills loaded by reading their SKILL.md, in public transcripts', () =>
     ['pi/v1-custom-tool-session.jsonl', 'pdf'],
   ])('%s loads %s', async (file, skill) => {
     expect(await verdicts(join(WILD, file), used(skill))).toEqual({ used: 'ok' })
+  })
+})
+
+describe('a skill a real line printed without naming it', () => {
+  // pi: `find …/pi-skills -name "SKILL.md" -exec echo "=== {} ===" \; -exec cat {} \;` printed
+  // every skill's SKILL.md, brave-search's among them (its result names the file). In a closed run,
+  // "brave-search never loaded" was ok over it; "loaded" was a gap.
+  const line = 'find /Users/badlogic/workspaces/pi-skills -name "SKILL.md" -exec echo "=== {} ===" \\; -exec cat {} \\;'
+  const run = claudeToolRun([{ name: 'Bash', input: { command: line } }], { cwd: '/Users/badlogic/workspaces/pi-mono' })
+
+  it('is as the pi session holds it', async () => {
+    const events = []
+    for await (const event of readTranscriptAsEvents(resolve(import.meta.dirname, '../fixtures/wild/pi/v1-custom-tool-session.jsonl'), { run: 'wild' })) events.push(event)
+    expect(events.some((event) => event.event === 'tool.requested' && (event.input as { command?: string }).command === line)).toBe(true)
+  })
+
+  it('leaves "never loaded" and "loaded" unknown, naming everything under where find started', () => {
+    const never = rowOf('{skill.invoked: {skill: brave-search, count: {exactly: 0}}}', run)
+    expect(never).toMatchObject({ verdict: 'unknown', outcome: { reason: 'operands_unread', words: ['/Users/badlogic/workspaces/pi-skills/**'] } })
+    expect(rowOf('{skill.invoked: {skill: brave-search}}', run).verdict).toBe('unknown')
+  })
+})
+
+describe('a skill written, not loaded', () => {
+  it.each([
+    "mkdir -p .claude/skills/greet && cat > .claude/skills/greet/SKILL.md <<'EOF'\n---\nname: greet\ndescription: Greets.\n---\nSay hello.\nEOF",
+    "sed -i 's/hello/hi/' .claude/skills/greet/SKILL.md && head -3 README.md",
+  ])('%s: "greet loaded" is not ok', (line) => {
+    const run = claudeToolRun([{ name: 'Bash', input: { command: line } }])
+    expect(rowOf('{skill.invoked: {skill: greet}}', run).verdict).not.toBe('ok')
   })
 })

@@ -93,6 +93,14 @@ export class UnseenCalls {
     }
   }
 
+  /**
+   * Notes a call that may have done what the row counts, named by words only the row's kind can
+   * read (a line that may have printed a skill's `SKILL.md`): `operands_unread`, as for `missed`.
+   */
+  mayHave(index: number, words: readonly string[]): void {
+    this.untold.add(index, words)
+  }
+
   get any(): boolean {
     return this.unclassified.events.length > 0 || this.unnamed.events.length > 0 || this.untold.events.length > 0 || this.shellFiles.events.length > 0 || this.mcpCommands.events.length > 0 || this.unplaced.events.length > 0 || this.fileless.events.length > 0
   }

@@ -11,7 +11,7 @@ import { gap, ok, undecidable, type Outcome } from '../outcome.js'
 import { UnseenCalls } from '../unclassified.js'
 import { notClosedReason } from '../closure.js'
 import { countVerdict } from '../count-verdict.js'
-import { loadsSkill } from './skill-calls.js'
+import { loadsSkill, skillFileMaybePrinted } from './skill-calls.js'
 
 /** The calls family: kinds decided by which calls happened, in what order, how often. */
 
@@ -20,14 +20,20 @@ import { loadsSkill } from './skill-calls.js'
  * or when calls the selector could not see (`unseen`: unclassified tools) might have added to it,
  * and a ceiling met only on a stream proven closed.
  */
-function countedCalls(select: (call: ToolCall) => boolean, bound: CountBound, note: (observed: number) => string, unseen?: UnseenCalls): Accumulator {
+function countedCalls(
+  select: (call: ToolCall) => boolean,
+  bound: CountBound,
+  note: (observed: number) => string,
+  unseen?: UnseenCalls,
+  missed: (event: Extract<IrEvent, { family: 'tool_call' }>) => void = (event) => unseen?.missed(event),
+): Accumulator {
   const events: number[] = []
   return {
     families: ['tool_call'],
     event(event) {
       if (event.family !== 'tool_call') return
       if (select(event.call)) events.push(event.index)
-      else unseen?.missed(event)
+      else missed(event)
     },
     finish({ facts }) {
       const undecided = () => (facts.hasUnread || !unseen ? facts.opaqueReason() : unseen.reason())
@@ -52,7 +58,14 @@ export function toolCalled(selector: CallSelector, count: CountBound): Accumulat
  */
 export function skillInvoked(skill: string, count: CountBound): Accumulator {
   const skillFile: CallSelector = { tools: [], subject: { glob: `file:*${skill}/SKILL.md` }, args: {} }
-  return countedCalls((call) => loadsSkill(call, skill), count, (observed) => `${skill} invoked ${observed} time(s), ${describeCount(count)}`, new UnseenCalls(skillFile))
+  const unseen = new UnseenCalls(skillFile)
+  // A line that may have printed the file (`grep -A 50 … SKILL.md`, `find … -name SKILL.md -exec cat {} ;`) may have loaded it.
+  const missed = (event: Extract<IrEvent, { family: 'tool_call' }>): void => {
+    const printed = skillFileMaybePrinted(event.call, skill)
+    if (printed.length > 0) unseen.mayHave(event.index, printed)
+    else unseen.missed(event)
+  }
+  return countedCalls((call) => loadsSkill(call, skill), count, (observed) => `${skill} invoked ${observed} time(s), ${describeCount(count)}`, unseen, missed)
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { ToolCall } from '../../ir/types.js'
-import { loadsSkill } from './skill-calls.js'
+import { loadsSkill, skillFileMaybePrinted } from './skill-calls.js'
 
 function call(name: string, input: Record<string, unknown>, operations: string[] = [], subjects: string[] = []): ToolCall {
   return { callId: 'c', name, operations, subjects, input, joinedArgv: null, unclassified: false, unnamedPrograms: [], shellStart: '', writtenFiles: null, cwd: null, otherSubjects: null }
@@ -32,7 +32,33 @@ describe('loadsSkill: the ways a harness loads a skill', () => {
     ['a shell line that only lists it', call('bash', { command: 'ls skills/greet/SKILL.md' }, ['shell'], ['proc:ls'])],
     ['a shell line that searches every skill', call('bash', { command: 'grep -r hook skills/*/SKILL.md' }, ['shell'], ['proc:grep'])],
     ['a tool of no operation', call('mystery', { skill: 'greet' })],
+    // A printer on the line that is not given the file: the line writes, edits or removes it.
+    ['a here-document written into it', call('Bash', { command: "cat > .claude/skills/greet/SKILL.md <<'EOF'\n---\nname: greet\n---\nEOF" }, ['shell'], ['proc:cat'])],
+    ['another file printed into it', call('Bash', { command: 'cat README.md > .claude/skills/greet/SKILL.md' }, ['shell'], ['proc:cat'])],
+    ['an in-place edit', call('Bash', { command: "sed -i 's/hello/hi/' .claude/skills/greet/SKILL.md" }, ['shell'], ['proc:sed'])],
+    ['a removal beside a printer', call('Bash', { command: 'head -1 notes.md && rm .claude/skills/greet/SKILL.md' }, ['shell'], ['proc:head', 'proc:rm'])],
+    ['its path echoed beside a printer', call('Bash', { command: 'tail -n 5 log.txt; echo .claude/skills/greet/SKILL.md' }, ['shell'], ['proc:tail', 'proc:echo'])],
   ])('not %s', (_what, other) => {
     expect(loadsSkill(other, 'greet')).toBe(false)
+  })
+})
+
+describe('skillFileMaybePrinted: lines that may have printed a skill without loading it as such', () => {
+  it.each([
+    ['a search that prints from it', "grep -A 50 '## Steps' .claude/skills/greet/SKILL.md", ['.claude/skills/greet/SKILL.md']],
+    ['find printing every SKILL.md under a folder', 'find .claude/skills -name SKILL.md -exec cat {} \\;', ['.claude/skills/**']],
+    ['find printing every Markdown file', "find skills/ -name '*.md' -exec head -n 40 {} +", ['skills/**']],
+    ['find naming no file by name', 'find skills -type f -exec cat {} +', ['skills/**']],
+  ])('%s', (_what, line, words) => {
+    expect(skillFileMaybePrinted(call('Bash', { command: line }, ['shell']), 'greet')).toEqual(words)
+  })
+
+  it.each([
+    ['find that only lists', 'find .claude/skills -name SKILL.md'],
+    ['find printing other files', "find . -name '*.py' -exec cat {} \\;"],
+    ['a search of another skill', 'grep -n name skills/review/SKILL.md'],
+    ['a copy', 'cp .claude/skills/greet/SKILL.md /tmp/x.md'],
+  ])('not %s', (_what, line) => {
+    expect(skillFileMaybePrinted(call('Bash', { command: line }, ['shell']), 'greet')).toEqual([])
   })
 })
