@@ -275,9 +275,11 @@ describe('words given to a program no reader reads for its files', () => {
     expect(rowOf('{tool.absent: {subject: {glob: "file:config/*.env"}}}', tool('Grep', { pattern: 'KEY', path: 'src' }, ['search'], ['file:src'])).verdict).toBe('ok')
     expect(rowOf(storeUntouched, tool('LS', { path: '/w/.engineering' }, ['dir.list'], ['file:/w/.engineering'])).verdict).toBe('unknown')
     expect(rowOf(storeUntouched, tool('Read', { file_path: '/w/.engineering' }, ['file.read'], ['file:/w/.engineering'])).verdict).toBe('ok')
-    // A listing by pattern names no path, but its pattern is one; a search's pattern is text it looks for.
+    // A listing by pattern names no path, but its pattern is one; a search's pattern is text it looks for,
+    // and given no path it searches the session's folder (Claude Code's `Grep` with `--hidden`: test/e2e/search-folders.test.ts).
     expect(rowOf(storeUntouched, tool('Glob', { pattern: '.engineering/**' }, ['dir.list'], [])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.engineering/**'] })
-    expect(rowOf(storeUntouched, tool('Grep', { pattern: '.engineering/notes' }, ['search'], [])).verdict).toBe('ok')
+    expect(rowOf(storeUntouched, tool('Grep', { pattern: '.engineering/notes' }, ['search'], [])).outcome).toMatchObject({ reason: 'operands_unread', words: ['./**'] })
+    expect(rowOf(storeUntouched, tool('ToolSearch', { query: 'select:Read' }, ['search'], [])).verdict).toBe('ok')
     // `**` is any run of folders: every `.md` anywhere, the store's included.
     expect(rowOf(storeUntouched, tool('Glob', { pattern: '**/*.md' }, ['dir.list'], [])).outcome).toMatchObject({ reason: 'operands_unread', words: ['**/*.md'] })
     expect(rowOf('{tool.absent: {subject: {glob: "file:*.env"}}}', tool('Glob', { pattern: '**/*.ts' }, ['dir.list'], [])).verdict).toBe('ok')
@@ -285,7 +287,13 @@ describe('words given to a program no reader reads for its files', () => {
     expect(rowOf(storeUntouched, tool('Grep', { pattern: 'secret', glob: '.engineering/*' }, ['search'], [])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.engineering/*'] })
     expect(rowOf(storeUntouched, tool('grep', { pattern: 'secret', include: '**/.engineering/**' }, ['search'], [])).verdict).toBe('unknown')
     expect(rowOf(storeUntouched, tool('read_many_files', { include: ['src/a.ts', '.engineering/**'] }, ['file.read'], ['file:src/a.ts'])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.engineering/**'] })
-    expect(rowOf(storeUntouched, tool('Grep', { pattern: 'secret', glob: '*.ts' }, ['search'], [])).verdict).toBe('ok')
+    // A glob that names no folder matches at any depth, as ripgrep's `--glob` does: `*.ts` may be `.engineering/x.ts`, never `.env`.
+    expect(rowOf(storeUntouched, tool('Grep', { pattern: 'secret', glob: '*.ts' }, ['search'], [])).outcome).toMatchObject({ reason: 'operands_unread', words: ['**/*.ts'] })
+    expect(rowOf('{tool.absent: {subject: {glob: "file:*.env"}}}', tool('Grep', { pattern: 'secret', glob: '*.ts' }, ['search'], [])).verdict).toBe('ok')
+    expect(rowOf('{tool.absent: {subject: {glob: "file:.engineering/*"}}}', tool('Grep', { pattern: 'secret', glob: '*.ts', path: 'src' }, ['search'], ['file:src'])).verdict).toBe('ok')
+    expect(rowOf('{tool.absent: {subject: {glob: "file:src/generated/*"}}}', tool('Glob', { pattern: 'out.ts' }, ['dir.list'], [])).outcome).toMatchObject({ reason: 'operands_unread', words: ['**/out.ts'] })
+    // A glob that leaves files out chooses none: the whole folder is searched.
+    expect(rowOf(storeUntouched, tool('Grep', { pattern: 'secret', glob: '!*.md' }, ['search'], [])).outcome).toMatchObject({ reason: 'operands_unread', words: ['./**'] })
     expect(rowOf(storeUntouched, lines(["rg -g '.engineering/*' secret", ['proc:rg']])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.engineering/*'] })
   })
 

@@ -2,7 +2,7 @@ import { classifyCall, type ToolOperationTable } from '../../../adapters/shared/
 import { POWERSHELL_TOOLS, posixReadable } from '../../../adapters/shared/powershell.js'
 import { filesWrittenBy, unreadOperands } from '../../../adapters/shared/shell.js'
 import { filesWrittenByCodeText } from '../../../adapters/shared/shell-writers.js'
-import { asFolder, everythingUnder, joinFolder } from '../../../adapters/shared/shell-folder.js'
+import { asFolder, EVERYTHING_HERE, everythingUnder, joinFolder } from '../../../adapters/shared/shell-folder.js'
 import { mayHaveOtherForms, otherPathForms } from './path-forms.js'
 import { writeSortedJson } from '../../events/json.js'
 import type { ToolCall } from './types.js'
@@ -148,20 +148,50 @@ export function wordsUnread(call: ToolCall): readonly string[] {
     for (const folder of folders) if (!words.includes(folder)) words = [folder, ...words]
   } else if (call.operations.includes('mcp.call')) {
     words = stringsIn(call.input, MCP_ARGUMENT_DEPTH)
-  } else {
-    const lists = call.operations.includes('dir.list')
-    // A listing names what lies in the folder its path names (`x/`); a search reads everything under it (`x/**`).
-    if (call.operations.includes('search')) words = call.subjects.flatMap((subject) => (subject.startsWith('file:') ? [everythingUnder(subject.slice(5))] : []))
-    else if (lists) words = call.subjects.flatMap((subject) => (subject.startsWith('file:') && !subject.endsWith('/') ? [`${subject.slice(5)}/`] : []))
-    // The globs that choose its files. A listing's pattern is one (`Glob {pattern: ".engineering/**"}`); a search's is what it looks for.
-    if (lists || call.operations.includes('search') || call.operations.includes('file.read')) {
-      const keys = lists ? ['pattern', ...PATH_FILTER_ARGUMENTS] : PATH_FILTER_ARGUMENTS
-      const globs = keys.flatMap((key) => stringOrStrings(call.input[key])).filter((glob) => !words.includes(glob))
-      words = [...words, ...new Set(globs)]
-    }
+  } else if (call.operations.includes('search') || call.operations.includes('dir.list')) {
+    words = folderWalkWords(call)
+  } else if (call.operations.includes('file.read')) {
+    // The globs that choose a reader's files, as its tool expands them (`read_many_files {include}`).
+    words = [...new Set(PATH_FILTER_ARGUMENTS.flatMap((key) => stringOrStrings(call.input[key])))]
   }
   wordsOfCall.set(call, words)
   return words
+}
+
+// Tools classed `search` that search no folder: Claude Code's search of its deferred tools, a language server's queries.
+const SEARCHES_NO_FOLDER: ReadonlySet<string> = new Set(['ToolSearch', 'lsp'])
+
+/**
+ * What a search or a listing went through. A search reads everything under the folder its path
+ * names (`x/**`), and one given no path searches the session's folder (`./**`): Claude Code's
+ * `Grep` runs ripgrep there with `--hidden`, so `.engineering/` too. A listing names what lies in
+ * the folder (`x/`). The globs that choose their files narrow that (a listing's `pattern`, a
+ * search's `glob`/`include`): each is read under the folder, and at any depth where it names no
+ * folder, as ripgrep's `--glob` and Claude Code's `Glob` match it (`*.ts`: any `.ts` file below); a glob
+ * that leaves files out (`!*.md`) narrows nothing.
+ */
+function folderWalkWords(call: ToolCall): string[] {
+  const lists = call.operations.includes('dir.list')
+  const folders = call.subjects.flatMap((subject) => (subject.startsWith('file:') ? [subject.slice(5)] : []))
+  const globs = (lists ? ['pattern', ...PATH_FILTER_ARGUMENTS] : PATH_FILTER_ARGUMENTS).flatMap((key) => stringOrStrings(call.input[key])).flatMap(globsOf)
+  const chosen = globs.filter((glob) => !glob.startsWith('!'))
+  const roots = folders.length > 0 ? folders : lists || SEARCHES_NO_FOLDER.has(call.name) ? [] : ['']
+  const words = new Set<string>()
+  if (chosen.length > 0 && chosen.length === globs.length) for (const root of roots.length > 0 ? roots : ['']) for (const glob of chosen) words.add(globUnder(root, glob))
+  else for (const root of roots) words.add(lists ? (root.endsWith('/') || root === '' ? root : `${root}/`) : root === '' ? EVERYTHING_HERE : everythingUnder(root))
+  words.delete('')
+  return [...words]
+}
+
+/** The globs one argument holds: Claude Code's `Grep {glob}` takes several, split at blanks and at commas outside braces. */
+function globsOf(value: string): string[] {
+  return value.split(/\s+/).flatMap((piece) => (piece.includes('{') && piece.includes('}') ? [piece] : piece.split(','))).filter((glob) => glob.length > 0)
+}
+
+/** A glob read under the folder it chooses files in: at any depth where it names no folder. */
+function globUnder(root: string, glob: string): string {
+  const placed = glob.includes('/') ? glob : `**/${glob}`
+  return root === '' ? placed : joinFolder(root, placed)
 }
 
 /** A shell call's line: a string, or an argv; undefined where it carries neither. */
