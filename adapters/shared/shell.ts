@@ -599,7 +599,7 @@ function searchedWithoutPath(command: SimpleCommand, files: readonly string[]): 
  * (`rsync -a`, `scp -r`). Given `.`, that is the session's whole folder, `.env` and all.
  */
 function archivesFolders(command: SimpleCommand): boolean {
-  const [first = '', ...rest] = command.args
+  const first = command.args[0] ?? ''
   switch (command.program) {
     case 'tar':
       // `tar czf x .` (bundled, no dash), `tar -czf`, `tar --create`; `r` and `u` append.
@@ -613,7 +613,7 @@ function archivesFolders(command: SimpleCommand): boolean {
     case 'rsync':
       return command.args.some((arg) => /^-[a-zA-Z]*[ar][a-zA-Z]*$/.test(arg) || arg === '--archive' || arg === '--recursive')
     case 'scp':
-      return rest.concat(first).some((arg) => /^-[a-zA-Z0-9]*r[a-zA-Z0-9]*$/.test(arg))
+      return command.args.some((arg) => /^-[a-zA-Z0-9]*r[a-zA-Z0-9]*$/.test(arg))
     default:
       return false
   }

@@ -65,7 +65,8 @@ const FIND_NAME_TESTS = new Set(['-name', '-iname', '-path', '-ipath', '-wholena
 export function skillFileMaybePrinted(call: ToolCall, skill: string): string[] {
   if (!call.operations.includes('shell')) return []
   const command = callArgument(call, 'command')
-  if (typeof command !== 'string' || !command.includes('SKILL.md') && !command.includes('find')) return []
+  // Most lines name neither: read no further.
+  if (typeof command !== 'string' || (!command.includes('SKILL.md') && !command.includes('find'))) return []
   const isSkillFile = skillFileTest(skill)
   const words: string[] = []
   for (const simple of commandsOfShellLine(command)) {
