@@ -46,6 +46,14 @@ const TRAILING_SLASHES = /\/+$/
 /** Everything under where a program works (`find . -delete`, `git pull`, `prettier --write .`): `./**`. */
 export const EVERYTHING_HERE = everythingUnder('.')
 
+/**
+ * Everything here but what is hidden (a name that starts with `.`, or lies in such a folder), as
+ * ripgrep searches it by default: `./**` but, as a `.gitignore` would say it, not `.*`. Spelt
+ * without brackets, which a reader of code splits words at. `glob-overlap.ts` reads it.
+ */
+export const VISIBLE_SUFFIX = '**/!.*'
+export const VISIBLE_HERE = `./${VISIBLE_SUFFIX}`
+
 /** `path` as a folder: with its trailing `/`, or `''` for where the shell started. */
 export function asFolder(path: string): string {
   if (path === '' || path === '.' || path === './') return ''

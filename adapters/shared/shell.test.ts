@@ -325,8 +325,10 @@ describe('the words a line gives programs whose files nobody reads', () => {
   })
 
   it('give the path glob a searcher reads by, since the files it reads lie where the glob says; a glob that excludes chooses nothing', () => {
-    expect(unreadOperands("rg -g '.engineering/*' secret && rg --glob=docs/** -i x src && rg --iglob '*.md' -e x && rg -ig notes/x y")).toEqual(['.engineering/*', 'src/**', 'docs/**', '*.md', 'notes/x'])
-    expect(unreadOperands("rg -g '!.engineering/*' --glob=!build/** x")).toEqual([])
+    // A glob that names no folder chooses at any depth (`*.md`: `**/*.md`), as ripgrep reads it.
+    expect(unreadOperands("rg -g '.engineering/*' secret && rg --glob=docs/** -i x src && rg --iglob '*.md' -e x && rg -ig notes/x y")).toEqual(['.engineering/*', 'src/**', 'docs/**', '**/*.md', 'notes/x'])
+    // Globs that leave files out choose none: it searches everything here ripgrep does not skip as hidden.
+    expect(unreadOperands("rg -g '!.engineering/*' --glob=!build/** x")).toEqual(['./**/!.*'])
   })
 
   it('give a folder `cd` enters as a folder, since the paths after it are inside it', () => {

@@ -10,7 +10,7 @@ import { POWERSHELL_WRITERS } from './powershell.js'
 import { lexShell, type ShellRedirection, type ShellToken } from './shell-lexer.js'
 import { findCommands, handsStdinOn, wrappedCommands } from './shell-wrappers.js'
 import { filesWrittenByProgram, WRITER_NAMES_PATTERN } from './shell-writers.js'
-import { entersFolder, EVERYTHING_HERE, everythingUnder, FolderWalk, isRelativePath, joinFolder, movesFolder, withoutTrailingSlashes } from './shell-folder.js'
+import { entersFolder, EVERYTHING_HERE, everythingUnder, FolderWalk, isRelativePath, joinFolder, movesFolder, VISIBLE_HERE, withoutTrailingSlashes } from './shell-folder.js'
 
 /** One simple command: the program (basename of its first word) and its words after it. */
 export interface SimpleCommand {
@@ -583,13 +583,14 @@ const RG_SEARCHES_ALL = /^(?:--hidden|--unrestricted|--no-ignore(?:-[a-z-]+)?|-[
 
 /**
  * The folder a searcher given no path goes down through, as everything under it: GNU `grep -r`
- * searches where it runs (`grep -r KEY` is `grep -r KEY .`), and so does ripgrep, which skips
- * hidden and ignored files unless told to search them (`rg --hidden`, `rg -uu`): then `.env` too.
- * Undefined where it was given a path, or reads what it is piped.
+ * searches where it runs (`grep -r KEY` is `grep -r KEY .`), and so does ripgrep (`rg x`, `rg
+ * --files`), which skips hidden files there (`VISIBLE_HERE`) unless told to search them (`rg
+ * --hidden`, `rg -uu`): then `.env` too. Undefined where it was given a path, or reads what it is piped.
  */
 function searchedWithoutPath(command: SimpleCommand, files: readonly string[]): string | undefined {
   if (files.length > 0) return undefined
-  if (command.program === 'rg') return command.args.some((arg) => RG_SEARCHES_ALL.test(arg)) ? EVERYTHING_HERE : undefined
+  // ripgrep fed a script's text (`echo x | rg x`) searches that.
+  if (command.program === 'rg') return command.stdin !== undefined ? undefined : command.args.some((arg) => RG_SEARCHES_ALL.test(arg)) ? EVERYTHING_HERE : VISIBLE_HERE
   return GREPS.has(command.program) && goesDown(command) ? EVERYTHING_HERE : undefined
 }
 
@@ -677,11 +678,13 @@ export function unreadOperands(line: string | readonly string[], start = ''): st
           inFolder(folder)
         }
         for (const glob of globs) {
-          add(glob)
-          inFolder(glob)
+          // ripgrep matches a glob that names no folder at any depth, as a `.gitignore` line.
+          const placed = command.program === 'rg' && !glob.includes('/') ? `**/${glob}` : glob
+          add(placed)
+          inFolder(placed)
         }
-        // Everything here, once a `cd` moved the shell, is everything there.
-        const searched = searchedWithoutPath(command, files)
+        // Everything here, once a `cd` moved the shell, is everything there; a glob narrows it to what it chooses.
+        const searched = globs.length > 0 ? undefined : searchedWithoutPath(command, files)
         if (searched !== undefined) add(walk.inFolder(searched) ?? searched)
       }
     }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { claudeToolRun, rowOf } from '../../../test/helpers/trace.js'
 import { unreadOperands } from '../../../adapters/shared/shell.js'
+import { readTranscriptAsEvents } from '../../../adapters/transcript/read.js'
+import { claudeToolRun, rowOf } from '../../../test/helpers/trace.js'
+import { WILD } from '../../../test/helpers/wild.js'
 
 /**
  * Lines that read every file under the folder the shell is in, `.env` included, while naming no
@@ -55,6 +57,7 @@ describe('a line that reads the whole folder it runs in', () => {
     ['cat app.log | grep -i error', 'ok'],
     ['rg API_KEY', 'ok'],
     ['rg -i -tpy KEY', 'ok'],
+    ['rg --files', 'ok'],
     ['rg --hidden KEY src', 'ok'],
     ['grep -r KEY src', 'ok'],
     // Listing or unpacking an archive reads no file here; zip without -r stores the folder's entry alone.
@@ -65,5 +68,34 @@ describe('a line that reads the whole folder it runs in', () => {
     ['git add .', 'ok'],
   ])('%s: "never read .env" stays %s', (line, verdict) => {
     expect(over(NEVER_READ_ENV, line).verdict).toBe(verdict)
+  })
+})
+
+describe('ripgrep given no path, in real lines', () => {
+  // It searches the session's folder, skipping what is hidden: `src/generated/` yes, `.env` and `.engineering/` no.
+  const GENERATED_UNTOUCHED = '{tool.absent: {subject: {glob: "file:src/generated/*"}}}'
+
+  it.each([
+    // Codex 0.63.0 and Codex Desktop 0.116: what ripgrep searched, and what it listed.
+    ['codex-rollout/chat-to-html_codex-0.63.0.jsonl', 'rg "vitest" -n || echo \'no-vitest-refs\''],
+    ['codex-rollout/hyperweave_codex-desktop-patches-0.116.0-alpha.10.jsonl', 'rg --files'],
+  ])('%s: `%s` leaves "src/generated/ untouched" unknown, and `.env` and the store ok', async (entry, line) => {
+    const lines: string[] = []
+    for await (const event of readTranscriptAsEvents(`${WILD}/${entry}`, { run: 'wild' })) {
+      if (event.event === 'tool.requested' && event.operations?.includes('shell')) lines.push(String((event.input as { command?: unknown; cmd?: unknown }).command ?? (event.input as { cmd?: unknown }).cmd))
+    }
+    expect(lines).toContain(line)
+    expect(over(GENERATED_UNTOUCHED, line)).toMatchObject({ verdict: 'unknown', outcome: { reason: 'operands_unread', words: ['./**/!.*'] } })
+    expect(over(ENV_UNTOUCHED, line).verdict).toBe('ok')
+    expect(over('{tool.absent: {subject: {glob: "file:.engineering/*"}}}', line).verdict).toBe('ok')
+    expect(over('{tool.absent: {subject: {glob: "file:lib/.cache/*"}}}', line).verdict).toBe('ok')
+    // `config.env` is no hidden file.
+    expect(over('{tool.absent: {subject: {glob: "file:*.env"}}}', line).verdict).toBe('unknown')
+  })
+
+  it('after a cd, what is visible there; fed text, it searches that', () => {
+    expect(unreadOperands('cd src && rg x')).toContain('src/**/!.*')
+    expect(over('{tool.absent: {subject: {glob: "file:lib/*"}}}', 'cd src && rg x').verdict).toBe('ok')
+    expect(over(GENERATED_UNTOUCHED, 'echo "an error here" | rg error').verdict).toBe('ok')
   })
 })

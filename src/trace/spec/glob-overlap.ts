@@ -5,6 +5,7 @@
  * once over every string they could both match (their product automaton); both are short, so the
  * walk is a few hundred steps at most.
  */
+import { VISIBLE_SUFFIX } from '../../../adapters/shared/shell-folder.js'
 import { BRACE_LIST } from '../../../adapters/shared/shell.js'
 
 /**
@@ -14,7 +15,7 @@ import { BRACE_LIST } from '../../../adapters/shared/shell.js'
  * character, `/` and a leading `.` included. A word that stands for a folder's whole contents
  * (`src/**`, what `rm -rf src` removes) ends in an `any` that is its `contents`.
  */
-export type Token = { readonly kind: 'char'; readonly char: string } | { readonly kind: 'one' | 'run' } | { readonly kind: 'any'; readonly contents?: true }
+export type Token = { readonly kind: 'char'; readonly char: string } | { readonly kind: 'one' | 'run' } | { readonly kind: 'any'; readonly contents?: true; readonly visible?: true }
 
 /**
  * Whether a shell changes a word before a program sees it: a glob (`*`, `?`, a bracket), a
@@ -59,6 +60,8 @@ export function braceWords(word: string): string[] {
  * tree's to say, as with any folder a word names.
  */
 function shellGlobTokens(word: string): Token[] {
+  // Everything visible under a folder (`src/**/!.*`, what `rg x` searches): its contents, no segment of which opens with `.`.
+  if (word.endsWith(VISIBLE_SUFFIX)) return [...shellGlobTokens(word.slice(0, -VISIBLE_SUFFIX.length)), VISIBLE_CONTENTS]
   const tokens: Token[] = []
   const folderUpTo = word.endsWith('/**') ? word.length - 3 : 0
   for (let index = 0; index < word.length; index++) {
@@ -80,6 +83,7 @@ function shellGlobTokens(word: string): Token[] {
 
 const ANY: Token = { kind: 'any' }
 const CONTENTS: Token = { kind: 'any', contents: true }
+const VISIBLE_CONTENTS: Token = { kind: 'any', contents: true, visible: true }
 
 /**
  * Where a substitution that starts at `index` ends (`$F`, `${F}`, `$(…)`, `$((…))`, `` `…` ``):
@@ -132,7 +136,7 @@ function globMayName(word: string, matcher: readonly Token[]): boolean {
 function sharedChar(shell: Token, spec: Token, atSegmentStart: boolean): string | undefined {
   const shellAccepts = (char: string): boolean => {
     if (shell.kind === 'char') return shell.char === char
-    if (shell.kind === 'any') return true
+    if (shell.kind === 'any') return shell.visible !== true || char !== '.' || !atSegmentStart
     if (char === '/') return false
     return char !== '.' || (shell.kind === 'one' && !atSegmentStart)
   }
