@@ -21,6 +21,8 @@ export interface SimpleCommand {
    * `echo` pipes in), where any: a shell runs it, an interpreter may (`python3 - <<'PY'`).
    */
   stdin?: string[]
+  /** A pipe feeds its stdin from a program whose output no reader can see (`find … | rg x`). */
+  piped?: true
 }
 
 /** Everything one line runs and names. */
@@ -243,7 +245,9 @@ function readCommand(words: readonly string[], stdin: readonly string[], depth: 
       return
     }
   }
-  into.commands.push(stdin.length > 0 ? { program, args, stdin: [...stdin] } : { program, args })
+  const command: SimpleCommand = stdin.length > 0 ? { program, args, stdin: [...stdin] } : { program, args }
+  if (unreadInput) command.piped = true
+  into.commands.push(command)
   if (depth >= MAX_DEPTH) return
   for (const inner of wrappedCommands(program, args)) {
     if (typeof inner === 'string') readScript(inner, depth + 1, into)
@@ -589,8 +593,8 @@ const RG_SEARCHES_ALL = /^(?:--hidden|--unrestricted|--no-ignore(?:-[a-z-]+)?|-[
  */
 function searchedWithoutPath(command: SimpleCommand, files: readonly string[]): string | undefined {
   if (files.length > 0) return undefined
-  // ripgrep fed a script's text (`echo x | rg x`) searches that.
-  if (command.program === 'rg') return command.stdin !== undefined ? undefined : command.args.some((arg) => RG_SEARCHES_ALL.test(arg)) ? EVERYTHING_HERE : VISIBLE_HERE
+  // ripgrep fed text or a program's output (`echo x | rg x`, `find … | rg x`) searches that.
+  if (command.program === 'rg') return command.stdin !== undefined || command.piped === true ? undefined : command.args.some((arg) => RG_SEARCHES_ALL.test(arg)) ? EVERYTHING_HERE : VISIBLE_HERE
   return GREPS.has(command.program) && goesDown(command) ? EVERYTHING_HERE : undefined
 }
 

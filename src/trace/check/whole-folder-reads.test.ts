@@ -93,9 +93,11 @@ describe('ripgrep given no path, in real lines', () => {
     expect(over('{tool.absent: {subject: {glob: "file:*.env"}}}', line).verdict).toBe('unknown')
   })
 
-  it('after a cd, what is visible there; fed text, it searches that', () => {
+  it('after a cd, what is visible there; fed text or a pipe, it searches that', () => {
     expect(unreadOperands('cd src && rg x')).toContain('src/**/!.*')
     expect(over('{tool.absent: {subject: {glob: "file:lib/*"}}}', 'cd src && rg x').verdict).toBe('ok')
     expect(over(GENERATED_UNTOUCHED, 'echo "an error here" | rg error').verdict).toBe('ok')
+    // Codex's real `find .litehive -maxdepth 3 -type f | rg 'T-0002|task.md|thread'` (heru): rg searched find's names.
+    expect(over(GENERATED_UNTOUCHED, "find .litehive -maxdepth 3 -type f | rg 'T-0002|task.md|thread'").verdict).toBe('ok')
   })
 })
