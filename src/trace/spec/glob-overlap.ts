@@ -13,7 +13,8 @@ import { BRACE_LIST } from '../../../adapters/shared/shell.js'
  * run at all. Which characters `one` and `run` take is their side's: any for a matcher, a name's
  * for a shell glob. `any` is a shell word's part no reader can know (`$F`, `$(…)`, `**`): every
  * character, `/` and a leading `.` included. A word that stands for a folder's whole contents
- * (`src/**`, what `rm -rf src` removes) ends in an `any` that is its `contents`.
+ * (`src/**`, what `rm -rf src` removes) ends in an `any` that is its `contents`; a `visible` one
+ * takes no segment's leading `.` (what ripgrep searches by default, `VISIBLE_SUFFIX`).
  */
 export type Token = { readonly kind: 'char'; readonly char: string } | { readonly kind: 'one' | 'run' } | { readonly kind: 'any'; readonly contents?: true; readonly visible?: true }
 
