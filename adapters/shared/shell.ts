@@ -56,7 +56,8 @@ const SCRIPT_FLAG = /^-[a-zA-Z]*c[a-zA-Z]*$/
 // Where the reader is inside a compound command whose words are not commands.
 type Place = 'command' | 'for-words' | 'case-word' | 'case-pattern' | 'test-words'
 
-function basename(word: string): string {
+/** A program word without its folder (`/usr/bin/cat` is `cat`). */
+export function basename(word: string): string {
   const slash = word.lastIndexOf('/')
   return slash === -1 ? word : word.slice(slash + 1)
 }
@@ -744,7 +745,8 @@ const WRITES_EVERY_FILE: ReadonlySet<string> = new Set(['tee', 'touch', 'truncat
 // Programs that write the last file they are given, or into the folder `-t` names (`cp a b`, `ln -s a b`).
 const WRITES_DESTINATION: ReadonlySet<string> = new Set(['cp', 'ln', 'install'])
 const TARGET_DIRECTORY = /^(?:-[a-zA-Z]*t|--target-directory)/
-const IN_PLACE = /^(?:-[a-zA-Z]*i|--in-place)/
+// `sed -i`, `sed --in-place`: it edits the files it is given instead of printing them.
+export const IN_PLACE = /^(?:-[a-zA-Z]*i|--in-place)/
 const DD_OUTPUT = /^of=(.+)$/
 // A write redirection, or the name of a program above or in `shell-writers.ts`, anywhere in the line (a wrapper's script included).
 const MAY_WRITE = new RegExp(`>|\\b(?:tee|touch|truncate|shred|rm|rmdir|unlink|mv|cp|ln|install|sed|dd|${WRITER_NAMES_PATTERN})\\b|-delete\\b`)

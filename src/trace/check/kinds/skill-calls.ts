@@ -1,4 +1,4 @@
-import { commandsOfShellLine, filesNamedBy, findStartingPoints } from '../../../../adapters/shared/shell.js'
+import { basename, commandsOfShellLine, filesNamedBy, findStartingPoints, IN_PLACE } from '../../../../adapters/shared/shell.js'
 import { findCommands } from '../../../../adapters/shared/shell-wrappers.js'
 import { globMatches } from '../../spec/glob.js'
 import { callArgument } from '../../ir/call.js'
@@ -6,7 +6,6 @@ import type { ToolCall } from '../../ir/types.js'
 
 /** Programs a shell line prints a file with: one given a skill's `SKILL.md` to read loads it. */
 const FILE_PRINTERS = new Set(['cat', 'head', 'tail', 'sed', 'less', 'more', 'nl', 'bat'])
-const IN_PLACE = /^(?:-[a-zA-Z]*i|--in-place)/
 
 /**
  * Whether a shell line prints a file `isSkillFile` accepts: a printer given it as a file to read
@@ -80,10 +79,7 @@ export function skillFileMaybePrinted(call: ToolCall, skill: string): string[] {
 
 /** Whether `find` runs a printer or a searcher on what it finds (`-exec cat {} \;`). */
 function findPrints(args: readonly string[]): boolean {
-  return findCommands(args).some(([program = '']) => {
-    const name = program.slice(program.lastIndexOf('/') + 1)
-    return FILE_PRINTERS.has(name) || SEARCHERS.has(name)
-  })
+  return findCommands(args).some(([program = '']) => FILE_PRINTERS.has(basename(program)) || SEARCHERS.has(basename(program)))
 }
 
 /** Whether the call is the skill tool whose result says how it went (`commandName`, `success`): Claude Code's. */
