@@ -23,6 +23,8 @@ export interface SimpleCommand {
   stdin?: string[]
   /** A pipe feeds its stdin from a program whose output no reader can see (`find … | rg x`). */
   piped?: true
+  /** The file the program was run from, where the line named it by a path (`./scripts/clean.sh`, `.venv/bin/python`). */
+  path?: string
 }
 
 /** Everything one line runs and names. */
@@ -248,6 +250,7 @@ function readCommand(words: readonly string[], stdin: readonly string[], depth: 
   }
   const command: SimpleCommand = stdin.length > 0 ? { program, args, stdin: [...stdin] } : { program, args }
   if (unreadInput) command.piped = true
+  if (program !== first) command.path = first
   into.commands.push(command)
   if (depth >= MAX_DEPTH) return
   for (const inner of wrappedCommands(program, args)) {
@@ -665,6 +668,11 @@ export function unreadOperands(line: string | readonly string[], start = ''): st
     if (joined !== undefined) add(joined)
   }
   for (const command of reading.commands) {
+    // A program run by its path is a file the shell reads to run it (`./.engineering/clean.sh`), as `sh`'s script operand is.
+    if (command.path !== undefined) {
+      add(command.path)
+      inFolder(command.path)
+    }
     const namesFiles = command.program === 'dd' || FILE_OPERANDS.has(command.program)
     if (namesFiles) {
       const { files, globs } = readOperands(command)
