@@ -19,12 +19,14 @@ interface Wrapper {
   readonly onlyScripts?: boolean
   /** The program starts only after a `--` (`kubectl exec pod -- rm x`); without one it runs none. */
   readonly afterDoubleDash?: boolean
+  /** Options whose value is the folder the program runs in (`env -C d`, `sudo --chdir=d`). */
+  readonly folders?: readonly string[]
 }
 
 const WRAPPERS: Readonly<Record<string, Wrapper>> = {
-  sudo: { values: ['-u', '-g', '-h', '-p', '-C', '-D', '-R', '-T', '-r', '-t', '-U', '--user', '--group', '--host', '--prompt', '--close-from', '--chdir', '--chroot', '--command-timeout', '--role', '--type', '--other-user'] },
+  sudo: { values: ['-u', '-g', '-h', '-p', '-C', '-D', '-R', '-T', '-r', '-t', '-U', '--user', '--group', '--host', '--prompt', '--close-from', '--chdir', '--chroot', '--command-timeout', '--role', '--type', '--other-user'], folders: ['-D', '--chdir'] },
   doas: { values: ['-u', '-C'] },
-  env: { values: ['-u', '-C', '--unset', '--chdir'], assignments: true },
+  env: { values: ['-u', '-C', '--unset', '--chdir'], assignments: true, folders: ['-C', '--chdir'] },
   nice: { values: ['-n', '--adjustment'] },
   ionice: { values: ['-c', '-n', '--class', '--classdata'] },
   nohup: { values: [] },
@@ -306,5 +308,20 @@ export function wrappedCommands(program: string, args: readonly string[]): reado
   const wrapper = runner ?? (Object.hasOwn(WRAPPERS, program) ? WRAPPERS[program] : undefined)
   if (!wrapper) return WRAPS_NOTHING
   const command = runner ? wrapperCommand(args.slice(1), runner, !CONTAINER_RUNNERS.has(program)) : wrapperCommand(args, wrapper, PACKAGE_RUNNERS.has(program))
-  return listed(command)
+  // `env -C .engineering rm notes.md` removes `.engineering/notes.md`: the program runs as after a `cd` there.
+  const folder = Array.isArray(command) && !runner ? folderOption(args.slice(0, programIndex(args, wrapper)), wrapper.folders ?? []) : undefined
+  return folder === undefined ? listed(command) : [['cd', folder], command as string[]]
+}
+
+/** The folder an option among a wrapper's own words names (`-C d`, `-Cd`, `--chdir d`, `--chdir=d`); the last one given. */
+function folderOption(options: readonly string[], names: readonly string[]): string | undefined {
+  let folder: string | undefined
+  for (let i = 0; i < options.length; i++) {
+    const option = options[i] as string
+    for (const name of names) {
+      if (option === name) folder = options[i + 1]
+      else if (name.startsWith('--') ? option.startsWith(`${name}=`) : option.startsWith(name) && option.length > name.length) folder = option.slice(name.length + (name.startsWith('--') ? 1 : 0))
+    }
+  }
+  return folder === undefined || folder.length === 0 ? undefined : folder
 }
