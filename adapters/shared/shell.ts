@@ -9,7 +9,7 @@
 import { POWERSHELL_WRITERS } from './powershell.js'
 import { lexShell, type ShellRedirection, type ShellToken } from './shell-lexer.js'
 import { findCommands, handsStdinOn, wrappedCommands } from './shell-wrappers.js'
-import { filesWrittenByProgram, WRITER_NAMES_PATTERN } from './shell-writers.js'
+import { filesWrittenByProgram, OUTPUT_OPTION_PATTERN, WRITER_NAMES_PATTERN } from './shell-writers.js'
 import { entersFolder, EVERYTHING_HERE, everythingUnder, FolderWalk, isRelativePath, joinFolder, movesFolder, VISIBLE_HERE, withoutTrailingSlashes } from './shell-folder.js'
 
 /** One simple command: the program (basename of its first word) and its words after it. */
@@ -212,6 +212,9 @@ function readRedirectionTarget(operator: string, target: string, expands: boolea
  */
 export const PIPED_SCRIPT = '$(stdin)'
 
+// A program's word that is a path to run (`./x.sh`, `$HOME/bin/x`), not text that only holds a `/` (a stray JSON fragment).
+const RUN_PATH = /^[^\s'"{}()<>|;&]+$/
+
 /** One simple command: a shell's or `eval`'s script read in its place, a wrapper's program beside it. */
 function readCommand(words: readonly string[], stdin: readonly string[], depth: number, into: ShellLineReading, unreadInput = false): void {
   const first = words[0] as string
@@ -250,7 +253,7 @@ function readCommand(words: readonly string[], stdin: readonly string[], depth: 
   }
   const command: SimpleCommand = stdin.length > 0 ? { program, args, stdin: [...stdin] } : { program, args }
   if (unreadInput) command.piped = true
-  if (program !== first) command.path = first
+  if (program !== first && RUN_PATH.test(first)) command.path = first
   into.commands.push(command)
   if (depth >= MAX_DEPTH) return
   for (const inner of wrappedCommands(program, args)) {
@@ -757,7 +760,7 @@ const TARGET_DIRECTORY = /^(?:-[a-zA-Z]*t|--target-directory)/
 export const IN_PLACE = /^(?:-[a-zA-Z]*i|--in-place)/
 const DD_OUTPUT = /^of=(.+)$/
 // A write redirection, or the name of a program above or in `shell-writers.ts`, anywhere in the line (a wrapper's script included).
-const MAY_WRITE = new RegExp(`>|\\b(?:tee|touch|truncate|shred|rm|rmdir|unlink|mv|cp|ln|install|sed|dd|${WRITER_NAMES_PATTERN})\\b|-delete\\b`)
+const MAY_WRITE = new RegExp(`>|\\b(?:tee|touch|truncate|shred|rm|rmdir|unlink|mv|cp|ln|install|sed|dd|${WRITER_NAMES_PATTERN})\\b|-delete\\b|${OUTPUT_OPTION_PATTERN}`)
 
 // A `cd`, `pushd` or `popd` anywhere in the line.
 const MAY_MOVE = /\b(?:cd|pushd|popd)\b/

@@ -44,5 +44,7 @@ describe('a program run by its path', () => {
     expect(unreadOperands('cd tools && bin/run')).toEqual(expect.arrayContaining(['tools/', 'tools/bin/run']))
     // A program the shell finds on its PATH is named by no path of the line.
     expect(unreadOperands('make test')).not.toContain('make')
+    // Text that only holds a `/` (a harness's stray JSON as a line) runs no file.
+    expect(unreadOperands('{"cmd":"bin/ls a"}')).toEqual([])
   })
 })
