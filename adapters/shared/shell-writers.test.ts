@@ -126,6 +126,7 @@ describe('programs that write the files they are given', () => {
     [`node -e "fs.rmSync('dist', {recursive: true})"`, ['dist']],
     [`ruby -e "File.write('VERSION', '2')"`, ['VERSION']],
     [`perl -e 'open(my $fh, ">", "log/out.txt"); print $fh 1'`, ['log/out.txt']],
+    [`perl -e 'open(F, ">>log/out.txt"); print F 1'`, ['log/out.txt']],
     [`php -r "file_put_contents('cache/x.php', '');"`, ['cache/x.php']],
   ])('%j runs code that writes, naming %j', (line, files) => {
     expect(filesWrittenBy(line)).toEqual(files)
@@ -181,6 +182,84 @@ describe('programs that write the files they are given', () => {
     `node -e "console.log(require('./package.json').version)"`,
     'python3 scripts/build.py --out dist',
     "python3 - <<'PY'\nprint('src/a.py'.replace('a', 'b'))\nPY",
+  ])('%j writes nothing', (line) => {
+    expect(filesWrittenBy(line)).toEqual([])
+  })
+})
+
+/**
+ * Programs whose purpose is to create, convert or compile into what they are given: "nothing under
+ * `.engineering/` was written" was `ok` over every line below.
+ */
+describe('programs that create, convert or compile into the files they name', () => {
+  it.each([
+    ['mkdir -p .engineering/new', ['.engineering/new']],
+    ['mkdir -m 700 a b', ['a', 'b']],
+    ['mkfifo .engineering/pipe', ['.engineering/pipe']],
+    ['chmod +x scripts/run.sh', ['scripts/run.sh']],
+    ['chmod -w .engineering/notes.md', ['.engineering/notes.md']],
+    ['chmod -R 755 .engineering', ['.engineering', '.engineering/**']],
+    ['chown me:me .engineering/notes.md', ['.engineering/notes.md']],
+    ['chgrp --reference=a b', ['b']],
+    ['mktemp -p .engineering', ['.engineering/tmp.*']],
+    ['mktemp .engineering/run.XXXXXX', ['.engineering/run.*']],
+    ['split -l 10 big.csv .engineering/part-', ['.engineering/part-*']],
+    ['csplit -f .engineering/p notes.md /^#/', ['.engineering/p*']],
+    ["rename 's/\\.md$/.txt/' .engineering/a.md", ['.engineering/a.md']],
+    ['script -q .engineering/session.log', ['.engineering/session.log']],
+    ['git init .engineering', ['.engineering/**']],
+    ['git init', ['.git/**']],
+    ['git clone https://example.invalid/y.git .engineering/y', ['.engineering/y/**']],
+    ['git clone https://example.invalid/tools.git', ['tools/**']],
+    ['git worktree add .engineering/wt -b fix', ['.engineering/wt/**']],
+    ['git submodule add https://example.invalid/y vendor/y', ['.gitmodules', 'vendor/y/**']],
+    ['git config -f .engineering/cfg a.b c', ['.engineering/cfg']],
+    ['git archive -o .engineering/src.zip HEAD', ['.engineering/src.zip']],
+    ['git format-patch -o .engineering HEAD~1', ['.engineering/**']],
+    ['git format-patch HEAD~1', ['0*.patch']],
+    ['git bundle create .engineering/repo.bundle HEAD', ['.engineering/repo.bundle']],
+    ['cargo new .engineering/x', ['.engineering/x/**']],
+    ['cargo init', ['./**']],
+    ['openssl genrsa -out .engineering/key.pem 2048', ['.engineering/key.pem']],
+    ["ssh-keygen -t ed25519 -f .engineering/id -N ''", ['.engineering/id', '.engineering/id.pub']],
+    ['gpg -o .engineering/x.gpg -c x', ['.engineering/x.gpg']],
+    ['pandoc notes.md -o .engineering/notes.pdf', ['.engineering/notes.pdf']],
+    ['convert a.png .engineering/b.png', ['.engineering/b.png']],
+    ['ffmpeg -i a.mp4 -y .engineering/b.mp4', ['.engineering/b.mp4']],
+    ['mogrify -flip .engineering/a.png', ['.engineering/a.png']],
+    ["sqlite3 .engineering/db.sqlite 'delete from t'", ['.engineering/db.sqlite']],
+    ['gcc main.c -o .engineering/main', ['.engineering/main']],
+    ['g++ main.cc -o.engineering/main', ['.engineering/main']],
+    ['rustc main.rs -o .engineering/main', ['.engineering/main']],
+    ['go build -o .engineering/bin .', ['.engineering/bin']],
+    ['javac -d .engineering A.java', ['.engineering/**']],
+    ['pip install --target .engineering requests', ['.engineering/**']],
+    ['pip download -d .engineering requests', ['.engineering/**']],
+    // Any program's long output options: a file, or a folder it writes under.
+    ['esbuild src/a.ts --bundle --outfile=.engineering/a.js', ['.engineering/a.js']],
+    ['tsc -p . --outDir .engineering', ['.engineering/**']],
+    ['npx vite build --outDir .engineering', ['.engineering/**']],
+    ['webpack --output-path .engineering', ['.engineering/**']],
+    ['cargo build --target-dir .engineering', ['.engineering/**']],
+    ['npm pack --pack-destination .engineering', ['.engineering/**']],
+  ])('%j writes %j', (line, files) => {
+    expect(filesWrittenBy(line)).toEqual(files)
+  })
+
+  it.each([
+    'mktemp',
+    'mktemp -d',
+    'mktemp -t run.XXXXXX',
+    'chmod --help',
+    'ssh-keygen -l -f .engineering/id',
+    'git config -f .engineering/cfg --get a.b',
+    'git format-patch --stdout HEAD~1',
+    'rename -n s/a/b/ .engineering/a.md',
+    "sqlite3 -readonly .engineering/db.sqlite 'select 1'",
+    'gcc -c main.c',
+    // What follows a script is the script's to read (the guide: a script's writes are not read).
+    'python3 scripts/build.py --outdir .engineering',
+    'bash build.sh --output .engineering/x',
   ])('%j writes nothing', (line) => {
     expect(filesWrittenBy(line)).toEqual([])
   })

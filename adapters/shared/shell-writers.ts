@@ -147,6 +147,51 @@ function gitSubcommandWrites(name: string, args: readonly string[]): readonly st
       const read = readArguments(args, { valued: 'pC', valuedLong: ['--directory', '--exclude', '--include', '--whitespace'] })
       return given(read, ...APPLY_LOOKS) && !given(read, '--apply', '--index') ? NOTHING : [HERE]
     }
+    case 'init': {
+      const folder = readArguments(args, { valued: 'b', valuedLong: ['--template', '--separate-git-dir', '--object-format', '--ref-format', '--initial-branch', '--shared'] }).operands[0]
+      return [folder === undefined ? '.git/**' : everythingUnder(folder)]
+    }
+    case 'clone': {
+      // `git clone url [dir]`: the folder it names, or the one the URL's last segment names.
+      const read = readArguments(args, { valued: 'bcjou', valuedLong: ['--branch', '--config', '--depth', '--origin', '--upload-pack', '--reference', '--separate-git-dir', '--template', '--filter', '--jobs', '--shallow-since', '--shallow-exclude', '--bundle-uri', '--server-option'] })
+      const [url, folder] = read.operands
+      const named = folder ?? (url === undefined ? undefined : remoteName(url.replace(/\/+$/, ''))[0]?.replace(/\.git$/, ''))
+      return named === undefined ? NOTHING : [everythingUnder(named)]
+    }
+    case 'worktree': {
+      // `git worktree add [-b new] path [commit]`, `git worktree remove path`.
+      const [action = '', ...rest] = args
+      const read = readArguments(rest, { valued: 'bB', valuedLong: ['--reason'] })
+      return ['add', 'remove', 'move'].includes(action) ? read.operands.slice(0, action === 'move' ? 2 : 1).map(everythingUnder) : NOTHING
+    }
+    case 'submodule': {
+      // `git submodule add url [path]` (and `.gitmodules`); `update` checks every submodule out.
+      const [action = '', ...rest] = args
+      const read = readArguments(rest, { valued: 'b', valuedLong: ['--branch', '--name', '--reference', '--depth'] })
+      if (action === 'add') {
+        const [url, path] = read.operands
+        const named = path ?? (url === undefined ? undefined : remoteName(url.replace(/\/+$/, ''))[0]?.replace(/\.git$/, ''))
+        return named === undefined ? ['.gitmodules'] : ['.gitmodules', everythingUnder(named)]
+      }
+      return ['update', 'deinit', 'sync'].includes(action) ? [HERE] : NOTHING
+    }
+    case 'config': {
+      // `git config -f f a.b c` writes `f`, unless it only reads (`--get`, `--list`).
+      const read = readArguments(args, { valued: 'f', valuedLong: ['--file', '--blob', '--type', '--default'] })
+      const reads = given(read, '-l', '--list', '--get', '--get-all', '--get-regexp', '--get-urlmatch', '--get-color', '--get-colorbool') || read.operands.length < 2 && !given(read, '--unset', '--unset-all', '--remove-section', '--rename-section', '--add', '--replace-all')
+      return reads ? NOTHING : valuesOf(read, '-f', '--file')
+    }
+    case 'archive':
+      return valuesOf(readArguments(args, { valued: 'o', valuedLong: ['--output', '--format', '--prefix', '--remote', '--exec'] }), '-o', '--output')
+    case 'format-patch': {
+      // Into the folder `-o` names, or here as `0001-….patch`.
+      const read = readArguments(args, { valued: 'ov', valuedLong: ['--output-directory', '--output', '--subject-prefix', '--in-reply-to', '--to', '--cc', '--from', '--signature', '--base', '--suffix', '--start-number', '--reroll-count'] })
+      if (given(read, '--stdout')) return NOTHING
+      const folder = valuesOf(read, '-o', '--output-directory').at(-1)
+      return folder === undefined ? [...valuesOf(read, '--output'), '0*.patch'] : [everythingUnder(folder)]
+    }
+    case 'bundle':
+      return args[0] === 'create' ? readArguments(args.slice(1), { valuedLong: ['--version'] }).operands.slice(0, 1) : NOTHING
     default:
       return GIT_TREE_WRITERS.has(name) ? [HERE] : NOTHING
   }
@@ -369,6 +414,8 @@ function goWrites(args: readonly string[]): readonly string[] {
   const { name: subcommand, args: rest, folder } = subcommandOf(args, ['-C'])
   const read = readArguments(rest, { valuedLong: ['-modfile'] })
   if (subcommand === 'fmt' || subcommand === 'fix' || subcommand === 'generate') return inFolder(folder, read.operands.length > 0 ? read.operands.map(goPackageFolder) : [HERE])
+  // `go build -o bin/app .`, `go test -c -o x.test`: the binary it names.
+  if (subcommand === 'build' || subcommand === 'test') return inFolder(folder, optionValues(rest, ['-o']))
   if (subcommand === 'get' || (subcommand === 'mod' && ['tidy', 'init', 'edit', 'download', 'vendor'].includes(read.operands[0] ?? ''))) {
     return inFolder(folder, read.operands[0] === 'vendor' ? ['go.mod', 'go.sum', 'vendor/**'] : ['go.mod', 'go.sum'])
   }
@@ -400,6 +447,11 @@ function cargoWrites(args: readonly string[]): readonly string[] {
     case 'update':
     case 'generate-lockfile':
       return ['Cargo.lock']
+    // `cargo new x` creates the crate `x`; `cargo init [x]` makes one of the folder.
+    case 'new':
+      return read.operands.slice(0, 1).map(everythingUnder)
+    case 'init':
+      return [read.operands[0] === undefined ? HERE : everythingUnder(read.operands[0])]
     default:
       return NOTHING
   }
@@ -489,6 +541,8 @@ const WRITING_CALL = new RegExp(
 const QUOTED = /'([^'\n]*)'|"([^"\n]*)"|`([^`\n]*)`/g
 // A string that may be a path: path letters only, a letter among them (`out.json`, `src/a.ts`, `VERSION`).
 const PATH_STRING = /^(?=[^]*[A-Za-z])[\w.\/~@+-]+$/
+// The mode Perl's two-argument `open` writes before the path (`>`, `>>`, `+<`).
+const OPEN_MODE_PREFIX = /^\+?[<>]{1,2}\s*/
 // A mode `open` is given (`'w'`, `'rb'`, `'a+'`): no file.
 const OPEN_MODE = /^[rwabxtU+]{1,4}$/
 
@@ -521,10 +575,137 @@ export function filesWrittenByCodeText(code: string): string[] {
   const written: string[] = []
   if (!WRITING_CALL.test(code)) return written
   for (const [, ...groups] of code.matchAll(QUOTED)) {
-    const string = groups.find((group) => group !== undefined) ?? ''
+    // Perl's two-argument `open(F, ">out.txt")` gives the mode inside the path's string.
+    const string = (groups.find((group) => group !== undefined) ?? '').replace(OPEN_MODE_PREFIX, '')
     if (PATH_STRING.test(string) && !OPEN_MODE.test(string) && !written.includes(string)) written.push(string)
   }
   return written
+}
+
+// ——— what a program is for: creating, converting or compiling into what it is given ———
+
+/** `mkdir d`, `mkfifo p`: every operand, the folder or pipe it creates. */
+const CREATES_OPERANDS = everyOperand({ valued: 'mZ', valuedLong: ['--mode', '--context'] })
+
+// A mode `chmod` is given, symbolic (`+x`, `u=rw,go-w`, `-w`) or in octal.
+const CHMOD_MODE = /^(?:[0-7]{1,4}|[ugoa]*[-+=][rwxXstugo]*(?:,[ugoa]*[-+=][rwxXstugo]*)*)$/
+
+/**
+ * `chmod +x f`, `chown me f`, `chgrp g f`: the files after the mode, owner or group (all of them
+ * with `--reference=r`), and everything under each with `-R`. A mode change is one git records.
+ */
+function changesModes(args: readonly string[]): readonly string[] {
+  // `chmod -w f`: a mode that starts like an option is the first operand.
+  const at = args.findIndex((arg) => !arg.startsWith('-') || CHMOD_MODE.test(arg))
+  const options = readArguments(args.slice(0, Math.max(at, 0)), { valuedLong: ['--from'] })
+  const rest = at === -1 ? [] : args.slice(at)
+  const referenced = valuesOf(options, '--reference').length > 0
+  const read = readArguments(rest.slice(referenced ? 0 : 1).filter((arg) => !arg.startsWith('-') || arg === '--'))
+  return withFolders(read.operands, given(options, '-R', '--recursive'))
+}
+
+/** A template's trailing run of `X`s, which `mktemp` fills in: any file of that stem. */
+const TEMPLATE_XS = /X{3,}$/
+
+/** `mktemp [-p d] [template]`: the file it creates where it creates it; none in `$TMPDIR`. */
+function mktempWrites(args: readonly string[]): readonly string[] {
+  const read = readArguments(args, { valued: 'p', valuedLong: ['--suffix'] })
+  if (given(read, '-u', '--dry-run')) return NOTHING
+  const template = read.operands[0]?.replace(TEMPLATE_XS, '*')
+  const folder = valuesOf(read, '-p', '--tmpdir').at(-1)
+  if (folder !== undefined) return [joinFolder(folder, template ?? 'tmp.*')]
+  // No template, or `-t`/`--tmpdir` alone: in `$TMPDIR`, outside the session's folder.
+  return template === undefined || given(read, '-t', '--tmpdir') ? NOTHING : [template]
+}
+
+/** `split in [prefix]` writes `prefixaa`, `prefixab`…; `csplit -f prefix in …` writes `prefix00`… */
+function splitWrites(args: readonly string[]): readonly string[] {
+  const read = readArguments(args, { valued: 'abCflnt', valuedLong: ['--suffix-length', '--additional-suffix', '--bytes', '--line-bytes', '--lines', '--number', '--separator', '--filter'] })
+  return [`${read.operands[1] ?? 'x'}*`]
+}
+
+function csplitWrites(args: readonly string[]): readonly string[] {
+  const read = readArguments(args, { valued: 'bfn', valuedLong: ['--suffix-format', '--prefix', '--digits'] })
+  return [`${valuesOf(read, '-f', '--prefix').at(-1) ?? 'xx'}*`]
+}
+
+/** `rename 's/a/b/' f…` (or util-linux's `rename from to f…`): the files it renames, unless it only shows what it would do. */
+function renameWrites(args: readonly string[]): readonly string[] {
+  const read = readArguments(args, { valued: 'e', valuedLong: [] })
+  return given(read, '-n', '--no-act', '--dry-run') ? NOTHING : read.operands.slice(given(read, '-e') ? 0 : 1)
+}
+
+/** `script [file]` records the terminal into its file (`typescript` by default) and the logs its options name. */
+function scriptWrites(args: readonly string[]): readonly string[] {
+  const read = readArguments(args, { valued: 'cEOIBTm', valuedLong: ['--command', '--echo', '--log-out', '--log-in', '--log-io', '--log-timing', '--logging-format', '--output-limit'] })
+  const logs = valuesOf(read, '-O', '--log-out', '-I', '--log-in', '-B', '--log-io', '-T', '--log-timing')
+  const file = read.operands[0] ?? (logs.length > 0 ? undefined : 'typescript')
+  return [...logs, ...(file === undefined ? [] : [file])].filter((word) => !word.startsWith('/dev/'))
+}
+
+/** The values of options named exactly so, or attached by `=` (`--output=x`); a short one also run together (`-ox`) where `attached`. */
+function optionValues(args: readonly string[], names: readonly string[], attached = false): string[] {
+  const values: string[] = []
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string
+    if (arg === '--') break
+    for (const name of names) {
+      if (arg === name && i + 1 < args.length) values.push(args[i + 1] as string)
+      else if (name.startsWith('--') && arg.startsWith(`${name}=`)) values.push(arg.slice(name.length + 1))
+      else if (attached && !name.startsWith('--') && arg.startsWith(name) && arg.length > name.length) values.push(arg.slice(name.length))
+    }
+  }
+  return values.filter((value) => value.length > 0 && value !== '-')
+}
+
+/** A program that writes the files its options name: `gcc -o a`, `pandoc -o x.pdf`, `openssl … -out k.pem`. */
+function outputOptions(names: readonly string[], folders: readonly string[] = [], attached = false): Rule {
+  return (args) => [...optionValues(args, names, attached), ...optionValues(args, folders).map(everythingUnder)]
+}
+
+/** `ssh-keygen -f k` writes `k` and `k.pub`, unless it only reads a key (`-l`, `-y`, `-B`, `-F`, `-L`). */
+function sshKeygenWrites(args: readonly string[]): readonly string[] {
+  if (args.some((arg) => /^-[a-zA-Z]*[lyBFL]/.test(arg))) return NOTHING
+  return optionValues(args, ['-f']).flatMap((key) => [key, `${key}.pub`])
+}
+
+/** `pip install -t d`, `pip download -d d`, `pip wheel -w d`: under the folder it installs or saves into. */
+function pipWrites(args: readonly string[]): readonly string[] {
+  const [subcommand = '', ...rest] = args
+  const folders = subcommand === 'install' ? ['-t', '--target', '--prefix', '--root'] : subcommand === 'download' ? ['-d', '--dest'] : subcommand === 'wheel' ? ['-w', '--wheel-dir'] : []
+  return optionValues(rest, folders).map(everythingUnder)
+}
+
+/** `ffmpeg -i in out`, `magick in out`: the last operand is what it writes. */
+function lastOperand(args: readonly string[]): readonly string[] {
+  const last = args.at(-1)
+  return last === undefined || last.startsWith('-') || args.length < 2 ? NOTHING : [last]
+}
+
+/** `sqlite3 db.sqlite 'delete …'`: the database it opens may be written, unless it is opened read-only. */
+function sqliteWrites(args: readonly string[]): readonly string[] {
+  if (args.includes('-readonly')) return NOTHING
+  const database = args.find((arg) => !arg.startsWith('-'))
+  return database === undefined || database === ':memory:' ? NOTHING : [database]
+}
+
+// Long options that name what a program writes, whatever the program (`esbuild --outfile=x`, `tsc
+// --outDir d`, `cargo build --target-dir d`): a file, or a folder everything under which it may write.
+const OUTPUT_FILE_OPTIONS = ['--output', '--out', '--outfile', '--outFile', '--out-file', '--output-file']
+const OUTPUT_FOLDER_OPTIONS = ['--outdir', '--outDir', '--out-dir', '--output-dir', '--output-directory', '--output-path', '--target-dir', '--pack-destination', '--dest', '--destination']
+
+/** A line naming any of those options, or a short `-o`/`-out` some programs write by: `filesWrittenBy` reads it. */
+export const OUTPUT_OPTION_PATTERN = String.raw`(?:^|\s)(?:--(?:out|dest|target-dir|pack-destination)|-o)`
+
+// Programs whose rule above reads their output options itself (`curl --output-dir d -O url` is `d/<name>`).
+const OWN_OUTPUTS: ReadonlySet<string> = new Set(['curl', 'wget', 'sort', 'patch', 'gzip', 'gunzip', 'bzip2', 'bunzip2', 'xz', 'unxz', 'zstd', 'unzstd', 'eslint', 'ruff', 'stylelint', 'rubocop', 'git'])
+// Interpreters and shells: what follows the script they run is the script's to read.
+const RUNS_SCRIPTS = /^(?:python[0-9.]*|pypy[0-9.]*|node|nodejs|bun|ruby|perl|php|bash|sh|zsh|dash|ksh|fish)$/
+
+/** What any command's output options name (`OUTPUT_FILE_OPTIONS`, `OUTPUT_FOLDER_OPTIONS`), as written. */
+function outputOptionsOf(args: readonly string[]): string[] {
+  if (!args.some((arg) => arg.startsWith('--o') || arg.startsWith('--d') || arg.startsWith('--t') || arg.startsWith('--p'))) return []
+  return [...optionValues(args, OUTPUT_FILE_OPTIONS), ...optionValues(args, OUTPUT_FOLDER_OPTIONS).map(everythingUnder)]
 }
 
 // ——— the table ———
@@ -594,11 +775,38 @@ const WRITERS: ReadonlyMap<string, Rule> = new Map<string, Rule>([
   ['deno', denoWrites],
   ['go', goWrites],
   ['cargo', cargoWrites],
+  ['mkdir', CREATES_OPERANDS],
+  ['mkfifo', CREATES_OPERANDS],
+  ['chmod', changesModes],
+  ['chown', changesModes],
+  ['chgrp', changesModes],
+  ['mktemp', mktempWrites],
+  ['split', splitWrites],
+  ['csplit', csplitWrites],
+  ['rename', renameWrites],
+  ['prename', renameWrites],
+  ['script', scriptWrites],
+  // Every word no option is: a value (`-resize 50%`) is read as a file too, which names nothing a selector means.
+  ['mogrify', everyOperand()],
+  ['convert', lastOperand],
+  ['magick', lastOperand],
+  ['ffmpeg', lastOperand],
+  ['sqlite3', sqliteWrites],
+  ['ssh-keygen', sshKeygenWrites],
+  ['pip', pipWrites],
+  ['pip3', pipWrites],
+  ['openssl', outputOptions(['-out', '-keyout'])],
+  ['gpg', outputOptions(['-o'])],
+  ['gpg2', outputOptions(['-o'])],
+  ['pandoc', outputOptions(['-o'])],
+  ['javac', outputOptions([], ['-d', '-s', '-h'])],
+  ['rustc', outputOptions(['-o'])],
+  ...['gcc', 'cc', 'c++', 'g++', 'clang', 'clang++', 'tcc'].map((name): [string, Rule] => [name, outputOptions(['-o'], [], true)]),
   ...[...PACKAGE_MANAGERS].map(([name, manager]): [string, Rule] => [name, packageManagerWrites(manager)]),
 ])
 
 /** The names of the programs this table reads, interpreters included, as regex alternatives: a line naming none of them writes nothing it could say. */
-export const WRITER_NAMES_PATTERN = [...WRITERS.keys(), ...APPLY_PATCH, 'python[0-9.]*', 'pypy[0-9.]*', 'node', 'nodejs', 'bun', 'php'].join('|')
+export const WRITER_NAMES_PATTERN = [...[...WRITERS.keys()].map((name) => name.replace(/[+.]/g, '\\$&')), ...APPLY_PATCH, 'python[0-9.]*', 'pypy[0-9.]*', 'node', 'nodejs', 'bun', 'php'].join('|')
 
 /**
  * The files one command of a program in the table writes, creates or removes, as written (a folder
@@ -609,7 +817,9 @@ export function filesWrittenByProgram(command: SimpleCommand): readonly string[]
   // `apply_patch <<'EOF' … EOF` inside a longer line (Codex reads a line that is only that as its own call): the files its body names.
   if (APPLY_PATCH.has(command.program)) return filesInPatch([...command.args, ...(command.stdin ?? [])].join('\n'))
   const rule = WRITERS.get(command.program)
-  const written = [...(rule === undefined ? NOTHING : rule(command.args)), ...filesWrittenByCode(command)]
+  // An interpreter's words after its script are the script's, which is not read.
+  const outputs = OWN_OUTPUTS.has(command.program) || RUNS_SCRIPTS.test(command.program) ? NOTHING : outputOptionsOf(command.args)
+  const written = [...(rule === undefined ? NOTHING : rule(command.args)), ...outputs, ...filesWrittenByCode(command)]
   return written.flatMap((file) => (file.length === 0 ? [] : THE_FOLDER_ITSELF.test(file) ? [HERE] : [file]))
 }
 
