@@ -269,7 +269,7 @@ describe('words given to a program no reader reads for its files', () => {
       const events: Event[] = [start(), call('c-1', name, input, { operations, subjects }), result('c-1'), ended()]
       return metaharness([...events, closed(events.length)])
     }
-    expect(rowOf(storeUntouched, tool('Grep', { pattern: 'x', path: '.engineering' }, ['search'], ['file:.engineering'])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.engineering/**'] })
+    expect(rowOf(storeUntouched, tool('Grep', { pattern: 'x', path: '.engineering' }, ['search'], ['file:.engineering'])).outcome).toMatchObject({ reason: 'operands_unread', words: ['.engineering', '.engineering/**'] })
     // A search reads every file under its folder: `.env` two folders down, and everything under the session's own folder.
     expect(rowOf('{tool.absent: {subject: {glob: "file:config/*.env"}}}', tool('Grep', { pattern: 'KEY', path: '.' }, ['search'], ['file:.'])).verdict).toBe('unknown')
     expect(rowOf('{tool.absent: {subject: {glob: "file:config/*.env"}}}', tool('Grep', { pattern: 'KEY', path: 'src' }, ['search'], ['file:src'])).verdict).toBe('ok')

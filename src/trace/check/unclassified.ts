@@ -1,7 +1,7 @@
 import { compareCodePoints } from '../../events/json.js'
 import type { IrEvent } from '../ir/types.js'
 import type { CallSelector } from '../spec/model.js'
-import { fileOperationsOf, selectorMightHandOver, selectorMightMatch, selectorMightName, selectorMightOperate, selectorMightOperateUnnamed, selectorMightPlace, selectorMightRun, selectorMightTouch, selectsFilesBySubject, type FileOperations } from '../spec/selector.js'
+import { fileOperationsOf, selectorMightHandOver, selectorMightMatch, selectorMightName, selectorMightOperate, selectorMightOperateUnnamed, selectorMightPlace, selectorMightRun, selectorMightSearch, selectorMightTouch, selectsFilesBySubject, type FileOperations } from '../spec/selector.js'
 import type { UnknownReason } from './outcome.js'
 
 const NONE: readonly string[] = []
@@ -82,6 +82,11 @@ export class UnseenCalls {
       const handed = this.fileOperations === null ? NONE : selectorMightHandOver(this.selector, this.fileOperations, call)
       if (handed.length > 0) {
         this.untold.add(event.index, handed)
+        return
+      }
+      const searched = this.fileOperations === null ? NONE : selectorMightSearch(this.selector, this.fileOperations, call)
+      if (searched.length > 0) {
+        this.untold.add(event.index, searched)
         return
       }
       const programs = selectorMightRun(this.selector, call)

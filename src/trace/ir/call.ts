@@ -178,7 +178,12 @@ function folderWalkWords(call: ToolCall): string[] {
   const roots = folders.length > 0 ? folders : lists || SEARCHES_NO_FOLDER.has(call.name) ? [] : ['']
   const words = new Set<string>()
   if (chosen.length > 0 && chosen.length === globs.length) for (const root of roots.length > 0 ? roots : ['']) for (const glob of chosen) words.add(globUnder(root, glob))
-  else for (const root of roots) words.add(lists ? (root.endsWith('/') || root === '' ? root : `${root}/`) : root === '' ? EVERYTHING_HERE : everythingUnder(root))
+  else
+    for (const root of roots) {
+      words.add(lists ? (root.endsWith('/') || root === '' ? root : `${root}/`) : root === '' ? EVERYTHING_HERE : everythingUnder(root))
+      // A search's path may be the one file it reads (`Grep {path: ".env"}`).
+      if (!lists) words.add(root)
+    }
   words.delete('')
   return [...words]
 }

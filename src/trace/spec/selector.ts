@@ -286,6 +286,20 @@ export function selectorMightHandOver(selector: CallSelector, operations: FileOp
 }
 
 /**
+ * What a search tool read that a selector by `file.read` would have matched had its harness named
+ * the call `file.read`, not `search`: a search reads every file under the path it is given, as
+ * `grep -r` does in a shell line, so `Grep {pattern, path: ".env"}` read `.env`, and one given no
+ * path read the session's folder (`wordsUnread`'s folder words: `x/**`, `./**`, a glob under it).
+ * A listing reads no file's contents. The call is not in the selector's scope and every `args`
+ * matcher holds; empty for any call it can rule out.
+ */
+export function selectorMightSearch(selector: CallSelector, operations: FileOperations, call: ToolCall): readonly string[] {
+  if (!operations.reads || !call.operations.includes('search') || inScope(selector, call) || !argsHold(selector, call)) return NONE
+  const matcher = selector.subject
+  return matcher === undefined ? wordsUnread(call) : wordsNaming(matcher, wordsUnread(call), call)
+}
+
+/**
  * Whether a word may name a file the matcher matches: as itself, or as a folder what lies under
  * which would match (`tar -C .engineering`); a glob, as any path it may expand to (`rm -rf .*`).
  * A whole word a program was given may be a folder it goes down through (`prettier --write src`
