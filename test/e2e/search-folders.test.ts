@@ -11,6 +11,8 @@ import { freshDir, runCalls } from './harness-run.js'
 // its `Glob` matches a pattern that names no folder at any depth (`out.ts` finds
 // `src/generated/out.ts`). "Nothing under .engineering/ touched" was ok over a path-less `Grep`
 // that searched the store, and "nothing under src/generated/ touched" over a `Glob` that listed it.
+// A `Grep` given the file itself answers with its lines, yet its harness names the call `search`:
+// "nothing under .engineering/ read" by `file.read` was ok over it.
 const SPEC = readSpec(`format: trace-spec/1
 id: e2e/search-folders
 expectations:
@@ -18,6 +20,8 @@ expectations:
     expect: {tool.absent: {subject: {glob: "file:.engineering/*"}}}
   - id: generated-untouched
     expect: {tool.absent: {subject: {glob: "file:src/generated/*"}}}
+  - id: store-never-read
+    expect: {tool.absent: {operations: [file.read], subject: {glob: "file:.engineering/*"}}}
 `)
 
 let claude = ''
@@ -37,10 +41,11 @@ function toolResults(path: string): string {
   return out.join('\n')
 }
 
-describe('Claude Code’s Grep and Glob, given no folder', () => {
+describe('Claude Code’s Grep and Glob, given no folder or a file', () => {
   it.each([
     ['grep', { tool: 'Grep', args: { pattern: 'TOKEN_42', output_mode: 'files_with_matches' } }, '.engineering/notes.md', 'store-untouched'],
     ['glob', { tool: 'Glob', args: { pattern: 'out.ts' } }, 'src/generated/out.ts', 'generated-untouched'],
+    ['grep-file', { tool: 'Grep', args: { pattern: 'TOKEN', path: '.engineering/notes.md', output_mode: 'content' } }, 'TOKEN_42', 'store-never-read'],
   ] as const)('%s: what it went through is read from the harness’s own answer, and the row is unknown, not ok', async (name, call, found, rowId) => {
     const workspace = freshDir('search-folders', name, 'work')
     mkdirSync(join(workspace, '.engineering'), { recursive: true })
