@@ -242,6 +242,17 @@ describe('programs that create, convert or compile into the files they name', ()
     ['webpack --output-path .engineering', ['.engineering/**']],
     ['cargo build --target-dir .engineering', ['.engineering/**']],
     ['npm pack --pack-destination .engineering', ['.engineering/**']],
+    // Clients that fetch into the tree.
+    ['gh pr checkout 42', ['./**']],
+    ['gh repo clone octo/tools', ['tools/**']],
+    ['gh repo clone octo/tools .engineering/tools', ['.engineering/tools/**']],
+    ['gh release download v1 -D .engineering', ['.engineering/**']],
+    ['gh release download v1 -p "*.tgz"', ['*']],
+    ['gh run download 123 --dir .engineering', ['.engineering/**']],
+    ['aws s3 cp s3://bucket/notes.md .engineering/notes.md', ['.engineering/notes.md', '.engineering/notes.md/**']],
+    ['aws s3 sync s3://bucket/store .engineering', ['.engineering', '.engineering/**']],
+    ['aws --profile ci s3 mv s3://bucket/a.txt .engineering/a.txt', ['.engineering/a.txt', '.engineering/a.txt/**']],
+    ['gsutil -m cp gs://bucket/a.txt .engineering/', ['.engineering/', '.engineering/**']],
   ])('%j writes %j', (line, files) => {
     expect(filesWrittenBy(line)).toEqual(files)
   })
@@ -257,6 +268,11 @@ describe('programs that create, convert or compile into the files they name', ()
     'rename -n s/a/b/ .engineering/a.md',
     "sqlite3 -readonly .engineering/db.sqlite 'select 1'",
     'gcc -c main.c',
+    'gh pr view 42',
+    'gh pr list',
+    'aws s3 cp .engineering/notes.md s3://bucket/notes.md',
+    'aws s3 ls s3://bucket',
+    'gsutil cp a.txt gs://bucket/',
     // What follows a script is the script's to read (the guide: a script's writes are not read).
     'python3 scripts/build.py --outdir .engineering',
     'bash build.sh --output .engineering/x',

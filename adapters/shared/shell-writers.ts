@@ -708,6 +708,43 @@ function outputOptionsOf(args: readonly string[]): string[] {
   return [...optionValues(args, OUTPUT_FILE_OPTIONS), ...optionValues(args, OUTPUT_FOLDER_OPTIONS).map(everythingUnder)]
 }
 
+// ——— command-line clients that fetch into the tree ———
+
+/** `gh pr checkout 42` switches the work tree (`./**`); `gh repo clone o/x [d]` writes `d`; `gh release download -D d` and `gh run download -D d` save into `d` (here without one). */
+function ghWrites(args: readonly string[]): readonly string[] {
+  const [group = '', action = '', ...rest] = args
+  if (group === 'pr' && action === 'checkout') return [HERE]
+  if (group === 'repo' && action === 'clone') {
+    const [repository, folder] = readArguments(rest, { valued: 'u', valuedLong: ['--upstream-remote-name'] }).operands
+    const named = folder ?? repository?.replace(/\/+$/, '').split('/').at(-1)?.replace(/\.git$/, '')
+    return named === undefined || named === '' ? NOTHING : [everythingUnder(named)]
+  }
+  if ((group === 'release' || group === 'run') && action === 'download') {
+    const read = readArguments(rest, { valued: 'DpnRAO', valuedLong: ['--dir', '--pattern', '--name', '--repo', '--archive', '--output'] })
+    if (valuesOf(read, '-O', '--output').length > 0) return valuesOf(read, '-O', '--output').filter((file) => file !== '-')
+    const folder = valuesOf(read, '-D', '--dir').at(-1)
+    return [folder === undefined ? '*' : everythingUnder(folder)]
+  }
+  return NOTHING
+}
+
+/** `aws s3 cp|mv|sync src dst`, `gsutil cp|mv|rsync src dst`: the destination where it is no bucket (`s3://`, `gs://`). */
+function bucketCopyWrites(scheme: RegExp, subcommands: readonly string[]): Rule {
+  return (args) => {
+    // `aws [--profile p] s3 cp …`: past the service; `gsutil -m cp …`: past its own options.
+    const service = args.indexOf('s3')
+    const words = service === -1 ? args : args.slice(service + 1)
+    const at = words.findIndex((word) => !word.startsWith('-'))
+    const [action = '', ...rest] = at === -1 ? [] : words.slice(at)
+    if (!subcommands.includes(action)) return NOTHING
+    const operands = readArguments(rest, { valuedLong: ['--exclude', '--include', '--acl', '--profile', '--region', '--storage-class', '--endpoint-url', '--sse', '--content-type', '--cache-control', '--expires', '--metadata', '--grants'] }).operands
+    const destination = operands.at(-1)
+    if (operands.length < 2 || destination === undefined || scheme.test(destination)) return NOTHING
+    const sources = action === 'mv' ? operands.slice(0, -1).filter((word) => !scheme.test(word)) : []
+    return [...withFolders([destination], true), ...sources]
+  }
+}
+
 // ——— the table ———
 
 // Codex's patch tool, run as a program.
@@ -775,6 +812,9 @@ const WRITERS: ReadonlyMap<string, Rule> = new Map<string, Rule>([
   ['deno', denoWrites],
   ['go', goWrites],
   ['cargo', cargoWrites],
+  ['gh', ghWrites],
+  ['aws', bucketCopyWrites(/^s3:\/\//, ['cp', 'mv', 'sync'])],
+  ['gsutil', bucketCopyWrites(/^gs:\/\//, ['cp', 'mv', 'rsync'])],
   ['mkdir', CREATES_OPERANDS],
   ['mkfifo', CREATES_OPERANDS],
   ['chmod', changesModes],
