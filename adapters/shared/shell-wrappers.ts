@@ -308,9 +308,12 @@ export function wrappedCommands(program: string, args: readonly string[]): reado
   const wrapper = runner ?? (Object.hasOwn(WRAPPERS, program) ? WRAPPERS[program] : undefined)
   if (!wrapper) return WRAPS_NOTHING
   const command = runner ? wrapperCommand(args.slice(1), runner, !CONTAINER_RUNNERS.has(program)) : wrapperCommand(args, wrapper, PACKAGE_RUNNERS.has(program))
-  // `env -C .engineering rm notes.md` removes `.engineering/notes.md`: the program runs as after a `cd` there.
-  const folder = Array.isArray(command) && !runner ? folderOption(args.slice(0, programIndex(args, wrapper)), wrapper.folders ?? []) : undefined
-  return folder === undefined ? listed(command) : [['cd', folder], command as string[]]
+  if (Array.isArray(command) && !runner) {
+    // `env -C .engineering rm notes.md` removes `.engineering/notes.md`: the program runs as after a `cd` there.
+    const folder = folderOption(args.slice(0, programIndex(args, wrapper)), wrapper.folders ?? [])
+    if (folder !== undefined) return [['cd', folder], command]
+  }
+  return listed(command)
 }
 
 /** The folder an option among a wrapper's own words names (`-C d`, `-Cd`, `--chdir d`, `--chdir=d`); the last one given. */
