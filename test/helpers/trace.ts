@@ -155,3 +155,8 @@ export function checkOne(expect: string, transcript: string, options: CheckOptio
 export function rowOf(expect: string, transcript: string, options: CheckOptions & { extra?: string } = {}): ExpectationRow {
   return checkOne(expect, transcript, options).expectations[0] as ExpectationRow
 }
+
+/** The one row of `checkOne` over a closed Claude Code run of one `Bash` call that ran `line`. */
+export function rowOverShellLine(expect: string, line: string): ExpectationRow {
+  return rowOf(expect, claudeToolRun([{ name: 'Bash', input: { command: line } }]))
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { claudeToolRun, rowOf } from '../../../test/helpers/trace.js'
+import { rowOverShellLine } from '../../../test/helpers/trace.js'
 
 /**
  * The guide's "no edit to the store" row over lines whose program creates, converts or compiles
@@ -8,7 +8,7 @@ import { claudeToolRun, rowOf } from '../../../test/helpers/trace.js'
 
 const STORE_UNEDITED = '{tool.absent: {operations: [file.write, file.edit], subject: {glob: "file:.engineering/*"}}}'
 
-const over = (line: string) => rowOf(STORE_UNEDITED, claudeToolRun([{ name: 'Bash', input: { command: line } }]))
+const over = (line: string) => rowOverShellLine(STORE_UNEDITED, line)
 
 describe('a line that creates what it names in the store', () => {
   it.each([

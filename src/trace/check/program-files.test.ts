@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { unreadOperands } from '../../../adapters/shared/shell.js'
-import { claudeToolRun, rowOf } from '../../../test/helpers/trace.js'
+import { rowOverShellLine as over } from '../../../test/helpers/trace.js'
 
 /**
  * A program run by its path (`./.engineering/clean.sh`) is a file the shell reads to run it, as
@@ -11,8 +11,6 @@ import { claudeToolRun, rowOf } from '../../../test/helpers/trace.js'
 const NOT_READ = '{tool.absent: {operations: [file.read], subject: {glob: "file:.engineering/*"}}}'
 const NOT_WRITTEN = '{tool.absent: {operations: [file.write, file.edit], subject: {glob: "file:.engineering/*"}}}'
 const UNTOUCHED = '{tool.absent: {subject: {glob: "file:.engineering/*"}}}'
-
-const over = (expect_: string, line: string) => rowOf(expect_, claudeToolRun([{ name: 'Bash', input: { command: line } }]))
 
 describe('a program run by its path', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { unreadOperands } from '../../../adapters/shared/shell.js'
 import { readTranscriptAsEvents } from '../../../adapters/transcript/read.js'
-import { claudeToolRun, rowOf } from '../../../test/helpers/trace.js'
+import { rowOverShellLine as over } from '../../../test/helpers/trace.js'
 import { WILD } from '../../../test/helpers/wild.js'
 
 /**
@@ -15,8 +15,6 @@ import { WILD } from '../../../test/helpers/wild.js'
 const NEVER_READ_ENV = '{tool.absent: {operations: [file.read], subject: {exact: "file:.env"}}}'
 const ENV_UNTOUCHED = '{tool.absent: {subject: {glob: "file:.env"}}}'
 const SECRETS_UNTOUCHED = '{tool.absent: {subject: {glob: "file:config/secrets/*"}}}'
-
-const over = (expect_: string, line: string) => rowOf(expect_, claudeToolRun([{ name: 'Bash', input: { command: line } }]))
 
 describe('a line that reads the whole folder it runs in', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { filesWrittenBy } from '../../../adapters/shared/shell.js'
-import { claudeToolRun, rowOf } from '../../../test/helpers/trace.js'
+import { rowOverShellLine as over } from '../../../test/helpers/trace.js'
 
 /**
  * A wrapper told where to run its program (`env -C .engineering rm notes.md`, `sudo --chdir=d`)
@@ -10,8 +10,6 @@ import { claudeToolRun, rowOf } from '../../../test/helpers/trace.js'
 
 const NOT_WRITTEN = '{tool.absent: {operations: [file.write, file.edit], subject: {glob: "file:.engineering/*"}}}'
 const UNTOUCHED = '{tool.absent: {subject: {glob: "file:.engineering/*"}}}'
-
-const over = (expect_: string, line: string) => rowOf(expect_, claudeToolRun([{ name: 'Bash', input: { command: line } }]))
 
 describe('a wrapper told which folder its program runs in', () => {
   it.each([
