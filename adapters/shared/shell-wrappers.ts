@@ -5,6 +5,7 @@
  * wrapper is a program of its own (`sudo` is worth a subject); the program it runs is one too,
  * or "no `rm`" would hold over `sudo rm -rf`.
  */
+import { optionValues } from './shell-writers.js'
 
 /** A wrapper's options that take the next word as their value; any other option stands alone. */
 interface Wrapper {
@@ -310,21 +311,9 @@ export function wrappedCommands(program: string, args: readonly string[]): reado
   const command = runner ? wrapperCommand(args.slice(1), runner, !CONTAINER_RUNNERS.has(program)) : wrapperCommand(args, wrapper, PACKAGE_RUNNERS.has(program))
   if (Array.isArray(command) && !runner) {
     // `env -C .engineering rm notes.md` removes `.engineering/notes.md`: the program runs as after a `cd` there.
-    const folder = folderOption(args.slice(0, programIndex(args, wrapper)), wrapper.folders ?? [])
+    // The last folder its own words name (`-C d`, `-Cd`, `--chdir d`, `--chdir=d`).
+    const folder = optionValues(args.slice(0, programIndex(args, wrapper)), wrapper.folders ?? [], true).at(-1)
     if (folder !== undefined) return [['cd', folder], command]
   }
   return listed(command)
-}
-
-/** The folder an option among a wrapper's own words names (`-C d`, `-Cd`, `--chdir d`, `--chdir=d`); the last one given. */
-function folderOption(options: readonly string[], names: readonly string[]): string | undefined {
-  let folder: string | undefined
-  for (let i = 0; i < options.length; i++) {
-    const option = options[i] as string
-    for (const name of names) {
-      if (option === name) folder = options[i + 1]
-      else if (name.startsWith('--') ? option.startsWith(`${name}=`) : option.startsWith(name) && option.length > name.length) folder = option.slice(name.length + (name.startsWith('--') ? 1 : 0))
-    }
-  }
-  return folder === undefined || folder.length === 0 ? undefined : folder
 }

@@ -644,7 +644,7 @@ function scriptWrites(args: readonly string[]): readonly string[] {
 }
 
 /** The values of options named exactly so, or attached by `=` (`--output=x`); a short one also run together (`-ox`) where `attached`. */
-function optionValues(args: readonly string[], names: readonly string[], attached = false): string[] {
+export function optionValues(args: readonly string[], names: readonly string[], attached = false): string[] {
   const values: string[] = []
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string
