@@ -155,7 +155,7 @@ function gitSubcommandWrites(name: string, args: readonly string[]): readonly st
       // `git clone url [dir]`: the folder it names, or the one the URL's last segment names.
       const read = readArguments(args, { valued: 'bcjou', valuedLong: ['--branch', '--config', '--depth', '--origin', '--upload-pack', '--reference', '--separate-git-dir', '--template', '--filter', '--jobs', '--shallow-since', '--shallow-exclude', '--bundle-uri', '--server-option'] })
       const [url, folder] = read.operands
-      const named = folder ?? (url === undefined ? undefined : remoteName(url.replace(/\/+$/, ''))[0]?.replace(/\.git$/, ''))
+      const named = folder ?? (url === undefined ? undefined : cloneFolder(url))
       return named === undefined ? NOTHING : [everythingUnder(named)]
     }
     case 'worktree': {
@@ -170,7 +170,7 @@ function gitSubcommandWrites(name: string, args: readonly string[]): readonly st
       const read = readArguments(rest, { valued: 'b', valuedLong: ['--branch', '--name', '--reference', '--depth'] })
       if (action === 'add') {
         const [url, path] = read.operands
-        const named = path ?? (url === undefined ? undefined : remoteName(url.replace(/\/+$/, ''))[0]?.replace(/\.git$/, ''))
+        const named = path ?? (url === undefined ? undefined : cloneFolder(url))
         return named === undefined ? ['.gitmodules'] : ['.gitmodules', everythingUnder(named)]
       }
       return ['update', 'deinit', 'sync'].includes(action) ? [HERE] : NOTHING
@@ -264,6 +264,11 @@ function remoteName(url: string): string[] {
 const CURL_GRAMMAR: OptionGrammar = {
   valued: 'AbcCdDeEFHKmoPQrTuUwxXyYz',
   valuedLong: ['--output', '--output-dir', '--dump-header', '--cookie-jar', '--trace', '--trace-ascii', '--stderr', '--data', '--data-raw', '--data-binary', '--data-urlencode', '--header', '--user', '--user-agent', '--request', '--url', '--proxy', '--form', '--cookie', '--referer', '--max-time', '--connect-timeout', '--retry', '--config', '--cacert', '--cert', '--key', '--write-out', '--range', '--upload-file', '--resolve'],
+}
+
+/** The folder a clone of a repository lands in when none is named: its last segment, without `.git` (`git clone https://h/x.git`, `gh repo clone o/x`). */
+function cloneFolder(repository: string): string | undefined {
+  return remoteName(repository.replace(/\/+$/, ''))[0]?.replace(/\.git$/, '')
 }
 
 /** `curl -o f`, `curl -O url` (the URL's name), `-D`/`-c` files; in `--output-dir`. */
@@ -695,7 +700,7 @@ const OUTPUT_FILE_OPTIONS = ['--output', '--out', '--outfile', '--outFile', '--o
 const OUTPUT_FOLDER_OPTIONS = ['--outdir', '--outDir', '--out-dir', '--output-dir', '--output-directory', '--output-path', '--target-dir', '--pack-destination', '--dest', '--destination']
 
 /** A line naming any of those options, or a short `-o`/`-out` some programs write by: `filesWrittenBy` reads it. */
-export const OUTPUT_OPTION_PATTERN = String.raw`(?:^|\s)(?:--(?:out|dest|target-dir|pack-destination)|-o)`
+export const OUTPUT_OPTION_PATTERN = `(?:^|\\s)(?:${[...OUTPUT_FILE_OPTIONS, ...OUTPUT_FOLDER_OPTIONS].join('|')}|-o)`
 
 // Programs whose rule above reads their output options itself (`curl --output-dir d -O url` is `d/<name>`).
 const OWN_OUTPUTS: ReadonlySet<string> = new Set(['curl', 'wget', 'sort', 'patch', 'gzip', 'gunzip', 'bzip2', 'bunzip2', 'xz', 'unxz', 'zstd', 'unzstd', 'eslint', 'ruff', 'stylelint', 'rubocop', 'git'])
@@ -716,8 +721,8 @@ function ghWrites(args: readonly string[]): readonly string[] {
   if (group === 'pr' && action === 'checkout') return [HERE]
   if (group === 'repo' && action === 'clone') {
     const [repository, folder] = readArguments(rest, { valued: 'u', valuedLong: ['--upstream-remote-name'] }).operands
-    const named = folder ?? repository?.replace(/\/+$/, '').split('/').at(-1)?.replace(/\.git$/, '')
-    return named === undefined || named === '' ? NOTHING : [everythingUnder(named)]
+    const named = folder ?? (repository === undefined ? undefined : cloneFolder(repository))
+    return named === undefined ? NOTHING : [everythingUnder(named)]
   }
   if ((group === 'release' || group === 'run') && action === 'download') {
     const read = readArguments(rest, { valued: 'DpnRAO', valuedLong: ['--dir', '--pattern', '--name', '--repo', '--archive', '--output'] })
