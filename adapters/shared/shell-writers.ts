@@ -704,8 +704,10 @@ export const OUTPUT_OPTION_PATTERN = `(?:^|\\s)(?:${[...OUTPUT_FILE_OPTIONS, ...
 
 // Programs whose rule above reads their output options itself (`curl --output-dir d -O url` is `d/<name>`).
 const OWN_OUTPUTS: ReadonlySet<string> = new Set(['curl', 'wget', 'sort', 'patch', 'gzip', 'gunzip', 'bzip2', 'bunzip2', 'xz', 'unxz', 'zstd', 'unzstd', 'eslint', 'ruff', 'stylelint', 'rubocop', 'git'])
+// The interpreters a line runs code or a script with, as regex alternatives (`python3.12`, `pypy3`).
+const INTERPRETER_NAMES = ['python[0-9.]*', 'pypy[0-9.]*', 'node', 'nodejs', 'bun', 'ruby', 'perl', 'php']
 // Interpreters and shells: what follows the script they run is the script's to read.
-const RUNS_SCRIPTS = /^(?:python[0-9.]*|pypy[0-9.]*|node|nodejs|bun|ruby|perl|php|bash|sh|zsh|dash|ksh|fish)$/
+const RUNS_SCRIPTS = new RegExp(`^(?:${[...INTERPRETER_NAMES, 'bash', 'sh', 'zsh', 'dash', 'ksh', 'fish'].join('|')})$`)
 
 /** What any command's output options name (`OUTPUT_FILE_OPTIONS`, `OUTPUT_FOLDER_OPTIONS`), as written. */
 function outputOptionsOf(args: readonly string[]): string[] {
@@ -851,7 +853,7 @@ const WRITERS: ReadonlyMap<string, Rule> = new Map<string, Rule>([
 ])
 
 /** The names of the programs this table reads, interpreters included, as regex alternatives: a line naming none of them writes nothing it could say. */
-export const WRITER_NAMES_PATTERN = [...[...WRITERS.keys()].map((name) => name.replace(/[+.]/g, '\\$&')), ...APPLY_PATCH, 'python[0-9.]*', 'pypy[0-9.]*', 'node', 'nodejs', 'bun', 'php'].join('|')
+export const WRITER_NAMES_PATTERN = [...[...WRITERS.keys()].map((name) => name.replace(/[+.]/g, '\\$&')), ...APPLY_PATCH, ...INTERPRETER_NAMES].join('|')
 
 /**
  * The files one command of a program in the table writes, creates or removes, as written (a folder
