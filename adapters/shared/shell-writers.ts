@@ -711,7 +711,6 @@ const RUNS_SCRIPTS = new RegExp(`^(?:${[...INTERPRETER_NAMES, 'bash', 'sh', 'zsh
 
 /** What any command's output options name (`OUTPUT_FILE_OPTIONS`, `OUTPUT_FOLDER_OPTIONS`), as written. */
 function outputOptionsOf(args: readonly string[]): string[] {
-  if (!args.some((arg) => arg.startsWith('--o') || arg.startsWith('--d') || arg.startsWith('--t') || arg.startsWith('--p'))) return []
   return [...optionValues(args, OUTPUT_FILE_OPTIONS), ...optionValues(args, OUTPUT_FOLDER_OPTIONS).map(everythingUnder)]
 }
 
