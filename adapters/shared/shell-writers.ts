@@ -605,8 +605,8 @@ function changesModes(args: readonly string[]): readonly string[] {
   const options = readArguments(args.slice(0, Math.max(at, 0)), { valuedLong: ['--from'] })
   const rest = at === -1 ? [] : args.slice(at)
   const referenced = valuesOf(options, '--reference').length > 0
-  const read = readArguments(rest.slice(referenced ? 0 : 1).filter((arg) => !arg.startsWith('-') || arg === '--'))
-  return withFolders(read.operands, given(options, '-R', '--recursive'))
+  const files = rest.slice(referenced ? 0 : 1).filter((arg) => !arg.startsWith('-'))
+  return withFolders(files, given(options, '-R', '--recursive'))
 }
 
 /** A template's trailing run of `X`s, which `mktemp` fills in: any file of that stem. */
