@@ -10,6 +10,7 @@ import { POWERSHELL_WRITERS } from './powershell.js'
 import { lexShell, type ShellRedirection, type ShellToken } from './shell-lexer.js'
 import { findCommands, handsStdinOn, wrappedCommands } from './shell-wrappers.js'
 import { filesWrittenByProgram, OUTPUT_OPTION_PATTERN, WRITER_NAMES_PATTERN } from './shell-writers.js'
+import { filesGitShows } from './git-shows.js'
 import { entersFolder, EVERYTHING_HERE, everythingUnder, FolderWalk, isRelativePath, joinFolder, movesFolder, VISIBLE_HERE, withoutTrailingSlashes } from './shell-folder.js'
 
 /** One simple command: the program (basename of its first word) and its words after it. */
@@ -733,6 +734,16 @@ export function unreadOperands(line: string | readonly string[], start = ''): st
       }
       // What it reads on its stdin is its own too: the script `python3 - <<'PY'` runs, the diff `git apply <<'EOF'` applies.
       for (const text of command.stdin ?? []) add(text)
+      // `git show HEAD:.env`, `git diff`, `git grep KEY`: the files whose contents git prints that its words do not name.
+      if (command.program === 'git') {
+        for (const shown of filesGitShows(command.args)) {
+          if (shown === EVERYTHING_HERE) add(walk.inFolder(EVERYTHING_HERE) ?? EVERYTHING_HERE)
+          else {
+            add(shown)
+            inFolder(shown)
+          }
+        }
+      }
       // `tar czf /tmp/all.tgz .`, `rsync -a ./ host:x`: everything here, which `.` alone is not read as.
       if (command.args.some(isHere) && archivesFolders(command)) add(walk.inFolder(EVERYTHING_HERE) ?? EVERYTHING_HERE)
       // `find src -delete`, `find . -exec rm {} +`: it acts on everything under the folders it starts from.
