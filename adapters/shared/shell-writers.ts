@@ -8,6 +8,7 @@
  */
 import { afterDoubleDash, GIT_GLOBAL_VALUED, given, inFolder, readArguments, subcommandOf, valuesOf, type OptionGrammar, type ReadArguments } from './command-arguments.js'
 import { filesInPatch } from './patch-files.js'
+import { sedScriptFiles } from './sed-script.js'
 import { EVERYTHING_HERE as HERE, everythingUnder, joinFolder } from './shell-folder.js'
 import type { SimpleCommand } from './shell.js'
 
@@ -134,11 +135,55 @@ function scriptInPlace(args: readonly string[]): readonly string[] {
   return given(read, '-e', '-E') ? read.operands : read.operands.slice(1)
 }
 
-/** `gawk -i inplace '{…}' f`: the operands after the program (the first, when no `-f` gave it). */
-function awkInPlace(args: readonly string[]): readonly string[] {
-  const read = readArguments(args, { valued: 'fvFiEl', valuedLong: ['--file', '--assign', '--field-separator', '--include', '--load', '--exec'] })
-  if (!valuesOf(read, '-i', '--include').some((name) => name === 'inplace' || name === 'inplace.awk')) return NOTHING
-  return given(read, '-f', '--file', '-E', '--exec') ? read.operands : read.operands.slice(1)
+const AWK_GRAMMAR = { valued: 'fvFiEel', valuedLong: ['--file', '--assign', '--field-separator', '--include', '--load', '--exec', '--source'] }
+// An awk `print` or `printf` that sends its output to a file (`print > "out.txt"`, `printf … >> log`):
+// in awk, a `>` inside a print is always a redirection.
+const AWK_PRINTS_TO_FILE = /\bprintf?\b[^;{}\n]*>/
+// A string in an awk program.
+const AWK_STRING = /"((?:[^"\\\n]|\\.)*)"/g
+// Where awk prints to a stream, not a file (`print … > "/dev/stderr"`).
+const STREAM_FILE = /^\/dev\/(?:stdout|stderr|fd\/[0-9]+)$/
+
+/**
+ * `gawk -i inplace '{…}' f`: the operands after the program (the first, when no `-f` gave it); and
+ * where the program prints to a file (`awk '{print > "out/" $1 ".txt"}'`), every string in it that
+ * may be a path, as for code an interpreter runs: which one it writes, only running it would tell.
+ */
+function awkWrites(args: readonly string[]): readonly string[] {
+  const read = readArguments(args, AWK_GRAMMAR)
+  const fromFile = given(read, '-f', '--file', '-E', '--exec')
+  const programs = [...valuesOf(read, '-e', '--source'), ...(fromFile ? [] : read.operands.slice(0, 1))]
+  const printed = programs.filter((program) => AWK_PRINTS_TO_FILE.test(program)).flatMap((program) => [...program.matchAll(AWK_STRING)].map((match) => match[1] as string))
+  const inPlace = valuesOf(read, '-i', '--include').some((name) => name === 'inplace' || name === 'inplace.awk') ? (fromFile ? read.operands : read.operands.slice(1)) : NOTHING
+  return [...inPlace, ...printed.filter((string) => PATH_STRING.test(string) && !STREAM_FILE.test(string))]
+}
+
+/** The scripts `sed` runs: each `-e` (`--expression`) text, or its first operand where neither that nor `-f` gave one. */
+export function sedScripts(args: readonly string[]): readonly string[] {
+  const read = readArguments(args, { valued: 'efl', attached: 'i', valuedLong: ['--expression', '--file', '--line-length'] })
+  const expressions = valuesOf(read, '-e', '--expression')
+  if (expressions.length > 0 || given(read, '-f', '--file')) return expressions
+  return read.operands.slice(0, 1)
+}
+
+/** `sed -n '/ERROR/w errors.log' app.log`, `sed 's/a/b/w changed.txt' f`: the files its script writes (`sedScriptFiles`). */
+function sedWrites(args: readonly string[]): readonly string[] {
+  return sedScripts(args).flatMap((script) => sedScriptFiles(script).written)
+}
+
+// `xxd`'s options that take a value, in its one-dash long spellings too (`-cols 8`, `-s 0x10`).
+const XXD_VALUED: ReadonlySet<string> = new Set(['-c', '-cols', '-g', '-groupsize', '-l', '-len', '-s', '-seek', '-o', '-offset', '-n', '-name'])
+
+/** `xxd in out`, `xxd -r dump.hex out.bin`: the second operand, where it is no `-` (standard output). */
+function xxdOutput(args: readonly string[]): readonly string[] {
+  const operands: string[] = []
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string
+    if (XXD_VALUED.has(arg)) i++
+    else if (arg === '-' || !arg.startsWith('-')) operands.push(arg)
+  }
+  const output = operands[1]
+  return output === undefined || output === '-' ? NOTHING : [output]
 }
 
 /** `yq -i '.a = 1' f.yaml`: the operands after the expression. */
@@ -681,8 +726,13 @@ const WRITERS: ReadonlyMap<string, Rule> = new Map<string, Rule>([
   ['git', gitWrites],
   ['perl', scriptInPlace],
   ['ruby', scriptInPlace],
-  ['awk', awkInPlace],
-  ['gawk', awkInPlace],
+  ['awk', awkWrites],
+  ['gawk', awkWrites],
+  ['mawk', awkWrites],
+  ['nawk', awkWrites],
+  ['sed', sedWrites],
+  ['xxd', xxdOutput],
+  ['iconv', outputOptions(['-o'])],
   ['yq', yqInPlace],
   ['sd', sdInPlace],
   ['sort', sortOutput],

@@ -9,7 +9,8 @@
 import { POWERSHELL_WRITERS } from './powershell.js'
 import { lexShell, type ShellRedirection, type ShellToken } from './shell-lexer.js'
 import { findCommands, handsStdinOn, wrappedCommands } from './shell-wrappers.js'
-import { filesWrittenByProgram, OUTPUT_OPTION_PATTERN, WRITER_NAMES_PATTERN } from './shell-writers.js'
+import { sedScriptFiles } from './sed-script.js'
+import { filesWrittenByProgram, OUTPUT_OPTION_PATTERN, sedScripts, WRITER_NAMES_PATTERN } from './shell-writers.js'
 import { filesGitShows } from './git-shows.js'
 import { entersFolder, EVERYTHING_HERE, everythingUnder, FolderWalk, isRelativePath, joinFolder, movesFolder, VISIBLE_HERE, withoutTrailingSlashes } from './shell-folder.js'
 
@@ -684,6 +685,13 @@ export function unreadOperands(line: string | readonly string[], start = ''): st
       // src/{a,b}.ts`, `rm ~/x`): which files it is, is the shell's to decide.
       for (const file of files) if ((!namesFileAsWritten(file) || EXPANDED_AS_WRITTEN.test(file)) && file !== '{}' && !STREAM_DEVICES.test(file)) add(file)
       for (const file of files) if (file !== '{}' && !STREAM_DEVICES.test(file)) inFolder(file)
+      // `sed '/x/r .env' f`: the files its script reads in, which are no operands.
+      if (command.program === 'sed') {
+        for (const file of sedScripts(command.args).flatMap((script) => sedScriptFiles(script).read)) {
+          add(file)
+          inFolder(file)
+        }
+      }
       if (THROUGH_FOLDERS.has(command.program)) {
         // Its subjects name the operands; what lies in one that is a folder is touched too (`d/`),
         // and everything under it where the program goes down through folders (`rm -rf src`: `src/**`).
@@ -796,13 +804,15 @@ function writtenOperands(command: SimpleCommand, powershell: boolean): string[] 
   // A cmdlet's parameters are named (`-Path x`) or positional: every word that is no parameter's name may be a file it writes.
   if (powershell && POWERSHELL_WRITERS.has(command.program.toLowerCase())) return command.args.filter((arg) => arg.length > 0 && !arg.startsWith('-'))
   const writes = WRITES_EVERY_FILE.has(command.program) || WRITES_DESTINATION.has(command.program) || (command.program === 'sed' && command.args.some((arg) => IN_PLACE.test(arg)))
-  if (!writes) return [...filesWrittenByProgram(command)]
+  // What the program's own rule names: a `sed -i` script may write with `w` as well.
+  const own = filesWrittenByProgram(command)
+  if (!writes) return [...own]
   const files = readOperands(command).files.filter((file) => file !== '{}' && !STREAM_DEVICES.test(file))
   // Without `-t`, the sources are read and the last operand is written.
   const written = WRITES_DESTINATION.has(command.program) && !command.args.some((arg) => TARGET_DIRECTORY.test(arg)) ? files.slice(-1) : files
   // `rm -rf *`: a glob the shell expands may be a folder, and what lies under it goes too.
-  if (!goesDown(command)) return written
-  return [...written, ...written.filter((file) => !namesFileAsWritten(file)).map(everythingUnder)]
+  if (!goesDown(command)) return [...written, ...own]
+  return [...written, ...written.filter((file) => !namesFileAsWritten(file)).map(everythingUnder), ...own]
 }
 
 /**
