@@ -301,3 +301,97 @@ describe('programs that create, convert or compile into the files they name', ()
     expect(filesWrittenBy(line)).toEqual([])
   })
 })
+
+/**
+ * Scaffolders make a project from a template into the folder they are given, or here; project
+ * tools write into the project here (`rails generate`); formatters rewrite what they are given.
+ * "Nothing under `my-app/` was written" was `ok` over every line below.
+ */
+describe('scaffolders, project tools and more formatters', () => {
+  it.each([
+    // An initializer package, run by a package runner or a package manager's `create`/`init`.
+    ['npx create-next-app@latest my-app --typescript --tailwind', ['my-app/**']],
+    ['yes "" | npx create-next-app@latest todo-app --src-dir', ['todo-app/**']],
+    ['npx create-vite', ['./**']],
+    ['bunx create-vite my-app --template react', ['my-app/**', 'react/**']],
+    ['pnpm dlx create-t3-app@latest app', ['app/**']],
+    ['npm create vite@latest my-app -- --template react', ['my-app/**', 'react/**']],
+    ['npm init vite@latest my-app', ['my-app/**']],
+    ['npm create vite@latest', ['./**']],
+    ['yarn create next-app my-app', ['my-app/**']],
+    ['pnpm create vite my-app', ['my-app/**']],
+    ['bun create vite my-app', ['my-app/**']],
+    ['bun init -y', ['./**']],
+    ['uv init', ['./**']],
+    ['uv init my-app', ['my-app/**']],
+    ['poetry new my-app', ['my-app/**']],
+    ['npm --prefix web create vite@latest app', ['web/app/**']],
+    // Template copiers and framework tools.
+    ['npx degit user/repo my-app', ['my-app/**']],
+    ['npx degit user/repo', ['./**']],
+    ['cookiecutter gh:org/template -o my-app', ['my-app/**']],
+    ['cookiecutter gh:org/template --no-input', ['./**']],
+    ['django-admin startproject mysite', ['mysite/**']],
+    ['django-admin startapp polls apps/polls', ['apps/polls/**']],
+    ['rails new blog --database=postgresql', ['blog/**']],
+    ['rails generate model User name:string', ['./**']],
+    ['ng new my-app', ['my-app/**']],
+    ['npx nuxi@latest init my-app', ['my-app/**']],
+    ['mix new my_app', ['my_app/**']],
+    ['flutter create my_app', ['my_app/**']],
+    ['dotnet new console -o my-app', ['my-app/**']],
+    ['dotnet new console', ['./**']],
+    ['npx shadcn@latest add button', ['./**']],
+    ['npx tailwindcss init -p', ['tailwind.config.*', 'postcss.config.*']],
+    ['npx tsc --init', ['tsconfig.json']],
+    ['npm init -y', ['package.json']],
+    ['dart compile exe bin/main.dart -o build/main', ['build/main']],
+    ['npm audit fix', ['package.json', 'package-lock.json', 'node_modules/**']],
+    // Formatters.
+    ['mix format', ['./**']],
+    ['mix format lib/a.ex', ['lib/a.ex']],
+    ['dart format .', ['./**']],
+    ['dart fix --apply', ['./**']],
+    ['dotnet format', ['./**']],
+    ['terraform fmt', ['./**']],
+    ['terraform fmt modules', ['modules']],
+    ['gofumpt -w .', ['./**']],
+    ['swift-format format -i -r Sources', ['Sources']],
+    ['standardrb --fix', ['./**']],
+    ['php-cs-fixer fix src', ['src']],
+    ['stylua .', ['./**']],
+    ['taplo fmt', ['./**']],
+  ])('%j writes %j', (line, files) => {
+    expect(filesWrittenBy(line)).toEqual(files)
+  })
+
+  it.each([
+    'uv run pytest',
+    'rails server',
+    'rails test',
+    'ng serve',
+    'ng build',
+    'mix test',
+    'mix format --check-formatted',
+    'dart format --output=none .',
+    'dart format -o show lib',
+    'dart analyze',
+    'dart fix --dry-run',
+    'dotnet build',
+    'dotnet format --verify-no-changes',
+    'terraform fmt -check',
+    'terraform plan',
+    'gofumpt -l .',
+    'swift-format lint -r Sources',
+    'php-cs-fixer fix --dry-run src',
+    'stylua --check .',
+    'taplo fmt --check',
+    'taplo lint',
+    'npx shadcn@latest diff',
+    'tsc --noEmit',
+    'npm audit',
+    'django-admin check',
+  ])('%j writes nothing', (line) => {
+    expect(filesWrittenBy(line)).toEqual([])
+  })
+})

@@ -438,6 +438,10 @@ interface PackageManager {
   readonly manifestFile: string
   /** The subcommand run with none named (`yarn` installs). */
   readonly bare?: string
+  /** Subcommands that run an initializer package, named first, to scaffold a project (`npm create vite my-app`). */
+  readonly initializers?: ReadonlySet<string>
+  /** Subcommands that make a project of the folder they are given, or of here (`uv init [d]`, `poetry new d`, `bun init`). */
+  readonly projects?: ReadonlySet<string>
 }
 
 const NODE_INSTALLED = 'node_modules/**'
@@ -446,12 +450,12 @@ const RECORDING: ReadonlySet<string> = new Set(['add', 'a', 'remove', 'rm', 'r',
 const NPM_FOLDER_OPTIONS = ['--prefix', '-C', '--dir', '--cwd']
 
 const PACKAGE_MANAGERS: ReadonlyMap<string, PackageManager> = new Map<string, PackageManager>([
-  ['npm', { lockfiles: ['package-lock.json'], changes: new Set(['install', 'i', 'in', 'ins', 'inst', 'add', 'uninstall', 'un', 'remove', 'rm', 'r', 'unlink', 'update', 'up', 'upgrade', 'dedupe', 'ddp', 'prune']), installs: new Set(['ci', 'clean-install', 'install-clean', 'rebuild']), manifest: new Set(['version', 'pkg', 'init', 'create']), installedTree: NODE_INSTALLED, manifestFile: 'package.json' }],
-  ['pnpm', { lockfiles: ['pnpm-lock.yaml'], changes: new Set(['install', 'i', 'add', 'remove', 'rm', 'uninstall', 'un', 'update', 'up', 'upgrade', 'prune', 'dedupe', 'import']), installs: new Set(['rebuild']), manifest: new Set(['version', 'init', 'pkg']), installedTree: NODE_INSTALLED, manifestFile: 'package.json' }],
-  ['yarn', { lockfiles: ['yarn.lock'], changes: new Set(['install', 'add', 'remove', 'upgrade', 'up', 'dedupe', 'import']), installs: new Set(), manifest: new Set(['version', 'init', 'set']), installedTree: NODE_INSTALLED, manifestFile: 'package.json', bare: 'install' }],
-  ['bun', { lockfiles: ['bun.lock', 'bun.lockb'], changes: new Set(['install', 'i', 'add', 'a', 'remove', 'rm', 'update', 'link', 'unlink']), installs: new Set(), manifest: new Set(['init']), installedTree: NODE_INSTALLED, manifestFile: 'package.json' }],
-  ['poetry', { lockfiles: ['poetry.lock'], changes: new Set(['add', 'remove', 'update', 'lock', 'install', 'sync']), installs: new Set(), manifest: new Set(['init', 'version']), installedTree: '.venv/**', manifestFile: 'pyproject.toml' }],
-  ['uv', { lockfiles: ['uv.lock'], changes: new Set(['add', 'remove', 'lock', 'sync']), installs: new Set(), manifest: new Set(['init', 'version']), installedTree: '.venv/**', manifestFile: 'pyproject.toml' }],
+  ['npm', { lockfiles: ['package-lock.json'], changes: new Set(['install', 'i', 'in', 'ins', 'inst', 'add', 'uninstall', 'un', 'remove', 'rm', 'r', 'unlink', 'update', 'up', 'upgrade', 'dedupe', 'ddp', 'prune']), installs: new Set(['ci', 'clean-install', 'install-clean', 'rebuild']), manifest: new Set(['version', 'pkg', 'init', 'create']), installedTree: NODE_INSTALLED, manifestFile: 'package.json', initializers: new Set(['init', 'create', 'innit']) }],
+  ['pnpm', { lockfiles: ['pnpm-lock.yaml'], changes: new Set(['install', 'i', 'add', 'remove', 'rm', 'uninstall', 'un', 'update', 'up', 'upgrade', 'prune', 'dedupe', 'import']), installs: new Set(['rebuild']), manifest: new Set(['version', 'init', 'pkg']), installedTree: NODE_INSTALLED, manifestFile: 'package.json', initializers: new Set(['create']) }],
+  ['yarn', { lockfiles: ['yarn.lock'], changes: new Set(['install', 'add', 'remove', 'upgrade', 'up', 'dedupe', 'import']), installs: new Set(), manifest: new Set(['version', 'init', 'set']), installedTree: NODE_INSTALLED, manifestFile: 'package.json', bare: 'install', initializers: new Set(['create']) }],
+  ['bun', { lockfiles: ['bun.lock', 'bun.lockb'], changes: new Set(['install', 'i', 'add', 'a', 'remove', 'rm', 'update', 'link', 'unlink']), installs: new Set(), manifest: new Set(), installedTree: NODE_INSTALLED, manifestFile: 'package.json', initializers: new Set(['create', 'c']), projects: new Set(['init']) }],
+  ['poetry', { lockfiles: ['poetry.lock'], changes: new Set(['add', 'remove', 'update', 'lock', 'install', 'sync']), installs: new Set(), manifest: new Set(['init', 'version']), installedTree: '.venv/**', manifestFile: 'pyproject.toml', projects: new Set(['new']) }],
+  ['uv', { lockfiles: ['uv.lock'], changes: new Set(['add', 'remove', 'lock', 'sync']), installs: new Set(), manifest: new Set(['version']), installedTree: '.venv/**', manifestFile: 'pyproject.toml', projects: new Set(['init']) }],
 ])
 
 function packageManagerWrites(manager: PackageManager): (args: readonly string[]) => readonly string[] {
@@ -469,11 +473,85 @@ function packageManagerWrites(manager: PackageManager): (args: readonly string[]
       return inFolder(folder, [...records, ...manager.lockfiles, manager.installedTree])
     }
     if (manager.installs.has(name)) return inFolder(folder, [manager.installedTree])
+    // `npm create vite my-app`, `npm init next-app`, `yarn create x d`: the initializer scaffolds into the folder it is given, or here.
+    if (manager.initializers?.has(name) === true && read.operands.length > 0) return inFolder(folder, scaffoldedFolders(read.operands.slice(1)))
+    if (manager.projects?.has(name) === true) return inFolder(folder, scaffoldedFolders(read.operands))
+    // `npm audit fix` changes what the lock records to mend it.
+    if (name === 'audit' && read.operands[0] === 'fix') return inFolder(folder, [manager.manifestFile, ...manager.lockfiles, manager.installedTree])
     // `npm version` and `npm pkg get` only print; `npm version patch` and `npm pkg set x=y` write.
     const prints = (name === 'version' && read.operands.length === 0) || (name === 'pkg' && !['set', 'delete', 'fix'].includes(read.operands[0] ?? ''))
     if (manager.manifest.has(name) && !prints) return inFolder(folder, [manager.manifestFile])
     return NOTHING
   }
+}
+
+// ——— scaffolders: a project made from a template ———
+
+/**
+ * A scaffolder's words as the folders it may create: everything under each word that is no option
+ * (which of them names the folder, only its own grammar says), or everything here where it was
+ * given none and asks, or makes the project of the folder it runs in.
+ */
+function scaffoldedFolders(words: readonly string[]): readonly string[] {
+  const folders = words.filter((word) => !word.startsWith('-'))
+  return folders.length > 0 ? folders.map(everythingUnder) : [HERE]
+}
+
+/** `npx create-next-app my-app`, `degit user/repo my-app`, `cookiecutter t -o d`: the folder it is given, or here. */
+function scaffolder(grammar: OptionGrammar, skip = 0, outputs: readonly string[] = []): Rule {
+  return (args) => {
+    const read = readArguments(args, grammar)
+    const output = valuesOf(read, ...outputs)
+    return output.length > 0 ? output.map(everythingUnder) : scaffoldedFolders(read.operands.slice(skip))
+  }
+}
+
+/** A tool whose subcommands make a project, write into the one here, or format it. */
+interface ProjectTool {
+  /** Make the project they name (`rails new blog`, `dotnet new console -o app`: a template first). */
+  readonly creates?: readonly string[]
+  readonly templateFirst?: boolean
+  /** Write into the project here, where its own layout says (`rails generate model user`). */
+  readonly generates?: readonly string[]
+  /** Rewrite what they are given, or everything here, when the predicate says they write (`mix format`, not `--check-formatted`). */
+  readonly formats?: Readonly<Record<string, (read: ReadArguments) => boolean>>
+}
+
+function projectTool(tool: ProjectTool): Rule {
+  return (args) => {
+    const [subcommand = '', ...rest] = args
+    if (tool.creates?.includes(subcommand) === true) return scaffolder({ valued: 'o', valuedLong: ['--output'] }, tool.templateFirst === true ? 1 : 0, ['-o', '--output'])(rest)
+    if (tool.generates?.includes(subcommand) === true) return [HERE]
+    const writes = tool.formats?.[subcommand]
+    if (writes === undefined) return NOTHING
+    const read = readArguments(rest, { valued: 'o', valuedLong: ['--output', '--line-length', '--verbosity'] })
+    if (!writes(read)) return NOTHING
+    return read.operands.length > 0 ? read.operands : [HERE]
+  }
+}
+
+const DART_PROJECT = projectTool({ creates: ['create'], formats: { format: (read) => !valuesOf(read, '-o', '--output').some((where) => where !== 'write'), fix: (read) => given(read, '--apply') } })
+
+/** `dart create app`, `dart format`, `dart fix --apply`; `dart compile exe x.dart -o bin/x` writes what `-o` names (its `--output` is its own). */
+function dartWrites(args: readonly string[]): readonly string[] {
+  return args[0] === 'compile' ? optionValues(args, ['-o', '--output']) : DART_PROJECT(args)
+}
+
+/** `django-admin startproject mysite [d]`, `startapp polls [d]`: the folder named last. */
+function djangoWrites(args: readonly string[]): readonly string[] {
+  const [subcommand = '', ...rest] = args
+  if (subcommand !== 'startproject' && subcommand !== 'startapp') return NOTHING
+  const [name, folder] = readArguments(rest, { valuedLong: ['--template', '--extension', '--name', '--settings', '--pythonpath'] }).operands
+  const named = folder ?? name
+  return named === undefined ? NOTHING : [everythingUnder(named)]
+}
+
+/** `terraform fmt [d]` rewrites the `.tf` files there, unless it only checks (`-check`, `-write=false`). */
+function terraformWrites(args: readonly string[]): readonly string[] {
+  const [subcommand = '', ...rest] = args
+  if (subcommand !== 'fmt' || rest.some((arg) => arg === '-check' || arg === '-write=false')) return NOTHING
+  const folders = rest.filter((arg) => !arg.startsWith('-'))
+  return folders.length > 0 ? folders : [HERE]
 }
 
 // ——— code an interpreter runs from the line ———
@@ -665,7 +743,7 @@ const OUTPUT_FOLDER_OPTIONS = ['--outdir', '--outDir', '--out-dir', '--output-di
 export const OUTPUT_OPTION_PATTERN = `(?:^|\\s)(?:${[...OUTPUT_FILE_OPTIONS, ...OUTPUT_FOLDER_OPTIONS].join('|')}|-o)`
 
 // Programs whose rule above reads their output options itself (`curl --output-dir d -O url` is `d/<name>`).
-const OWN_OUTPUTS: ReadonlySet<string> = new Set(['curl', 'wget', 'sort', 'patch', 'gzip', 'gunzip', 'bzip2', 'bunzip2', 'xz', 'unxz', 'zstd', 'unzstd', 'eslint', 'ruff', 'stylelint', 'rubocop', 'git'])
+const OWN_OUTPUTS: ReadonlySet<string> = new Set(['curl', 'wget', 'sort', 'patch', 'gzip', 'gunzip', 'bzip2', 'bunzip2', 'xz', 'unxz', 'zstd', 'unzstd', 'eslint', 'ruff', 'stylelint', 'rubocop', 'git', 'dart'])
 // The interpreters a line runs code or a script with, as regex alternatives (`python3.12`, `pypy3`).
 const INTERPRETER_NAMES = ['python[0-9.]*', 'pypy[0-9.]*', 'node', 'nodejs', 'bun', 'ruby', 'perl', 'php']
 // Interpreters and shells: what follows the script they run is the script's to read.
@@ -780,6 +858,14 @@ const WRITERS: ReadonlyMap<string, Rule> = new Map<string, Rule>([
   ['shfmt', rewriter({ valued: 'ilL', valuedLong: ['--indent', '--language-dialect', '--filename'] }, (read) => given(read, '-w', '--write'), false)],
   ['rubocop', rewriter({ valued: 'cfor', valuedLong: ['--config', '--format', '--out', '--require', '--only', '--except'] }, (read) => given(read, '-a', '-A', '--autocorrect', '--autocorrect-all', '--auto-correct', '--auto-correct-all', '-x', '--fix-layout'), true)],
   ['standard', rewriter({ valuedLong: ['--env', '--global', '--plugin', '--parser'] }, (read) => given(read, '--fix'), true)],
+  ['gofumpt', rewriter({ valuedLong: ['-lang', '-modpath'] }, (read) => given(read, '-w'), false)],
+  ['standardrb', rewriter({ valuedLong: ['--format', '--require'] }, (read) => given(read, '--fix'), true)],
+  ['stylua', rewriter({ valuedLong: ['--config-path', '--glob', '--num-threads', '--verify', '--syntax', '--column-width', '--indent-type', '--indent-width', '--quote-style', '--call-parentheses'] }, (read) => !given(read, '--check', '-c'), false)],
+  ['swift-format', (args) => (args[0] === 'lint' ? NOTHING : rewriter({ valuedLong: ['--configuration', '--assume-filename'] }, (read) => given(read, '-i', '--in-place'), false)(args[0] === 'format' ? args.slice(1) : args))],
+  ['php-cs-fixer', (args) => (args[0] === 'fix' ? rewriter({ valuedLong: ['--config', '--rules', '--format', '--path-mode', '--cache-file', '--using-cache', '--allow-risky'] }, (read) => !given(read, '--dry-run'), true)(args.slice(1)) : NOTHING)],
+  ['taplo', (args) => (args[0] === 'fmt' || args[0] === 'format' ? rewriter({ valuedLong: ['--config', '--option', '--cache-path'] }, (read) => !given(read, '--check'), true)(args.slice(1)) : NOTHING)],
+  ['terraform', terraformWrites],
+  ['tofu', terraformWrites],
   ['stylelint', rewriter({ valuedLong: ['--config', '--ignore-path', '--custom-syntax', '--formatter', '--output-file'] }, (read) => given(read, '--fix'), false)],
   ['biome', biomeWrites],
   ['deno', denoWrites],
@@ -805,6 +891,21 @@ const WRITERS: ReadonlyMap<string, Rule> = new Map<string, Rule>([
   ['magick', lastOperand],
   ['ffmpeg', lastOperand],
   ['sqlite3', sqliteWrites],
+  // Scaffolders and project tools: a project from a template, or files in the one here.
+  ['degit', scaffolder({}, 1)],
+  ['tiged', scaffolder({}, 1)],
+  ['cookiecutter', scaffolder({ valuedLong: ['--output-dir', '--config-file', '--checkout', '--directory', '--replay-file'] }, 1, ['-o', '--output-dir'])],
+  ['django-admin', djangoWrites],
+  ['rails', projectTool({ creates: ['new'], generates: ['generate', 'g', 'destroy', 'd'] })],
+  ['ng', projectTool({ creates: ['new', 'n'], generates: ['generate', 'g', 'add'] })],
+  ['nuxi', projectTool({ creates: ['init'] })],
+  ['mix', projectTool({ creates: ['new'], formats: { format: (read) => !given(read, '--check-formatted', '--dry-run') } })],
+  ['dart', dartWrites],
+  ['flutter', projectTool({ creates: ['create'] })],
+  ['dotnet', projectTool({ creates: ['new'], templateFirst: true, formats: { format: (read) => !given(read, '--verify-no-changes') } })],
+  ['shadcn', (args) => (['add', 'init'].includes(args[0] ?? '') ? [HERE] : NOTHING)],
+  ['tailwindcss', (args) => (args[0] === 'init' ? ['tailwind.config.*', 'postcss.config.*'] : NOTHING)],
+  ['tsc', (args) => (args.includes('--init') ? ['tsconfig.json'] : NOTHING)],
   ['ssh-keygen', sshKeygenWrites],
   ['pip', pipWrites],
   ['pip3', pipWrites],
@@ -818,8 +919,12 @@ const WRITERS: ReadonlyMap<string, Rule> = new Map<string, Rule>([
   ...[...PACKAGE_MANAGERS].map(([name, manager]): [string, Rule] => [name, packageManagerWrites(manager)]),
 ])
 
+// An initializer package run by a package runner: `npx create-next-app`, `bunx create-vite`, `pnpm dlx create-t3-app`.
+const SCAFFOLDER_PACKAGE = /^create-[\w.-]+$/
+const SCAFFOLDS_INTO_ITS_WORDS = scaffolder({})
+
 /** The names of the programs this table reads, interpreters included, as regex alternatives: a line naming none of them writes nothing it could say. */
-export const WRITER_NAMES_PATTERN = [...[...WRITERS.keys()].map((name) => name.replace(/[+.]/g, '\\$&')), ...APPLY_PATCH, ...INTERPRETER_NAMES].join('|')
+export const WRITER_NAMES_PATTERN = [...[...WRITERS.keys()].map((name) => name.replace(/[+.]/g, '\\$&')), ...APPLY_PATCH, ...INTERPRETER_NAMES, 'create-[\\w.-]+'].join('|')
 
 /**
  * The files one command of a program in the table writes, creates or removes, as written (a folder
@@ -829,7 +934,7 @@ export const WRITER_NAMES_PATTERN = [...[...WRITERS.keys()].map((name) => name.r
 export function filesWrittenByProgram(command: SimpleCommand): readonly string[] {
   // `apply_patch <<'EOF' … EOF` inside a longer line (Codex reads a line that is only that as its own call): the files its body names.
   if (APPLY_PATCH.has(command.program)) return filesInPatch([...command.args, ...(command.stdin ?? [])].join('\n'))
-  const rule = WRITERS.get(command.program)
+  const rule = WRITERS.get(command.program) ?? (SCAFFOLDER_PACKAGE.test(command.program) ? SCAFFOLDS_INTO_ITS_WORDS : undefined)
   // An interpreter's words after its script are the script's, which is not read.
   const outputs = OWN_OUTPUTS.has(command.program) || RUNS_SCRIPTS.test(command.program) ? NOTHING : outputOptionsOf(command.args)
   const written = [...(rule === undefined ? NOTHING : rule(command.args)), ...outputs, ...filesWrittenByCode(command)]
