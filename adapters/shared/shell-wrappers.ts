@@ -291,6 +291,13 @@ function parallelCommand(args: readonly string[]): string | undefined {
   return command.length === 0 ? undefined : command.join(' ')
 }
 
+/** A runner subcommand's own words, before the program it runs (`uv run --frozen pytest -q`: `['--frozen']`); undefined where none runs. */
+export function runnerOwnWords(program: string, args: readonly string[]): readonly string[] | undefined {
+  const subcommand = Object.hasOwn(RUNNER_SUBCOMMANDS, program) ? RUNNER_SUBCOMMANDS[program] : undefined
+  const runner = subcommand && args[0] !== undefined && Object.hasOwn(subcommand, args[0]) ? subcommand[args[0]] : undefined
+  return runner === undefined ? undefined : args.slice(1, 1 + programIndex(args.slice(1), runner))
+}
+
 /**
  * The programs a wrapper runs: each as its words (`["rm", "-rf", "x"]`), or as a script for a
  * shell to read (`env -S '…'`, `watch '…'`, `npx -c '…'`). None for a program that wraps nothing.

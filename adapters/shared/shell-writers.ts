@@ -9,6 +9,7 @@
 import { afterDoubleDash, GIT_GLOBAL_VALUED, given, inFolder, readArguments, subcommandOf, valuesOf, type OptionGrammar, type ReadArguments } from './command-arguments.js'
 import { filesInPatch } from './patch-files.js'
 import { sedScriptFiles } from './sed-script.js'
+import { runnerOwnWords } from './shell-wrappers.js'
 import { EVERYTHING_HERE as HERE, everythingUnder, joinFolder } from './shell-folder.js'
 import type { SimpleCommand } from './shell.js'
 
@@ -382,7 +383,13 @@ function goWrites(args: readonly string[]): readonly string[] {
   const read = readArguments(rest, { valuedLong: ['-modfile'] })
   if (subcommand === 'fmt' || subcommand === 'fix' || subcommand === 'generate') return inFolder(folder, read.operands.length > 0 ? read.operands.map(goPackageFolder) : [HERE])
   // `go build -o bin/app .`, `go test -c -o x.test`: the binary it names.
-  if (subcommand === 'build' || subcommand === 'test') return inFolder(folder, optionValues(rest, ['-o']))
+  if (subcommand === 'build' || subcommand === 'test') {
+    const named = optionValues(rest, ['-o'])
+    // `go build` of one main package writes its binary here, named after the package: which file, only the module says.
+    // Of several packages (`./...`), it keeps nothing.
+    const one = read.operands.length <= 1 && !read.operands.some((pattern) => pattern.endsWith('...'))
+    return inFolder(folder, named.length > 0 || subcommand === 'test' || !one ? named : ['*'])
+  }
   if (subcommand === 'get' || (subcommand === 'mod' && ['tidy', 'init', 'edit', 'download', 'vendor'].includes(read.operands[0] ?? ''))) {
     return inFolder(folder, read.operands[0] === 'vendor' ? ['go.mod', 'go.sum', 'vendor/**'] : ['go.mod', 'go.sum'])
   }
@@ -406,7 +413,7 @@ function cargoWrites(args: readonly string[]): readonly string[] {
     case 'fix':
       return [HERE]
     case 'clippy':
-      return given(read, '--fix') ? [HERE] : NOTHING
+      return given(read, '--fix') ? [HERE] : cargoBuildFiles(sub.args, read)
     case 'add':
     case 'remove':
     case 'rm':
@@ -420,8 +427,71 @@ function cargoWrites(args: readonly string[]): readonly string[] {
     case 'init':
       return [read.operands[0] === undefined ? HERE : everythingUnder(read.operands[0])]
     default:
-      return NOTHING
+      return CARGO_BUILDS.has(sub.name) ? cargoBuildFiles(sub.args, read) : NOTHING
   }
+}
+
+/** A cargo build writes into `target/` and resolves the lock where it is missing or stale (unless `--locked` or `--frozen`). */
+function cargoBuildFiles(args: readonly string[], read: ReadArguments): readonly string[] {
+  // `--target-dir d` builds into `d` instead, which the output options name.
+  return [...(optionValues(args, ['--target-dir']).length > 0 ? [] : ['target/**']), ...(given(read, '--locked', '--frozen') ? [] : ['Cargo.lock'])]
+}
+
+// cargo's subcommands that build: into `target/`, with the lock resolved.
+const CARGO_BUILDS: ReadonlySet<string> = new Set(['build', 'b', 'check', 'c', 'test', 't', 'run', 'r', 'bench', 'doc', 'd', 'clean', 'rustc', 'rustdoc'])
+
+// ——— build tools: what a build makes, where the tool keeps it ———
+
+/** `python3 -m venv .venv`, `virtualenv env`: the environment it makes. */
+function environmentFolders(grammar: OptionGrammar): Rule {
+  return (args) => readArguments(args, grammar).operands.map(everythingUnder)
+}
+
+/** `cmake -B build`, `cmake --build build`; a configure with neither builds where it runs. `cmake -E` runs a command on its operands. */
+function cmakeWrites(args: readonly string[]): readonly string[] {
+  const first = args[0] ?? ''
+  if (first === '-E') return args.slice(2).filter((arg) => !arg.startsWith('-'))
+  if (first === '--build') return args[1] === undefined ? NOTHING : [everythingUnder(args[1])]
+  if (args.some((arg) => ['--version', '--help', '-P', '--install', '--system-information'].includes(arg))) return NOTHING
+  const folders = optionValues(args, ['-B'], true)
+  return folders.length > 0 ? folders.map(everythingUnder) : [HERE]
+}
+
+// meson's subcommands that build in a build folder (`-C d`, or where they run).
+const MESON_BUILDS: ReadonlySet<string> = new Set(['compile', 'install', 'test', 'dist'])
+
+/** `meson setup build` (or the older `meson build`), `meson compile -C build`: the build folder. */
+function mesonWrites(args: readonly string[]): readonly string[] {
+  const [subcommand = '', ...rest] = args
+  if (MESON_BUILDS.has(subcommand)) return buildFolderOption(rest)
+  const folder = (subcommand === 'setup' ? rest : args).find((arg) => !arg.startsWith('-'))
+  return folder === undefined ? NOTHING : [everythingUnder(folder)]
+}
+
+/** `ninja -C build`, `ninja`: the folder it builds in, unless it only lists or tries (`-t`, `-n`). */
+function ninjaWrites(args: readonly string[]): readonly string[] {
+  return args.includes('-t') || args.includes('-n') ? NOTHING : buildFolderOption(args)
+}
+
+/** The folder `-C d` names as everything under it, or here. */
+function buildFolderOption(args: readonly string[]): readonly string[] {
+  const folders = optionValues(args, ['-C'], true)
+  return folders.length > 0 ? folders.map(everythingUnder) : [HERE]
+}
+
+/** A build tool that keeps what it builds in fixed folders of the project (`mvn package`: `target/**`), unless it only prints (`--version`). */
+function buildFolders(folders: readonly string[], builds: (args: readonly string[]) => boolean = (args) => args.some((arg) => !arg.startsWith('-'))): Rule {
+  return (args) => (builds(args) && !args.some((arg) => arg === '--version' || arg === '-v' || arg === '--help' || arg === '-h') ? folders : NOTHING)
+}
+
+// dotnet's subcommands that build: into `bin/` and `obj/`, or where `-o` says.
+const DOTNET_BUILDS: ReadonlySet<string> = new Set(['build', 'test', 'run', 'publish', 'pack', 'clean', 'restore'])
+const DOTNET_PROJECT = projectTool({ creates: ['new'], templateFirst: true, formats: { format: (read) => !given(read, '--verify-no-changes') } })
+
+/** `dotnet build` (`bin/**`, `obj/**`, or `-o d`), `dotnet new`, `dotnet format`. */
+function dotnetWrites(args: readonly string[]): readonly string[] {
+  if (!DOTNET_BUILDS.has(args[0] ?? '')) return DOTNET_PROJECT(args)
+  return ['bin/**', 'obj/**', ...optionValues(args.slice(1), ['-o', '--output']).map(everythingUnder)]
 }
 
 // ——— package managers: what their manifest and lock record ———
@@ -442,6 +512,8 @@ interface PackageManager {
   readonly initializers?: ReadonlySet<string>
   /** Subcommands that make a project of the folder they are given, or of here (`uv init [d]`, `poetry new d`, `bun init`). */
   readonly projects?: ReadonlySet<string>
+  /** Whether `run` syncs the project's environment, and locks it where the lock is stale, before it runs the program (`uv run`). */
+  readonly runSyncs?: boolean
 }
 
 const NODE_INSTALLED = 'node_modules/**'
@@ -455,7 +527,7 @@ const PACKAGE_MANAGERS: ReadonlyMap<string, PackageManager> = new Map<string, Pa
   ['yarn', { lockfiles: ['yarn.lock'], changes: new Set(['install', 'add', 'remove', 'upgrade', 'up', 'dedupe', 'import']), installs: new Set(), manifest: new Set(['version', 'init', 'set']), installedTree: NODE_INSTALLED, manifestFile: 'package.json', bare: 'install', initializers: new Set(['create']) }],
   ['bun', { lockfiles: ['bun.lock', 'bun.lockb'], changes: new Set(['install', 'i', 'add', 'a', 'remove', 'rm', 'update', 'link', 'unlink']), installs: new Set(), manifest: new Set(), installedTree: NODE_INSTALLED, manifestFile: 'package.json', initializers: new Set(['create', 'c']), projects: new Set(['init']) }],
   ['poetry', { lockfiles: ['poetry.lock'], changes: new Set(['add', 'remove', 'update', 'lock', 'install', 'sync']), installs: new Set(), manifest: new Set(['init', 'version']), installedTree: '.venv/**', manifestFile: 'pyproject.toml', projects: new Set(['new']) }],
-  ['uv', { lockfiles: ['uv.lock'], changes: new Set(['add', 'remove', 'lock', 'sync']), installs: new Set(), manifest: new Set(['version']), installedTree: '.venv/**', manifestFile: 'pyproject.toml', projects: new Set(['init']) }],
+  ['uv', { lockfiles: ['uv.lock'], changes: new Set(['add', 'remove', 'lock', 'sync']), installs: new Set(), manifest: new Set(['version']), installedTree: '.venv/**', manifestFile: 'pyproject.toml', projects: new Set(['init']), runSyncs: true }],
 ])
 
 function packageManagerWrites(manager: PackageManager): (args: readonly string[]) => readonly string[] {
@@ -476,6 +548,16 @@ function packageManagerWrites(manager: PackageManager): (args: readonly string[]
     // `npm create vite my-app`, `npm init next-app`, `yarn create x d`: the initializer scaffolds into the folder it is given, or here.
     if (manager.initializers?.has(name) === true && read.operands.length > 0) return inFolder(folder, scaffoldedFolders(read.operands.slice(1)))
     if (manager.projects?.has(name) === true) return inFolder(folder, scaffoldedFolders(read.operands))
+    // `uv run pytest` syncs `.venv` first, and locks where the lock is stale, unless told not to (`--frozen`, `--no-sync`).
+    if (manager.runSyncs === true && name === 'run') {
+      const own = runnerOwnWords('uv', ['run', ...sub.args]) ?? []
+      if (own.some((word) => word === '--no-sync' || word === '--no-project' || word === '--isolated')) return NOTHING
+      const locks = own.some((word) => word === '--frozen' || word === '--locked') ? [] : manager.lockfiles
+      return inFolder(folder, [...locks, manager.installedTree])
+    }
+    // `uv venv [d]` makes the environment (`.venv` by default); `uv pip install x` installs into it.
+    if (manager.runSyncs === true && name === 'venv') return inFolder(folder, [everythingUnder(read.operands[0] ?? '.venv')])
+    if (manager.runSyncs === true && name === 'pip' && ['install', 'uninstall', 'sync'].includes(read.operands[0] ?? '')) return inFolder(folder, [manager.installedTree])
     // `npm audit fix` changes what the lock records to mend it.
     if (name === 'audit' && read.operands[0] === 'fix') return inFolder(folder, [manager.manifestFile, ...manager.lockfiles, manager.installedTree])
     // `npm version` and `npm pkg get` only print; `npm version patch` and `npm pkg set x=y` write.
@@ -902,7 +984,17 @@ const WRITERS: ReadonlyMap<string, Rule> = new Map<string, Rule>([
   ['mix', projectTool({ creates: ['new'], formats: { format: (read) => !given(read, '--check-formatted', '--dry-run') } })],
   ['dart', dartWrites],
   ['flutter', projectTool({ creates: ['create'] })],
-  ['dotnet', projectTool({ creates: ['new'], templateFirst: true, formats: { format: (read) => !given(read, '--verify-no-changes') } })],
+  ['dotnet', dotnetWrites],
+  ['venv', environmentFolders({ valuedLong: ['--prompt'] })],
+  ['virtualenv', environmentFolders({ valued: 'p', valuedLong: ['--python', '--prompt', '--activators', '--seeder', '--creator', '--extra-search-dir', '--app-data'] })],
+  ['cmake', cmakeWrites],
+  ['meson', mesonWrites],
+  ['ninja', ninjaWrites],
+  ['mvn', buildFolders(['target/**'])],
+  ['mvnw', buildFolders(['target/**'])],
+  ['gradle', buildFolders(['build/**', '.gradle/**'])],
+  ['gradlew', buildFolders(['build/**', '.gradle/**'])],
+  ['swift', buildFolders(['.build/**'], (args) => ['build', 'test', 'run'].includes(args[0] ?? ''))],
   ['shadcn', (args) => (['add', 'init'].includes(args[0] ?? '') ? [HERE] : NOTHING)],
   ['tailwindcss', (args) => (args[0] === 'init' ? ['tailwind.config.*', 'postcss.config.*'] : NOTHING)],
   ['tsc', (args) => (args.includes('--init') ? ['tsconfig.json'] : NOTHING)],
