@@ -276,6 +276,37 @@ function unzipWrites(args: readonly string[]): readonly string[] {
   return inFolder(folder, [HERE])
 }
 
+/** Everything under the folder an unpacker was told to write into, or here. */
+const underOrHere = (folder: string | undefined): readonly string[] => [folder === undefined ? HERE : everythingUnder(folder)]
+
+/** `7z x a.7z [-od]` writes under `d` (here without one); `7z a out.7z f…` (and `u`, `d`, `rn`) writes the archive; `l`, `t` only look. */
+function sevenZipWrites(args: readonly string[]): readonly string[] {
+  const [command = '', ...rest] = args
+  const operands = rest.filter((arg) => !arg.startsWith('-'))
+  if (command === 'x' || command === 'e') {
+    return underOrHere(optionValues(rest, ['-o'], true).at(-1))
+  }
+  return ['a', 'u', 'd', 'rn'].includes(command) ? operands.slice(0, 1) : NOTHING
+}
+
+/** `unrar x a.rar [d/]` (and `e`): under the folder after the archive, or here. */
+function unrarWrites(args: readonly string[]): readonly string[] {
+  const [command = '', ...rest] = args
+  return command === 'x' || command === 'e' ? underOrHere(rest.filter((arg) => !arg.startsWith('-'))[1]) : NOTHING
+}
+
+/** `ar x lib.a` extracts here; `ar rcs lib.a a.o` (and `q`, `d`, `m`) writes the archive. Its first word is its command letters. */
+function arWrites(args: readonly string[]): readonly string[] {
+  const [letters = '', archive] = args
+  if (/x/.test(letters)) return [HERE]
+  return /[rqdm]/.test(letters) && archive !== undefined ? [archive] : NOTHING
+}
+
+/** `cpio -i` (`--extract`) writes what it reads from its archive here. */
+function cpioWrites(args: readonly string[]): readonly string[] {
+  return args.some((arg) => /^-[a-zA-Z]*i/.test(arg) || arg === '--extract') ? [HERE] : NOTHING
+}
+
 /** `zip out.zip f…` writes the archive; `-m` moves the files into it. */
 function zipWrites(args: readonly string[]): readonly string[] {
   const read = readArguments(args, { valued: 'bnPtx', valuedLong: ['--exclude', '--include', '--password'] })
@@ -653,14 +684,14 @@ const CODE_OPTIONS: ReadonlyMap<RegExp, readonly string[]> = new Map([
 const WRITING_CALL = new RegExp(
   [
     String.raw`\bopen\s*\([^)]*,\s*(?:mode\s*=\s*)?['"][rbt]*[wax+]`,
-    String.raw`\.(?:write_text|write_bytes|unlink|rmdir|touch|rename|to_csv|to_json|to_parquet|savefig)\s*\(`,
-    String.raw`\b(?:os|shutil)\.(?:remove|unlink|rename|replace|rmdir|removedirs|rmtree|move|copy|copy2|copyfile|copytree)\s*\(`,
-    String.raw`\b(?:writeFile|writeFileSync|appendFile|appendFileSync|rmSync|rmdirSync|unlinkSync|renameSync|copyFileSync|cpSync|createWriteStream|truncateSync)\s*\(`,
-    String.raw`\bfs(?:\.promises)?\.(?:writeFile|appendFile|rm|rmdir|unlink|rename|copyFile|cp|truncate)\s*\(`,
-    String.raw`\b(?:File\.(?:write|delete|rename)|FileUtils\.(?:rm|rm_r|rm_rf|rm_f|mv|cp|cp_r|touch))\b`,
+    String.raw`\.(?:write_text|write_bytes|unlink|rmdir|touch|rename|mkdir|symlink_to|chmod|to_csv|to_json|to_parquet|savefig)\s*\(`,
+    String.raw`\b(?:os|shutil)\.(?:remove|unlink|rename|replace|rmdir|removedirs|rmtree|move|copy|copy2|copyfile|copytree|mkdir|makedirs|symlink|chmod|make_archive|unpack_archive)\s*\(`,
+    String.raw`\b(?:writeFile|writeFileSync|appendFile|appendFileSync|rmSync|rmdirSync|unlinkSync|renameSync|copyFileSync|cpSync|createWriteStream|truncateSync|mkdirSync|mkdtempSync|symlinkSync|linkSync|chmodSync)\s*\(`,
+    String.raw`\bfs(?:\.promises)?\.(?:writeFile|appendFile|rm|rmdir|unlink|rename|copyFile|cp|truncate|mkdir|mkdtemp|symlink|link|chmod)\s*\(`,
+    String.raw`\b(?:File\.(?:write|delete|rename)|Dir\.mkdir|FileUtils\.(?:rm|rm_r|rm_rf|rm_f|mv|cp|cp_r|touch|mkdir|mkdir_p))\b`,
     String.raw`\bFile\.open\s*\([^)]*,\s*['"][rb]*[wa+]`,
     String.raw`\bopen\s*\(?\s*(?:my\s+)?\$?\w+\s*,\s*['"]\+?[>]`,
-    String.raw`\b(?:unlink|rename|file_put_contents)\s*\(`,
+    String.raw`\b(?:unlink|rename|file_put_contents|mkdir)\s*\(`,
   ].join('|'),
 )
 
@@ -912,6 +943,14 @@ const WRITERS: ReadonlyMap<string, Rule> = new Map<string, Rule>([
   ['tar', tarWrites],
   ['unzip', unzipWrites],
   ['zip', zipWrites],
+  ['bsdtar', tarWrites],
+  ['7z', sevenZipWrites],
+  ['7za', sevenZipWrites],
+  ['7zz', sevenZipWrites],
+  ['unrar', unrarWrites],
+  ['unar', (args) => underOrHere(optionValues(args, ['-o']).at(-1))],
+  ['ar', arWrites],
+  ['cpio', cpioWrites],
   ['gzip', compressorWrites('.gz', false)],
   ['gunzip', compressorWrites('.gz', true)],
   ['bzip2', compressorWrites('.bz2', false)],

@@ -19,11 +19,17 @@ describe('a line that creates what it names in the store', () => {
     ['npx esbuild src/a.ts --outfile=.engineering/a.js', '.engineering/a.js'],
     ['cd web && npx tsc --outDir ../.engineering', '.engineering/**'],
     ["ssh-keygen -t ed25519 -f .engineering/id -N ''", '.engineering/id'],
+    ['7z x backup.7z -o.engineering', '.engineering/**'],
+    ['7z x backup.7z', './**'],
+    ['unrar x backup.rar .engineering/', '.engineering/**'],
+    ['ar x lib.a', './**'],
+    [`node -e "require('fs').mkdirSync('.engineering/drafts')"`, '.engineering/drafts'],
+    [`python3 -c "import os; os.makedirs('.engineering/drafts')"`, '.engineering/drafts'],
   ])('%s: unknown, naming what it wrote', (line, file) => {
     expect(over(line)).toMatchObject({ verdict: 'unknown', outcome: { reason: 'shell_files', files: expect.arrayContaining([file]) } })
   })
 
-  it.each(['mkdir -p build', 'gcc main.c -o build/main', 'mktemp -d', 'chmod +x scripts/run.sh', 'python3 gen.py --outdir .engineering'])('%s stays ok', (line) => {
+  it.each(['mkdir -p build', 'gcc main.c -o build/main', 'mktemp -d', 'chmod +x scripts/run.sh', 'python3 gen.py --outdir .engineering', '7z l .engineering/backup.7z', '7z x backup.7z -obuild'])('%s stays ok', (line) => {
     expect(over(line).verdict).toBe('ok')
   })
 })
