@@ -12,6 +12,7 @@ import { findCommands, handsStdinOn, wrappedCommands } from './shell-wrappers.js
 import { sedScriptFiles } from './sed-script.js'
 import { filesWrittenByProgram, OUTPUT_OPTION_PATTERN, sedScripts, WRITER_NAMES_PATTERN } from './shell-writers.js'
 import { filesGitShows } from './git-shows.js'
+import { treeRead } from './tree-readers.js'
 import { entersFolder, EVERYTHING_HERE, everythingUnder, FolderWalk, isRelativePath, joinFolder, movesFolder, VISIBLE_HERE, withoutTrailingSlashes } from './shell-folder.js'
 
 /** One simple command: the program (basename of its first word) and its words after it. */
@@ -742,6 +743,8 @@ export function unreadOperands(line: string | readonly string[], start = ''): st
       }
       // What it reads on its stdin is its own too: the script `python3 - <<'PY'` runs, the diff `git apply <<'EOF'` applies.
       for (const text of command.stdin ?? []) add(text)
+      // `ag KEY`, `fd -x cat`, `trufflehog filesystem .`: everything under the folders a reader of whole trees goes through.
+      for (const folder of treeRead(command)) add(walk.inFolder(folder) ?? folder)
       // `git show HEAD:.env`, `git diff`, `git grep KEY`: the files whose contents git prints that its words do not name.
       if (command.program === 'git') {
         for (const shown of filesGitShows(command.args)) {
