@@ -60,6 +60,7 @@ describe('programs that write the files they are given', () => {
     ['unar -o vendor a.zip', ['vendor/**']],
     ['bsdtar -xf a.tgz -C vendor', ['vendor/**']],
     ['cpio -idv < a.cpio', ['./**']],
+    ['find src | cpio -pdm vendor', ['vendor/**']],
     ['ar x libfoo.a', ['./**']],
     ['ar rcs libfoo.a a.o', ['libfoo.a']],
     // Code that makes folders, links or modes.
@@ -385,6 +386,7 @@ describe('scaffolders, project tools and more formatters', () => {
     ['cmake --build build --parallel', ['build/**']],
     ['cmake ..', ['./**']],
     ['cmake -E make_directory out', ['out']],
+    ['cmake -E copy a.txt out/a.txt', ['a.txt', 'out/a.txt']],
     ['meson setup build', ['build/**']],
     ['meson compile -C build', ['build/**']],
     ['ninja -C build', ['build/**']],
@@ -443,6 +445,8 @@ describe('scaffolders, project tools and more formatters', () => {
     'mvn --version',
     'swift --version',
     'ninja -t targets',
+    'cmake -E echo hello',
+    'swift-format Sources/a.swift',
     'go build ./...',
     'go vet ./...',
   ])('%j writes nothing', (line) => {

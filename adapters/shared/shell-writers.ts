@@ -302,8 +302,9 @@ function arWrites(args: readonly string[]): readonly string[] {
   return /[rqdm]/.test(letters) && archive !== undefined ? [archive] : NOTHING
 }
 
-/** `cpio -i` (`--extract`) writes what it reads from its archive here. */
+/** `cpio -i` (`--extract`) writes what it reads from its archive here; `cpio -p d` (`--pass-through`) copies the files it is fed under `d`. */
 function cpioWrites(args: readonly string[]): readonly string[] {
+  if (args.some((arg) => /^-[a-zA-Z]*p/.test(arg) || arg === '--pass-through')) return args.filter((arg) => !arg.startsWith('-')).slice(-1).map(everythingUnder)
   return args.some((arg) => /^-[a-zA-Z]*i/.test(arg) || arg === '--extract') ? [HERE] : NOTHING
 }
 
@@ -359,6 +360,11 @@ function containerCopyWrites(args: readonly string[]): readonly string[] {
 }
 
 // ——— formatters and fixers ———
+
+/** A rule read after one of a program's subcommands (`php-cs-fixer fix`, `taplo fmt`); with `optional`, also with none named (`swift-format -i f`). */
+function afterSubcommand(names: readonly string[], rule: Rule, optional = false): Rule {
+  return (args) => (names.includes(args[0] ?? '') ? rule(args.slice(1)) : optional && args[0] !== undefined && args[0].startsWith('-') ? rule(args) : NOTHING)
+}
 
 /** A formatter or fixer that rewrites the files and folders it is given (here, given none and `here`), when `rewrites` says it does. */
 function rewriter(grammar: OptionGrammar, rewrites: (read: ReadArguments) => boolean, here: boolean): (args: readonly string[]) => readonly string[] {
@@ -478,10 +484,13 @@ function environmentFolders(grammar: OptionGrammar): Rule {
   return (args) => readArguments(args, grammar).operands.map(everythingUnder)
 }
 
+// `cmake -E` commands that make, change or remove the files they are given (a copy's sources among them).
+const CMAKE_FILE_COMMANDS: ReadonlySet<string> = new Set(['make_directory', 'remove', 'rm', 'remove_directory', 'rename', 'touch', 'touch_nocreate', 'create_symlink', 'create_hardlink', 'copy', 'copy_directory', 'copy_directory_if_different', 'copy_if_different'])
+
 /** `cmake -B build`, `cmake --build build`; a configure with neither builds where it runs. `cmake -E` runs a command on its operands. */
 function cmakeWrites(args: readonly string[]): readonly string[] {
   const first = args[0] ?? ''
-  if (first === '-E') return args.slice(2).filter((arg) => !arg.startsWith('-'))
+  if (first === '-E') return CMAKE_FILE_COMMANDS.has(args[1] ?? '') ? args.slice(2).filter((arg) => !arg.startsWith('-')) : NOTHING
   if (first === '--build') return args[1] === undefined ? NOTHING : [everythingUnder(args[1])]
   if (args.some((arg) => ['--version', '--help', '-P', '--install', '--system-information'].includes(arg))) return NOTHING
   const folders = optionValues(args, ['-B'], true)
@@ -631,9 +640,10 @@ interface ProjectTool {
 }
 
 function projectTool(tool: ProjectTool): Rule {
+  const creates = scaffolder({ valued: 'o', valuedLong: ['--output'] }, tool.templateFirst === true ? 1 : 0, ['-o', '--output'])
   return (args) => {
     const [subcommand = '', ...rest] = args
-    if (tool.creates?.includes(subcommand) === true) return scaffolder({ valued: 'o', valuedLong: ['--output'] }, tool.templateFirst === true ? 1 : 0, ['-o', '--output'])(rest)
+    if (tool.creates?.includes(subcommand) === true) return creates(rest)
     if (tool.generates?.includes(subcommand) === true) return [HERE]
     const writes = tool.formats?.[subcommand]
     if (writes === undefined) return NOTHING
@@ -982,9 +992,9 @@ const WRITERS: ReadonlyMap<string, Rule> = new Map<string, Rule>([
   ['gofumpt', rewriter({ valuedLong: ['-lang', '-modpath'] }, (read) => given(read, '-w'), false)],
   ['standardrb', rewriter({ valuedLong: ['--format', '--require'] }, (read) => given(read, '--fix'), true)],
   ['stylua', rewriter({ valuedLong: ['--config-path', '--glob', '--num-threads', '--verify', '--syntax', '--column-width', '--indent-type', '--indent-width', '--quote-style', '--call-parentheses'] }, (read) => !given(read, '--check', '-c'), false)],
-  ['swift-format', (args) => (args[0] === 'lint' ? NOTHING : rewriter({ valuedLong: ['--configuration', '--assume-filename'] }, (read) => given(read, '-i', '--in-place'), false)(args[0] === 'format' ? args.slice(1) : args))],
-  ['php-cs-fixer', (args) => (args[0] === 'fix' ? rewriter({ valuedLong: ['--config', '--rules', '--format', '--path-mode', '--cache-file', '--using-cache', '--allow-risky'] }, (read) => !given(read, '--dry-run'), true)(args.slice(1)) : NOTHING)],
-  ['taplo', (args) => (args[0] === 'fmt' || args[0] === 'format' ? rewriter({ valuedLong: ['--config', '--option', '--cache-path'] }, (read) => !given(read, '--check'), true)(args.slice(1)) : NOTHING)],
+  ['swift-format', afterSubcommand(['format'], rewriter({ valuedLong: ['--configuration', '--assume-filename'] }, (read) => given(read, '-i', '--in-place'), false), true)],
+  ['php-cs-fixer', afterSubcommand(['fix'], rewriter({ valuedLong: ['--config', '--rules', '--format', '--path-mode', '--cache-file', '--using-cache', '--allow-risky'] }, (read) => !given(read, '--dry-run'), true))],
+  ['taplo', afterSubcommand(['fmt', 'format'], rewriter({ valuedLong: ['--config', '--option', '--cache-path'] }, (read) => !given(read, '--check'), true))],
   ['terraform', terraformWrites],
   ['tofu', terraformWrites],
   ['stylelint', rewriter({ valuedLong: ['--config', '--ignore-path', '--custom-syntax', '--formatter', '--output-file'] }, (read) => given(read, '--fix'), false)],
@@ -1051,11 +1061,12 @@ const WRITERS: ReadonlyMap<string, Rule> = new Map<string, Rule>([
 ])
 
 // An initializer package run by a package runner: `npx create-next-app`, `bunx create-vite`, `pnpm dlx create-t3-app`.
-const SCAFFOLDER_PACKAGE = /^create-[\w.-]+$/
+const SCAFFOLDER_NAME = 'create-[\\w.-]+'
+const SCAFFOLDER_PACKAGE = new RegExp(`^${SCAFFOLDER_NAME}$`)
 const SCAFFOLDS_INTO_ITS_WORDS = scaffolder({})
 
 /** The names of the programs this table reads, interpreters included, as regex alternatives: a line naming none of them writes nothing it could say. */
-export const WRITER_NAMES_PATTERN = [...[...WRITERS.keys()].map((name) => name.replace(/[+.]/g, '\\$&')), ...APPLY_PATCH, ...INTERPRETER_NAMES, 'create-[\\w.-]+'].join('|')
+export const WRITER_NAMES_PATTERN = [...[...WRITERS.keys()].map((name) => name.replace(/[+.]/g, '\\$&')), ...APPLY_PATCH, ...INTERPRETER_NAMES, SCAFFOLDER_NAME].join('|')
 
 /**
  * The files one command of a program in the table writes, creates or removes, as written (a folder
