@@ -4,6 +4,15 @@
  * operand, so the line's words do not name them. The name runs to the end of its line, as GNU sed
  * reads it; `/dev/stdout` and `/dev/stderr` are streams, not files.
  */
+import { given, readArguments, valuesOf } from './command-arguments.js'
+
+/** The scripts `sed` runs: each `-e` (`--expression`) text, or its first operand where neither that nor `-f` gave one. */
+export function sedScripts(args: readonly string[]): readonly string[] {
+  const read = readArguments(args, { valued: 'efl', attached: 'i', valuedLong: ['--expression', '--file', '--line-length'] })
+  const expressions = valuesOf(read, '-e', '--expression')
+  if (expressions.length > 0 || given(read, '-f', '--file')) return expressions
+  return read.operands.slice(0, 1)
+}
 
 export interface SedScriptFiles {
   readonly read: readonly string[]

@@ -8,7 +8,7 @@
  */
 import { afterDoubleDash, GIT_GLOBAL_VALUED, given, inFolder, readArguments, subcommandOf, valuesOf, type OptionGrammar, type ReadArguments } from './command-arguments.js'
 import { filesInPatch } from './patch-files.js'
-import { sedScriptFiles } from './sed-script.js'
+import { sedScriptFiles, sedScripts } from './sed-script.js'
 import { runnerOwnWords } from './shell-wrappers.js'
 import { EVERYTHING_HERE as HERE, everythingUnder, joinFolder } from './shell-folder.js'
 import type { SimpleCommand } from './shell.js'
@@ -157,14 +157,6 @@ function awkWrites(args: readonly string[]): readonly string[] {
   const printed = programs.filter((program) => AWK_PRINTS_TO_FILE.test(program)).flatMap((program) => [...program.matchAll(AWK_STRING)].map((match) => match[1] as string))
   const inPlace = valuesOf(read, '-i', '--include').some((name) => name === 'inplace' || name === 'inplace.awk') ? (fromFile ? read.operands : read.operands.slice(1)) : NOTHING
   return [...inPlace, ...printed.filter((string) => PATH_STRING.test(string) && !STREAM_FILE.test(string))]
-}
-
-/** The scripts `sed` runs: each `-e` (`--expression`) text, or its first operand where neither that nor `-f` gave one. */
-export function sedScripts(args: readonly string[]): readonly string[] {
-  const read = readArguments(args, { valued: 'efl', attached: 'i', valuedLong: ['--expression', '--file', '--line-length'] })
-  const expressions = valuesOf(read, '-e', '--expression')
-  if (expressions.length > 0 || given(read, '-f', '--file')) return expressions
-  return read.operands.slice(0, 1)
 }
 
 /** `sed -n '/ERROR/w errors.log' app.log`, `sed 's/a/b/w changed.txt' f`: the files its script writes (`sedScriptFiles`). */
