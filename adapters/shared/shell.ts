@@ -610,8 +610,9 @@ function searchedWithoutPath(command: SimpleCommand, files: readonly string[]): 
 
 /**
  * Whether a program reads everything under the folders it is given, whatever a `.gitignore`
- * says: an archive it creates (`tar -c`, `zip -r`, `7z a`) or a tree it copies elsewhere
- * (`rsync -a`, `scp -r`). Given `.`, that is the session's whole folder, `.env` and all.
+ * says: an archive it creates (`tar -c`, `zip -r`, `7z a`), a tree it copies elsewhere (`rsync
+ * -a`, `scp -r`) or an image's build context (`docker build .`). Given `.`, that is the session's
+ * whole folder, `.env` and all.
  */
 function archivesFolders(command: SimpleCommand): boolean {
   const first = command.args[0] ?? ''
@@ -629,6 +630,11 @@ function archivesFolders(command: SimpleCommand): boolean {
       return command.args.some((arg) => /^-[a-zA-Z]*[ar][a-zA-Z]*$/.test(arg) || arg === '--archive' || arg === '--recursive')
     case 'scp':
       return command.args.some((arg) => /^-[a-zA-Z0-9]*r[a-zA-Z0-9]*$/.test(arg))
+    // `docker build .` sends its whole context to the daemon, whatever a `.gitignore` says (a `.dockerignore` decides).
+    case 'docker':
+    case 'podman':
+    case 'buildah':
+      return first === 'build' || first === 'bud' || (['buildx', 'image', 'builder'].includes(first) && command.args[1] === 'build')
     default:
       return false
   }

@@ -11,7 +11,7 @@ const NEVER_READ_ENV = '{tool.absent: {operations: [file.read], subject: {glob: 
 const GENERATED_UNREAD = '{tool.absent: {operations: [file.read], subject: {glob: "file:src/generated/*"}}}'
 
 describe('what a reader of whole trees reads', () => {
-  it.each(['ack API_KEY', 'ugrep -rn API_KEY', 'trufflehog filesystem .', 'gitleaks detect', 'detect-secrets scan', 'npx repomix', 'files-to-prompt .', 'semgrep --config auto', 'fd -H . -x cat'])(
+  it.each(['docker build -t app .', 'docker buildx build --push .', 'podman build .', 'ack API_KEY', 'ugrep -rn API_KEY', 'trufflehog filesystem .', 'gitleaks detect', 'detect-secrets scan', 'npx repomix', 'files-to-prompt .', 'semgrep --config auto', 'fd -H . -x cat'])(
     '%s: "never read .env" is unknown',
     (line) => {
       expect(over(NEVER_READ_ENV, line)).toMatchObject({ verdict: 'unknown', outcome: { reason: 'shell_files', files: expect.arrayContaining(['./**']) } })
@@ -23,7 +23,7 @@ describe('what a reader of whole trees reads', () => {
     expect(over(GENERATED_UNREAD, line)).toMatchObject({ verdict: 'unknown', outcome: { files: expect.arrayContaining(['./**/!.*']) } })
   })
 
-  it.each(['ack API_KEY lib', 'echo x | ag KEY', 'gitleaks version', 'tree -a', 'fd -e md'])('%s stays ok: it reads no .env', (line) => {
+  it.each(['docker build -t app web', 'docker run --rm app', 'ack API_KEY lib', 'echo x | ag KEY', 'gitleaks version', 'tree -a', 'fd -e md'])('%s stays ok: it reads no .env', (line) => {
     expect(over(NEVER_READ_ENV, line).verdict).toBe('ok')
   })
 })
