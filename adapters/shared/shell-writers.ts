@@ -18,7 +18,7 @@ const NOTHING: readonly string[] = []
 // ——— git ———
 
 // Subcommands that rewrite the working tree wherever the commits or the patch differ from it (an `--abort` puts it back: a write too).
-const GIT_TREE_WRITERS: ReadonlySet<string> = new Set(['pull', 'merge', 'rebase', 'cherry-pick', 'revert', 'am', 'bisect'])
+const GIT_TREE_WRITERS: ReadonlySet<string> = new Set(['pull', 'merge', 'rebase', 'cherry-pick', 'revert', 'am', 'bisect', 'filter-repo', 'filter-branch'])
 // `git stash` subcommands that leave the work tree as it is.
 const STASH_LOOKS: ReadonlySet<string> = new Set(['list', 'show', 'create', 'store', 'drop', 'clear'])
 // `git apply` options that only look at the patch, or apply it to the index alone.
@@ -41,8 +41,8 @@ function gitSubcommandWrites(name: string, args: readonly string[]): readonly st
       const read = readArguments(args, { valued: 'bB', valuedLong: ['--orphan', '--conflict', '--pathspec-from-file'] })
       const paths = afterDoubleDash(args)
       if (paths !== undefined) return paths
-      // `git checkout -b new`: a branch at HEAD changes no file; `git checkout -f` throws away every change.
-      if (read.operands.length === 0) return given(read, '-f', '--force') ? [HERE] : NOTHING
+      // `git checkout -b new`: a branch at HEAD changes no file; `git checkout -f` throws away every change, `-p` any hunk.
+      if (read.operands.length === 0) return given(read, '-f', '--force', '-p', '--patch') ? [HERE] : NOTHING
       // `--theirs`, `--ours`, `--patch`, `--merge`: the operands are paths. Else the first may be a branch, whose tree the work tree becomes.
       if (given(read, '--theirs', '--ours', '-p', '--patch', '-m', '--merge', '--conflict')) return read.operands
       return [...read.operands, HERE]
@@ -116,6 +116,23 @@ function gitSubcommandWrites(name: string, args: readonly string[]): readonly st
     }
     case 'bundle':
       return args[0] === 'create' ? readArguments(args.slice(1), { valuedLong: ['--version'] }).operands.slice(0, 1) : NOTHING
+    // `git sparse-checkout set src` and `git lfs pull` rewrite the work tree; `list` and `fetch` leave it.
+    case 'sparse-checkout':
+      return ['set', 'add', 'reapply', 'disable', 'init'].includes(args[0] ?? '') ? [HERE] : NOTHING
+    case 'lfs':
+      return ['pull', 'checkout'].includes(args[0] ?? '') ? [HERE] : NOTHING
+    // `git checkout-index -a -f` writes every file the index holds, else the files it names; `git read-tree -u` updates the tree.
+    case 'checkout-index': {
+      const read = readArguments(args, { valuedLong: ['--prefix', '--stage'] })
+      return given(read, '-a', '--all') ? [HERE] : read.operands
+    }
+    case 'read-tree':
+      return args.includes('-u') ? [HERE] : NOTHING
+    // `git merge-file current base other` writes the merge into `current`, unless it prints it (`-p`).
+    case 'merge-file': {
+      const read = readArguments(args, { valued: 'L', valuedLong: ['--marker-size'] })
+      return given(read, '-p', '--stdout') ? NOTHING : read.operands.slice(0, 1)
+    }
     default:
       return GIT_TREE_WRITERS.has(name) ? [HERE] : NOTHING
   }
