@@ -1,6 +1,6 @@
 import { CLAUDE_TOOL_OPERATIONS } from '../claude/operations.js'
 import { CODEX_TOOL_OPERATIONS } from '../codex/operations.js'
-import type { ToolOperationTable } from '../shared/operations.js'
+import { EDITOR_COMMANDS, type ToolOperationTable } from '../shared/operations.js'
 
 /**
  * An ATIF trajectory keeps the tool names of the agent that made it: Harbor's converter for a
@@ -41,6 +41,7 @@ export const OPENHANDS_TOOL_OPERATIONS: ToolOperationTable = {
     fetch: 'web.read',
     task_tracker: 'task.todo',
   },
+  operationByArgument: { str_replace_editor: EDITOR_COMMANDS, file_editor: EDITOR_COMMANDS },
   inert: {
     think: 'records a thought; touches nothing',
     finish: 'ends the run with a message; touches nothing',

@@ -2,7 +2,7 @@ import { APPROVAL_DENIED, HOOK_REFUSED, refusalWarning } from '../../src/events/
 import type { CloseReason, Emission } from '../../src/events/types.js'
 import { asArray, asBoolean, asObject, asString, asU64, isObject, millisToIso, type JsonObject } from '../shared/fields.js'
 import { OpeningBuffer } from '../shared/opening.js'
-import type { ToolOperationTable } from '../shared/operations.js'
+import { EDITOR_COMMANDS, type ToolOperationTable } from '../shared/operations.js'
 import { opaqueLine, opaqueValue } from '../shared/opaque.js'
 import { CallClassifier, sessionEnded, sessionStart, textContent, timed, toolResult } from '../shared/session.js'
 import { TypedSessions } from '../shared/typed-sessions.js'
@@ -72,6 +72,7 @@ export const DSH_TOOL_OPERATIONS: ToolOperationTable = {
     exit_plan_mode: 'leaves plan mode',
     report: 'returns a subagent’s report to its parent',
   },
+  operationByArgument: { str_replace_editor: EDITOR_COMMANDS },
   pathKeys: ['path', 'file_path', 'filePath'],
   commandKeys: ['command', 'cmd'],
 }

@@ -43,6 +43,12 @@ export interface ToolOperationTable {
    * input that ran, read in the call's place, or undefined for a call that ran as named.
    */
   readonly intercept?: (name: string, input: unknown) => { name: string; input: unknown } | undefined
+  /**
+   * Tools whose argument says what a call does (OpenHands' `str_replace_editor {command: "view"}`
+   * reads, `create` writes, `str_replace` edits): the operation by that argument's value, in the
+   * place of the tool's own, where the value is one of these.
+   */
+  readonly operationByArgument?: Readonly<Record<string, ArgumentOperations>>
   /** Argument keys that hold a file or directory path, in preference order. */
   readonly pathKeys: readonly string[]
   /**
@@ -52,6 +58,18 @@ export interface ToolOperationTable {
   readonly pathListKeys?: readonly string[]
   /** Argument keys that hold a shell line (a string) or an argv (a list of strings). */
   readonly commandKeys: readonly string[]
+}
+
+/** Which argument of a tool says what a call does, and the operation of each of its values. */
+export interface ArgumentOperations {
+  readonly key: string
+  readonly operations: Readonly<Record<string, Operation>>
+}
+
+/** The file editor Anthropic's models are trained on, as OpenHands (`str_replace_editor`, `file_editor`) and others offer it: `view` reads, `create` writes, the rest edit. */
+export const EDITOR_COMMANDS: ArgumentOperations = {
+  key: 'command',
+  operations: { view: 'file.read', create: 'file.write', str_replace: 'file.edit', insert: 'file.edit', undo_edit: 'file.edit' },
 }
 
 /** What a call does and to what: `operations` and `file:`/`proc:` `subjects`, both possibly empty. */
@@ -83,8 +101,11 @@ export function dispatchedCall(table: ToolOperationTable, name: string, input: u
   }
 }
 
-function operationOf(table: ToolOperationTable, name: string): Operation | undefined {
+function operationOf(table: ToolOperationTable, name: string, input: unknown): Operation | undefined {
   // Own keys only: a tool named `constructor` is not the table's prototype.
+  const byArgument = Object.hasOwn(table.operationByArgument ?? {}, name) ? table.operationByArgument?.[name] : undefined
+  const value = byArgument !== undefined && isObject(input) ? asString(input[byArgument.key]) : undefined
+  if (byArgument !== undefined && value !== undefined && Object.hasOwn(byArgument.operations, value)) return byArgument.operations[value]
   const direct = Object.hasOwn(table.tools, name) ? table.tools[name] : undefined
   if (direct) return direct
   for (const [prefix, operation] of table.prefixes ?? []) if (name.startsWith(prefix)) return operation
@@ -112,7 +133,7 @@ function pushUnique(list: string[], value: string): void {
  * whose operands are files (`cat`, `cp`, `rm`, `tee`… see `filesNamedBy`).
  */
 export function classifyCall(table: ToolOperationTable, name: string, input: unknown): CallClassification {
-  const operation = operationOf(table, name)
+  const operation = operationOf(table, name, input)
   const operations: Operation[] = operation ? [operation] : []
   const subjects: string[] = []
   const known = operation !== undefined || Object.hasOwn(table.inert ?? {}, name)
