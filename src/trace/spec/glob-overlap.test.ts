@@ -15,11 +15,24 @@ describe('whether a shell glob may name what a subject matcher matches', () => {
   })
 
   it('a glob a shell never expands to the store may not: `*` matches no leading dot and no slash', () => {
-    for (const word of ['*', '*.tmp', 'src/*.ts', './*', '*/notes.md', '?engineering/x', 'build/*']) {
+    for (const word of ['*.tmp', 'src/*.ts', '?engineering/x']) {
       expect(shellGlobMayName(word, store), word).toBe(false)
+    }
+    for (const word of ['*', './*', '*/notes.md', '?engineering', 'build/*']) {
+      expect(shellGlobMayName(word, anchored), word).toBe(false)
     }
     expect(shellGlobMayName('.engineering/*.md', literalTokens('file:.engineering/no.txt'))).toBe(false)
     expect(shellGlobMayName('x/.*', anchored)).toBe(false)
+  })
+
+  it('`*` and `?` take a dot inside a name: `rm *` may remove README.md, and `*` may be a folder x.engineering', () => {
+    const readme = literalTokens('file:README.md')
+    for (const word of ['*', 'R*', 'READ*', '*.md', 'README?md', '*E*']) {
+      expect(shellGlobMayName(word, readme), word).toBe(true)
+    }
+    expect(shellGlobMayName('*', store)).toBe(true)
+    expect(shellGlobMayName('*', literalTokens('file:.env'))).toBe(false)
+    expect(shellGlobMayName('?env', literalTokens('file:.env'))).toBe(false)
   })
 })
 

@@ -139,7 +139,8 @@ function sharedChar(shell: Token, spec: Token, atSegmentStart: boolean): string 
     if (shell.kind === 'char') return shell.char === char
     if (shell.kind === 'any') return shell.visible !== true || char !== '.' || !atSegmentStart
     if (char === '/') return false
-    return char !== '.' || (shell.kind === 'one' && !atSegmentStart)
+    // A shell's `*` and `?` take a dot anywhere but at a name's start (`*` is `README.md`, never `.env`).
+    return char !== '.' || !atSegmentStart
   }
   if (spec.kind === 'char') return shellAccepts(spec.char) ? spec.char : undefined
   if (shell.kind === 'char') return shell.char
