@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { checkTranscriptFile } from '../../src/trace/check/check.js'
 import type { ExpectationRow } from '../../src/trace/report-types.js'
 import { readSpec } from '../../src/trace/spec/read.js'
 import { CLAUDE_CODE, ensureHarness } from './harness-install.js'
-import { freshDir, runCalls } from './harness-run.js'
+import { freshDir, runCalls, toolResults } from './harness-run.js'
 
 // git prints files its words do not name: `git show HEAD:.engineering/notes.md` prints the store's
 // notes as HEAD holds them, and `git diff` prints every change, the store's among them. "Nothing
@@ -22,18 +22,6 @@ let claude = ''
 beforeAll(() => {
   claude = ensureHarness(CLAUDE_CODE)
 }, 900_000)
-
-/** The text of every tool result in a stream-json transcript, joined. */
-function toolResults(path: string): string {
-  const out: string[] = []
-  for (const line of readFileSync(path, 'utf8').split('\n')) {
-    if (line.trim() === '') continue
-    const record = JSON.parse(line) as { type?: string; message?: { content?: unknown } }
-    if (record.type !== 'user' || !Array.isArray(record.message?.content)) continue
-    for (const block of record.message.content as { type?: string; content?: unknown }[]) if (block.type === 'tool_result') out.push(JSON.stringify(block.content))
-  }
-  return out.join('\n')
-}
 
 /** A repository whose committed store note holds TOKEN_42 and whose work tree changed it to TOKEN_43. */
 function repository(name: string): string {

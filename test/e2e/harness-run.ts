@@ -203,3 +203,15 @@ export function expectRunAsPlanned(run: DeclaredRun, launch: LaunchDeclaration, 
   expect({ program: run.result.program, args: run.result.args, env: run.result.env }).toEqual({ program: plan.program, args: plan.args, env: plan.env })
   for (const file of plan.files) expect(readFileSync(join(run.result.scratch, file.path), 'utf8'), file.path).toBe(file.content)
 }
+
+/** The text of every tool result in a stream-json transcript, joined. */
+export function toolResults(path: string): string {
+  const out: string[] = []
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    if (line.trim() === '') continue
+    const record = JSON.parse(line) as { type?: string; message?: { content?: unknown } }
+    if (record.type !== 'user' || !Array.isArray(record.message?.content)) continue
+    for (const block of record.message.content as { type?: string; content?: unknown }[]) if (block.type === 'tool_result') out.push(JSON.stringify(block.content))
+  }
+  return out.join('\n')
+}
