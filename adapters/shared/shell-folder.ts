@@ -54,6 +54,16 @@ export const EVERYTHING_HERE = everythingUnder('.')
 export const VISIBLE_SUFFIX = '**/!.*'
 export const VISIBLE_HERE = `./${VISIBLE_SUFFIX}`
 
+/**
+ * Everything under each folder a program was given (`.` is everything here), or, given none,
+ * everything under where it works (`here`, or what of it is visible): `7z x -od`, `meson compile -C
+ * build`, `npx create-vite my-app`, `ack KEY src`.
+ */
+export function foldersOrHere(folders: readonly (string | undefined)[], here = EVERYTHING_HERE): string[] {
+  const given = folders.filter((folder): folder is string => folder !== undefined)
+  return given.length > 0 ? given.map(everythingUnder) : [here]
+}
+
 /** `path` as a folder: with its trailing `/`, or `''` for where the shell started. */
 export function asFolder(path: string): string {
   if (path === '' || path === '.' || path === './') return ''

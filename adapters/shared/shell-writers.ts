@@ -10,7 +10,7 @@ import { afterDoubleDash, GIT_GLOBAL_VALUED, given, inFolder, readArguments, sub
 import { filesInPatch } from './patch-files.js'
 import { sedScriptFiles, sedScripts } from './sed-script.js'
 import { runnerOwnWords } from './shell-wrappers.js'
-import { EVERYTHING_HERE as HERE, everythingUnder, joinFolder } from './shell-folder.js'
+import { EVERYTHING_HERE as HERE, everythingUnder, foldersOrHere, joinFolder } from './shell-folder.js'
 import type { SimpleCommand } from './shell.js'
 
 const NOTHING: readonly string[] = []
@@ -285,15 +285,12 @@ function unzipWrites(args: readonly string[]): readonly string[] {
   return inFolder(folder, [HERE])
 }
 
-/** Everything under the folder an unpacker was told to write into, or here. */
-const underOrHere = (folder: string | undefined): readonly string[] => [folder === undefined ? HERE : everythingUnder(folder)]
-
 /** `7z x a.7z [-od]` writes under `d` (here without one); `7z a out.7z f…` (and `u`, `d`, `rn`) writes the archive; `l`, `t` only look. */
 function sevenZipWrites(args: readonly string[]): readonly string[] {
   const [command = '', ...rest] = args
   const operands = rest.filter((arg) => !arg.startsWith('-'))
   if (command === 'x' || command === 'e') {
-    return underOrHere(optionValues(rest, ['-o'], true).at(-1))
+    return foldersOrHere([optionValues(rest, ['-o'], true).at(-1)])
   }
   return ['a', 'u', 'd', 'rn'].includes(command) ? operands.slice(0, 1) : NOTHING
 }
@@ -301,7 +298,7 @@ function sevenZipWrites(args: readonly string[]): readonly string[] {
 /** `unrar x a.rar [d/]` (and `e`): under the folder after the archive, or here. */
 function unrarWrites(args: readonly string[]): readonly string[] {
   const [command = '', ...rest] = args
-  return command === 'x' || command === 'e' ? underOrHere(rest.filter((arg) => !arg.startsWith('-'))[1]) : NOTHING
+  return command === 'x' || command === 'e' ? foldersOrHere([rest.filter((arg) => !arg.startsWith('-'))[1]]) : NOTHING
 }
 
 /** `ar x lib.a` extracts here; `ar rcs lib.a a.o` (and `q`, `d`, `m`) writes the archive. Its first word is its command letters. */
@@ -512,20 +509,14 @@ const MESON_BUILDS: ReadonlySet<string> = new Set(['compile', 'install', 'test',
 /** `meson setup build` (or the older `meson build`), `meson compile -C build`: the build folder. */
 function mesonWrites(args: readonly string[]): readonly string[] {
   const [subcommand = '', ...rest] = args
-  if (MESON_BUILDS.has(subcommand)) return buildFolderOption(rest)
+  if (MESON_BUILDS.has(subcommand)) return foldersOrHere(optionValues(rest, ['-C'], true))
   const folder = (subcommand === 'setup' ? rest : args).find((arg) => !arg.startsWith('-'))
   return folder === undefined ? NOTHING : [everythingUnder(folder)]
 }
 
 /** `ninja -C build`, `ninja`: the folder it builds in, unless it only lists or tries (`-t`, `-n`). */
 function ninjaWrites(args: readonly string[]): readonly string[] {
-  return args.includes('-t') || args.includes('-n') ? NOTHING : buildFolderOption(args)
-}
-
-/** The folder `-C d` names as everything under it, or here. */
-function buildFolderOption(args: readonly string[]): readonly string[] {
-  const folders = optionValues(args, ['-C'], true)
-  return folders.length > 0 ? folders.map(everythingUnder) : [HERE]
+  return args.includes('-t') || args.includes('-n') ? NOTHING : foldersOrHere(optionValues(args, ['-C'], true))
 }
 
 /** A build tool that keeps what it builds in fixed folders of the project (`mvn package`: `target/**`), unless it only prints (`--version`). */
@@ -618,15 +609,8 @@ function packageManagerWrites(manager: PackageManager): (args: readonly string[]
 
 // ——— scaffolders: a project made from a template ———
 
-/**
- * A scaffolder's words as the folders it may create: everything under each word that is no option
- * (which of them names the folder, only its own grammar says), or everything here where it was
- * given none and asks, or makes the project of the folder it runs in.
- */
-function scaffoldedFolders(words: readonly string[]): readonly string[] {
-  const folders = words.filter((word) => !word.startsWith('-'))
-  return folders.length > 0 ? folders.map(everythingUnder) : [HERE]
-}
+/** A scaffolder's words that are no option: which of them names the folder it creates, only its own grammar says, so each may (`foldersOrHere`). */
+const scaffoldedFolders = (words: readonly string[]): string[] => foldersOrHere(words.filter((word) => !word.startsWith('-')))
 
 /** `npx create-next-app my-app`, `degit user/repo my-app`, `cookiecutter t -o d`: the folder it is given, or here. */
 function scaffolder(grammar: OptionGrammar, skip = 0, outputs: readonly string[] = []): Rule {
@@ -967,7 +951,7 @@ const WRITERS: ReadonlyMap<string, Rule> = new Map<string, Rule>([
   ['7za', sevenZipWrites],
   ['7zz', sevenZipWrites],
   ['unrar', unrarWrites],
-  ['unar', (args) => underOrHere(optionValues(args, ['-o']).at(-1))],
+  ['unar', (args) => foldersOrHere([optionValues(args, ['-o']).at(-1)])],
   ['ar', arWrites],
   ['cpio', cpioWrites],
   ['gzip', compressorWrites('.gz', false)],

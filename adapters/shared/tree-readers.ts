@@ -7,7 +7,7 @@
  * here for them, as for an archiver. `unreadOperands` gives what this names as words.
  */
 import { readArguments, subcommandOf, given, valuesOf, type OptionGrammar } from './command-arguments.js'
-import { EVERYTHING_HERE, everythingUnder, VISIBLE_HERE } from './shell-folder.js'
+import { EVERYTHING_HERE, everythingUnder, foldersOrHere, VISIBLE_HERE } from './shell-folder.js'
 import type { SimpleCommand } from './shell.js'
 
 const NOTHING: readonly string[] = []
@@ -28,11 +28,6 @@ const SEARCHERS: ReadonlyMap<string, TreeSearcher> = new Map([
   ['ugrep', { grammar: { valued: 'ABCefgmtMNOKJ', valuedLong: ['--regexp', '--file', '--glob', '--max-count', '--file-type', '--include', '--exclude', '--include-dir', '--exclude-dir', '--context', '--after-context', '--before-context'] }, recursive: /^(?:-[a-zA-Z]*[rR][a-zA-Z]*|--recursive|--dereference-recursive)$/ }],
   ['rga', { grammar: { valued: 'ABCegjmMt', valuedLong: ['--regexp', '--glob', '--type', '--max-count', '--context', '--after-context', '--before-context', '--rga-adapters'] }, skipsHidden: /^(?:--hidden|-[a-zA-Z]*[u.][a-zA-Z.]*|--no-ignore(?:-[a-z-]+)?)$/ }],
 ])
-
-/** Everything under each folder a reader was given (`.` is everything here), or under where it runs when it was given none. */
-function foldersOrHere(folders: readonly string[], here = EVERYTHING_HERE): readonly string[] {
-  return folders.length > 0 ? folders.map(everythingUnder) : [here]
-}
 
 /** A searcher's pattern first, then the folders it goes down through; a piped searcher reads what it is fed. */
 function searched(command: SimpleCommand, searcher: TreeSearcher): readonly string[] {
