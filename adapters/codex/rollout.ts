@@ -13,6 +13,7 @@ import type { RecordProjector, SeamOptions } from '../types.js'
 import { CODEX_ADAPTER_ID, CODEX_PINNED_VERSIONS } from './declaration.js'
 import { CODEX_TOOL_OPERATIONS } from './operations.js'
 import { CODEX_ROLLOUT_VOCABULARY } from './rollout-vocabulary.js'
+import { endsForkedHistory, ForkedHistory } from './forked-history.js'
 import { codexTokens, isZero, normalisedUsage, reportedUsage, tokensSince, type CodexTokens } from './usage.js'
 
 type Usage = Extract<Emission, { event: 'usage' }>['usage']
@@ -83,8 +84,12 @@ export class CodexRolloutProjector implements RecordProjector {
   // A turn started and not yet completed or aborted: a rollout that stops here was cut short mid-turn.
   private turnOpen = false
   // The last task_complete times its own turn only; enriched, the run is timed by all of them.
-  private readonly turnTimes = new TurnTimes()
+  private turnTimes = new TurnTimes()
   private lastTotals: CodexTokens | undefined
+  // A forked subagent's rollout, held while it may still be copying its parent's (see `ForkedHistory`).
+  private forked: ForkedHistory | undefined
+  // The running totals where the parent's copied history ended: the run's own usage is what came after.
+  private forkTotals: CodexTokens | undefined
   private model: string | null = null
   private readonly classifier = new CallClassifier(CODEX_TOOL_OPERATIONS, CODEX_ADAPTER_ID)
   private readonly sessions = new TypedSessions(CODEX_TOOL_OPERATIONS, CODEX_TYPING)
@@ -120,6 +125,7 @@ export class CodexRolloutProjector implements RecordProjector {
         events = this.enriched && knowsRecord(CODEX_ROLLOUT_VOCABULARY, type) ? [] : [this.opaque(raw, type, asString(payload['type']) ?? null, lineNumber)]
     }
     timed(events, at)
+    if (this.forked) return this.holdForked(type, payload, events)
     const start = this.opening.pending
     if (start && type === 'turn_context') {
       start.model = this.model
@@ -133,15 +139,51 @@ export class CodexRolloutProjector implements RecordProjector {
     this.lastComplete = undefined
     const drift = this.enriched ? this.drift.finish() : []
     // Enriched, the run's end stands for the last completed turn only where no later turn was cut short (upstream writes it regardless).
-    if (!complete || (this.enriched && this.turnOpen)) return [...this.opening.release(), ...drift]
+    if (!complete || (this.enriched && this.turnOpen)) return [...this.releaseForked(), ...drift]
     const ended = sessionEnded({
       // Codex counts turns by the user's prompts; the rollout states no count of the model turns `num_turns` means.
       num_turns: this.enriched ? null : this.turn,
       duration_ms: this.enriched ? this.turnTimes.duration(this.turn) : (asU64(complete.payload['duration_ms']) ?? null),
       ttft_ms: this.enriched ? this.turnTimes.firstToken(this.turn) : (asU64(complete.payload['time_to_first_token_ms']) ?? null),
-      usage: this.lastTotals ? this.totalUsage(this.lastTotals) : null,
+      usage: this.lastTotals ? this.totalUsage(tokensSince(this.lastTotals, this.forkTotals)) : null,
     })
-    return [...this.opening.release([complete.at === undefined ? ended : { ...ended, at: complete.at }]), ...drift]
+    return [...this.releaseForked([complete.at === undefined ? ended : { ...ended, at: complete.at }]), ...drift]
+  }
+
+  /**
+   * A forked rollout's record, held: the output that ends a copied history drops everything before
+   * it and the turns it counted (the parent's), and the first `turn_context` after it names the
+   * run's model. Past what may be held, the rollout is read as it stands from there.
+   */
+  private holdForked(type: string, payload: JsonObject, events: Emission[]): Emission[] {
+    const forked = this.forked as ForkedHistory
+    if (type === 'turn_context') forked.sawModel(this.model)
+    if (type === 'response_item' && endsForkedHistory(payload)) {
+      forked.copiedHistoryEnded()
+      this.turn = 0
+      this.turnOpen = false
+      this.lastComplete = undefined
+      this.turnTimes = new TurnTimes()
+      this.heard.clear()
+      this.forkTotals = this.lastTotals
+      return []
+    }
+    return forked.hold(events) ? [] : this.releaseForked()
+  }
+
+  /** The opening, then what a forked rollout held (its own records), then `after`. */
+  private releaseForked(after: Emission[] = []): Emission[] {
+    const forked = this.forked
+    if (!forked) return this.opening.release(after)
+    this.forked = undefined
+    const { events, model } = forked.take()
+    const start = this.opening.pending
+    if (start) start.model = model
+    const dropped: Emission[] =
+      forked.dropped === 0
+        ? []
+        : [{ event: 'warning', code: 'forked_history', message: `the rollout opened with its parent's history, copied when the subagent was forked from it: ${forked.dropped} event(s) of it were not read as this run's` }]
+    return this.opening.release([...dropped, ...events, ...after])
   }
 
   closure(): CloseReason | null {
@@ -165,6 +207,8 @@ export class CodexRolloutProjector implements RecordProjector {
       return this.enriched ? [] : [opaqueLine(raw, 'session_meta', null, lineNumber)]
     }
     this.sawMeta = true
+    // A subagent forked from its parent opens with a copy of the parent's rollout.
+    if (this.enriched && asString(payload['forked_from_id']) !== undefined) this.forked = new ForkedHistory()
     const version = asString(payload['cli_version']) ?? null
     const start = sessionStart(CODEX_ADAPTER_ID, this.seam, {
       harness_version: version,
