@@ -185,7 +185,7 @@ const REASONS: Record<UnknownReasonName, string> = {
   nothing_in_scope: 'no tool call matches the selector',
   never_occurred: 'one side of the ordering never happened',
   no_result_correlated: 'a call in scope has no correlated result — a truncated transcript, not a bad result',
-  result_field_absent: 'a correlated result does not carry the field the expectation reads',
+  result_field_absent: 'a correlated result does not carry the field the expectation reads (for a size, `content`: the result recorded neither its content nor a byte count, as a b10x `tool-completed` does)',
   timestamp_absent: 'a timestamp the duration needs was not recorded',
   opaque_events: 'records the adapter could not read could have changed the answer (a count under them is a lower bound)',
   unclassified_calls: 'calls of tools no operation table knows could have changed the answer of a selector by operation, or by subject alone',

@@ -129,7 +129,7 @@ export class CensusSink implements IrSink {
       const sent = event.timestampMs
       this.correlator.onResult(event, (result) => {
         counted.results += 1
-        counted.result_bytes += result.result.contentBytes
+        counted.result_bytes += result.result.contentBytes ?? 0
         if (result.result.isError === true) counted.errors += 1
         if (sent !== null && result.timestampMs !== null) step.exec_ms = result.timestampMs - sent
       })

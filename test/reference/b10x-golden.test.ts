@@ -156,3 +156,22 @@ describe("a check over upstream's own b10x loops sees each call's operation as t
     ])
   })
 })
+
+describe("the size of what upstream's own b10x loops got back is not known: their results record no content and no byte count", () => {
+  // A `tool-completed` becomes a `tool.result` with `content: null, bytes: null`. Each was read as
+  // 0 bytes: "something came back" was a gap over these loops, and "every result under 10 bytes"
+  // held over any closed b10x stream, whatever came back (here it was unknown only because the loop
+  // never proves its stream closed; `kinds.test.ts` has the closed case).
+  const spec = specOf('reference/b10x-result-bytes', {
+    'each-small': { 'tool.result_bytes': { operations: ['file.read'], tools: ['file_read'], bytes: { at_most: 10 }, per: 'each' } },
+    'some-came-back': { 'tool.result_bytes': { tools: ['file_read'], bytes: { at_least: 1 } } },
+  })
+
+  it.each(['metaharness/b10x/golden/loop.jsonl', 'metaharness/b10x/golden/loop.expected.jsonl'])('%s', (path) => {
+    const report = checkTranscriptFileSync(spec, referenceFile(...path.split('/')))
+    expect(report.expectations.map((row) => [row.id, row.verdict, (row.outcome as { reason?: string; field?: string }).reason, (row.outcome as { field?: string }).field])).toEqual([
+      ['each-small', 'unknown', 'result_field_absent', 'content'],
+      ['some-came-back', 'unknown', 'result_field_absent', 'content'],
+    ])
+  })
+})

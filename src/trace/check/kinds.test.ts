@@ -36,6 +36,9 @@ const RUN: Event[] = [
 // 9 result (error), 10 Read, 11 result, 12 estimate, 13 rate limit, 14 text, 15 ended.
 const closedRun = metaharness(timed([...RUN, closed(RUN.length)]))
 const openRun = metaharness(timed(RUN))
+// A closed run whose one read's result recorded neither content nor a byte count, and one beside it that did.
+const untoldRun = metaharness([start(), call('c-1', 'Read', { file_path: '/x' }), result('c-1', { content: null, bytes: null }), ended(), closed(4)])
+const partlyToldRun = metaharness([start(), call('c-1', 'Read', { file_path: '/x' }), result('c-1', { content: null, bytes: null }), call('c-2', 'Read', { file_path: '/y' }), result('c-2', { content: 'hello' }), ended(), closed(6)])
 const withOpaque = metaharness(timed([...RUN.slice(0, -1), opaque(), RUN[RUN.length - 1] as Event, closed(RUN.length + 1)]))
 const bare = metaharness([text('only text')])
 
@@ -162,6 +165,14 @@ const CASES: Record<(typeof KIND_NAMES)[number], Case[]> = {
     { expect: '{tool.result_bytes: {tool: Read, bytes: {at_most: 100}}}', transcript: openRun, verdict: 'unknown', outcome: { reason: 'stream_not_closed' } },
     { expect: '{tool.result_bytes: {tool: Read, bytes: {at_least: 1}}}', transcript: openRun, verdict: 'ok' },
     { expect: '{tool.result_bytes: {tool: Read, bytes: {at_most: 10}, per: each}}', transcript: openRun, verdict: 'gap', outcome: { note: '1 result(s) are outside at most 10 bytes' } },
+    // A result that recorded neither content nor a byte count (a b10x `tool-completed`) carried an unknown amount, not 0 bytes.
+    { expect: '{tool.result_bytes: {tool: Read, bytes: {at_most: 100}, per: each}}', transcript: untoldRun, verdict: 'unknown', outcome: { reason: 'result_field_absent', call_event: 1, result_event: 2, field: 'content' } },
+    { expect: '{tool.result_bytes: {tool: Read, bytes: {at_most: 100}}}', transcript: untoldRun, verdict: 'unknown', outcome: { reason: 'result_field_absent', field: 'content' } },
+    { expect: '{tool.result_bytes: {tool: Read, bytes: {at_least: 1}}}', transcript: untoldRun, verdict: 'unknown', outcome: { reason: 'result_field_absent', field: 'content' } },
+    // What is known still decides: a result over the bound, a floor the known bytes meet, a byte count recorded without content.
+    { expect: '{tool.result_bytes: {tool: Read, bytes: {at_most: 3}, per: each}}', transcript: partlyToldRun, verdict: 'gap', outcome: { events: [4] } },
+    { expect: '{tool.result_bytes: {tool: Read, bytes: {at_least: 5}}}', transcript: partlyToldRun, verdict: 'ok' },
+    { expect: '{tool.result_bytes: {tool: Read, bytes: {at_most: 100}, per: each}}', transcript: metaharness([start(), call('c-1', 'Read', { file_path: '/x' }), result('c-1', { content: null, bytes: 50 }), ended(), closed(4)]), verdict: 'ok' },
   ],
   'tool.failed': [
     { expect: '{tool.failed: {tool: Bash, count: {exactly: 0}}}', transcript: closedRun, verdict: 'ok', outcome: { note: '0 of 1 Bash call(s) failed, exactly 0' } },

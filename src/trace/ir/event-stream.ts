@@ -142,7 +142,7 @@ function toolResult(value: JsonObject): ToolResult {
     callId: textAt(value, 'call_id'),
     // Absent stays absent on this wire: it may carry any vendor.
     isError: boolAt(value, 'is_error'),
-    contentBytes: content !== null ? utf8Length(content) : (u64At(value, 'bytes') ?? 0),
+    contentBytes: content !== null ? utf8Length(content) : (u64At(value, 'bytes') ?? null),
     content,
     fields,
   }

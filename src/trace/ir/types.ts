@@ -91,8 +91,12 @@ export interface ToolCall {
 export interface ToolResult {
   callId: string | null
   isError: boolean | null
-  /** Bytes of the rendered content (or the wire's own `bytes` where it carried no content). */
-  contentBytes: number
+  /**
+   * Bytes of the rendered content (or the wire's own `bytes` where it carried no content); null
+   * where the record carried neither (a b10x `tool-completed`, a Codex `web_search_call`): what
+   * came back is not known, not empty.
+   */
+  contentBytes: number | null
   content: string | null
   /** The per-tool fields a `tool.result` matcher names (`interrupted`, `userModified`…). */
   fields: Record<string, unknown>

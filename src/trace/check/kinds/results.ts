@@ -114,22 +114,29 @@ export function toolResult(selector: CallSelector, fields: Record<string, FieldM
   })
 }
 
-/** The bytes the selected calls' results carried, in total or each. */
+/**
+ * The bytes the selected calls' results carried, in total or each. A result that recorded neither
+ * content nor a byte count carried an unknown amount: a total with one is a lower bound, and an
+ * "each" bound cannot hold over it (either answers `result_field_absent`, citing the first).
+ */
 export function toolResultBytes(selector: CallSelector, bytes: CountBound, per: 'total' | 'each'): Accumulator {
   const unseen = new UnseenCalls(selector)
-  const records = new CallRecords<number>((call) => selectorMatches(selector, call), (result) => result.contentBytes, unseen)
+  const records = new CallRecords<number | null>((call) => selectorMatches(selector, call), (result) => result.contentBytes, unseen)
   return records.accumulator(({ calls, results, said }, { facts }) => {
     const scope = describeSelector(selector)
     if (calls.length === 0) return emptyScope(selector, unseen)
     const missing = results.indexOf(NO_RESULT)
     if (missing !== -1) return undecidable({ reason: 'no_result_correlated', call_event: calls[missing] as number })
+    const untold = said.indexOf(null)
+    const sizeUnknown: UnknownReason | null = untold === -1 ? null : { reason: 'result_field_absent', call_event: calls[untold] as number, result_event: results[untold] as number, field: 'content' }
     if (per === 'total') {
-      const total = (said as number[]).reduce((sum, size) => sum + size, 0)
-      const undecided = () => (facts.hasUnread ? facts.opaqueReason() : unseen.reason())
-      return countVerdict({ bound: bytes, observed: total, lowerBound: facts.hasUnread || unseen.any, undecided, end: facts.end }, [...results], `${scope} returned ${total}B in total, ${describeCount(bytes)}`)
+      const total = said.reduce<number>((sum, size) => sum + (size ?? 0), 0)
+      const undecided = () => sizeUnknown ?? (facts.hasUnread ? facts.opaqueReason() : unseen.reason())
+      return countVerdict({ bound: bytes, observed: total, lowerBound: facts.hasUnread || unseen.any || sizeUnknown !== null, undecided, end: facts.end }, [...results], `${scope} returned ${total}B in total, ${describeCount(bytes)}`)
     }
-    const over = results.filter((_, position) => !countHolds(bytes, said[position] as number))
+    const over = results.filter((_, position) => said[position] !== null && !countHolds(bytes, said[position] as number))
     if (over.length > 0) return gap(over, `${over.length} result(s) are outside ${describeCount(bytes)} bytes`)
+    if (sizeUnknown) return undecidable(sizeUnknown)
     if (unseen.any) return undecidable(unseen.reason())
     // "Every result" is a claim about the whole run.
     if (!provenClosed(facts.end)) return undecidable(notClosedReason(facts.end))
