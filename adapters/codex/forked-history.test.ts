@@ -9,8 +9,8 @@ import { FORKED_SPAWN_OUTPUT } from './forked-history.js'
  * the spawn call's output `FORKED_SPAWN_OUTPUT`, then its task and its work (codex-rs persists the
  * forked items as they are; a real child rendered by its user shows the parent's `curl` calls, its
  * two `spawn_agent` calls, that output, then the child's task). Read as they stand, the parent's
- * calls were the child's: "the subagent never read .env" was a gap over a child that never did,
- * and "the subagent ran the suite" was ok over one that never ran it.
+ * calls, model and usage were the child's: "the subagent ran the suite" was ok over one that never
+ * ran it, "it ran on gpt-child" a gap, and its input tokens held the parent's.
  */
 
 const at = (second: number) => `2026-03-13T05:14:${String(second).padStart(2, '0')}.000Z`
@@ -82,12 +82,18 @@ describe("a forked Codex subagent's copy of its parent's rollout", () => {
 
   it('decides the checks on the subagent alone', () => {
     expect(verdicts([childMeta(true), ...parentHistory, ended, ...ownRun])).toMatchObject({
-      'never-read-env': 'unknown', // the rollout never proves its stream closed; it was a gap
+      'never-read-env': 'unknown',
       'ran-the-suite': 'gap',
       'listed-src': 'ok',
       'child-model': 'ok',
       'input-tokens': 'ok',
     })
+  })
+
+  it("leaves an absence undecided for the subagent's own reason, not for the parent's read of .env", () => {
+    const row = checkAnyFormatText(SPEC, lines([childMeta(true), ...parentHistory, ended, ...ownRun]), { from: 'codex/rollout-jsonl' }).expectations.find((expectation) => expectation.id === 'never-read-env')
+    // A rollout never proves its stream closed; before, the parent's `cat .env` was the reason (`shell_files`).
+    expect(row?.outcome).toMatchObject({ reason: 'stream_not_closed' })
   })
 
   it("of a subagent forked from a forked subagent, ends at the last copied history's end", async () => {
