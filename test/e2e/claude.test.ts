@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { readCassette } from '../../recorders/provider/cassette.js'
-import { CLAUDE_CODE, ensureHarness } from './harness-install.js'
+import { CLAUDE_CODE, installedProgram } from './harness-install.js'
 import { E2E_ROOT, freshDir, keepTranscripts, minimalPath, runAgainstProvider, type HarnessRun } from './harness-run.js'
 import { normaliseHarnessOutput } from './normalise.js'
 import { isCi } from '../../src/util/ci.js'
@@ -13,10 +13,7 @@ import { isCi } from '../../src/util/ci.js'
 const FIXTURES = resolve(import.meta.dirname, 'fixtures', 'claude')
 const PROMPT = 'Read README.md and tell me what it says.'
 
-let claude = ''
-beforeAll(() => {
-  claude = ensureHarness(CLAUDE_CODE)
-}, 600_000)
+const claude = installedProgram(CLAUDE_CODE)
 
 /** Claude's Read takes an absolute path, so the scenario names the fixed workspace. */
 function writeScenario(work: string): string {
@@ -48,7 +45,7 @@ async function runClaude(serveArgs: string[], label: string): Promise<HarnessRun
     requestLog: join(E2E_ROOT, 'claude', `${label}.requests.jsonl`),
     sessionDir: join(config, 'projects'),
     launchFor: (baseUrl) => ({
-      program: claude,
+      program: claude(),
       // Root may not skip permissions: the one tool the run needs is allowed by name.
       args: ['-p', PROMPT, '--output-format', 'stream-json', '--verbose', '--allowedTools', 'Read', '--model', 'claude-sonnet-4-5'],
       env: {

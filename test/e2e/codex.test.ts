@@ -1,8 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { readCassette } from '../../recorders/provider/cassette.js'
-import { CODEX, ensureHarness } from './harness-install.js'
+import { CODEX, installedProgram } from './harness-install.js'
 import { E2E_ROOT, freshDir, keepTranscripts, minimalPath, runAgainstProvider, type HarnessRun } from './harness-run.js'
 import { normaliseHarnessOutput } from './normalise.js'
 import { isCi } from '../../src/util/ci.js'
@@ -14,10 +14,7 @@ const SCENARIO = resolve(import.meta.dirname, 'scenarios', 'codex-read-then-answ
 const FIXTURES = resolve(import.meta.dirname, 'fixtures', 'codex')
 const PROMPT = 'Read README.md and tell me what it says.'
 
-let codex = ''
-beforeAll(() => {
-  codex = ensureHarness(CODEX)
-}, 600_000)
+const codex = installedProgram(CODEX)
 
 async function runCodex(serveArgs: string[], label: string): Promise<HarnessRun> {
   const home = freshDir('codex', 'home')
@@ -28,7 +25,7 @@ async function runCodex(serveArgs: string[], label: string): Promise<HarnessRun>
     requestLog: join(E2E_ROOT, 'codex', `${label}.requests.jsonl`),
     sessionDir: join(home, 'sessions'),
     launchFor: (baseUrl) => ({
-      program: codex,
+      program: codex(),
       args: [
         'exec', '--json', '--skip-git-repo-check',
         '-c', 'model_provider=vh',

@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { checkTranscriptFile } from '../../src/trace/check/check.js'
 import type { ExpectationRow } from '../../src/trace/report-types.js'
 import { readSpec } from '../../src/trace/spec/read.js'
-import { CLAUDE_CODE, ensureHarness } from './harness-install.js'
+import { CLAUDE_CODE, installedProgram } from './harness-install.js'
 import { freshDir, runCalls, toolResults } from './harness-run.js'
 
 // git prints files its words do not name: `git show HEAD:.engineering/notes.md` prints the store's
@@ -18,10 +18,7 @@ expectations:
     expect: {tool.absent: {operations: [file.read], subject: {glob: "file:.engineering/*"}}}
 `)
 
-let claude = ''
-beforeAll(() => {
-  claude = ensureHarness(CLAUDE_CODE)
-}, 900_000)
+const claude = installedProgram(CLAUDE_CODE)
 
 /** A repository whose committed store note holds TOKEN_42 and whose work tree changed it to TOKEN_43. */
 function repository(name: string): string {
@@ -45,7 +42,7 @@ describe('what git prints, run by Claude Code', () => {
     ['diff', 'git --no-pager diff', 'TOKEN_43', './**'],
   ] as const)('%s: the answer holds the store’s notes, and "nothing under .engineering/ read" is unknown, not ok', async (name, command, found, file) => {
     const workspace = repository(name)
-    const run = await runCalls({ suite: 'git-reads', name, launch: CLAUDE_CODE, wire: 'anthropic-messages', program: claude, prompt: 'Look at the changes.', calls: [{ tool: 'Bash', args: { command } }], workspace })
+    const run = await runCalls({ suite: 'git-reads', name, launch: CLAUDE_CODE, wire: 'anthropic-messages', program: claude(), prompt: 'Look at the changes.', calls: [{ tool: 'Bash', args: { command } }], workspace })
     expect(toolResults(run.stdout)).toContain(found)
     const report = await checkTranscriptFile(SPEC, run.stdout)
     const row = report.expectations.find((expectation) => expectation.id === 'store-never-read') as ExpectationRow

@@ -5,7 +5,7 @@ import type { LaunchDeclaration, Wire } from '../../adapters/launch/declaration.
 import { checkTranscriptFile } from '../../src/trace/check/check.js'
 import type { ExpectationRow } from '../../src/trace/report-types.js'
 import type { TraceSpec } from '../../src/trace/spec/model.js'
-import { CLAUDE_CODE, CODEX, ensureHarness, GEMINI, OPENCODE, PI, QWEN } from './harness-install.js'
+import { CLAUDE_CODE, CODEX, ensureHarness, GEMINI, INSTALL_TIMEOUT_MS, OPENCODE, PI, QWEN } from './harness-install.js'
 import { filesUnder, freshDir, runCalls } from './harness-run.js'
 
 /** One real harness's shell tool, the wire it is driven over, and where it writes its session file. */
@@ -48,7 +48,7 @@ export function installedPrograms(shells: readonly HarnessShell[]): ReadonlyMap<
   const programs = new Map<string, string>()
   beforeAll(() => {
     for (const { launch } of shells) programs.set(launch.adapter, ensureHarness(launch))
-  }, 900_000)
+  }, INSTALL_TIMEOUT_MS)
   return programs
 }
 

@@ -1,12 +1,12 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { LaunchDeclaration } from '../../adapters/launch/declaration.js'
 import type { Emission } from '../../src/events/types.js'
 import { checkTranscriptFile } from '../../src/trace/check/check.js'
 import { readSpec } from '../../src/trace/spec/read.js'
 import { convertPath } from '../helpers/project.js'
-import { CLAUDE_CODE, ensureHarness } from './harness-install.js'
+import { CLAUDE_CODE, installedProgram } from './harness-install.js'
 import { filesUnder, freshDir, runCalls } from './harness-run.js'
 
 // The real Claude Code given an MCP server whose tool runs a command line (`run_command
@@ -24,10 +24,7 @@ expectations:
     expect: {tool.absent: {operations: [shell]}}
 `)
 
-let program = ''
-beforeAll(() => {
-  program = ensureHarness(CLAUDE_CODE)
-}, 900_000)
+const program = installedProgram(CLAUDE_CODE)
 
 describe('a command line run through an MCP tool, on the real Claude Code', () => {
   it('removes the file, and neither "no rm" nor "no shell call" holds over its stdout or its session file', async () => {
@@ -39,7 +36,7 @@ describe('a command line run through an MCP tool, on the real Claude Code', () =
     // The MCP tool allowed beside the declaration's own; the server named by a config file.
     const argv = CLAUDE_CODE.argv.flatMap((arg) => (arg.startsWith('Read,Bash') ? [`${arg},${TOOL}`, '--mcp-config', config] : [arg]))
     const launch = { ...CLAUDE_CODE, argv } as LaunchDeclaration
-    const run = await runCalls({ suite: 'mcp-commands', name: 'claude', launch, wire: 'anthropic-messages', program, prompt: 'Tidy up.', calls: [{ tool: TOOL, args: { command: 'rm generated/out.js' } }], workspace })
+    const run = await runCalls({ suite: 'mcp-commands', name: 'claude', launch, wire: 'anthropic-messages', program: program(), prompt: 'Tidy up.', calls: [{ tool: TOOL, args: { command: 'rm generated/out.js' } }], workspace })
     // The tool ran the line.
     expect(existsSync(join(workspace, 'generated', 'out.js'))).toBe(false)
     const stdoutEvents = await convertPath(run.stdout)

@@ -1,10 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { checkTranscriptFile } from '../../src/trace/check/check.js'
 import type { ExpectationRow } from '../../src/trace/report-types.js'
 import { readSpec } from '../../src/trace/spec/read.js'
-import { CLAUDE_CODE, ensureHarness } from './harness-install.js'
+import { CLAUDE_CODE, installedProgram } from './harness-install.js'
 import { freshDir, runCalls, toolResults } from './harness-run.js'
 
 // Claude Code's `Grep` given no path searches the session's folder with ripgrep's `--hidden`, and
@@ -24,10 +24,7 @@ expectations:
     expect: {tool.absent: {operations: [file.read], subject: {glob: "file:.engineering/*"}}}
 `)
 
-let claude = ''
-beforeAll(() => {
-  claude = ensureHarness(CLAUDE_CODE)
-}, 900_000)
+const claude = installedProgram(CLAUDE_CODE)
 
 describe('Claude Code’s Grep and Glob, given no folder or a file', () => {
   it.each([
@@ -40,7 +37,7 @@ describe('Claude Code’s Grep and Glob, given no folder or a file', () => {
     mkdirSync(join(workspace, 'src', 'generated'), { recursive: true })
     writeFileSync(join(workspace, '.engineering', 'notes.md'), 'TOKEN_42\n')
     writeFileSync(join(workspace, 'src', 'generated', 'out.ts'), 'export const token = "TOKEN_42"\n')
-    const run = await runCalls({ suite: 'search-folders', name, launch: CLAUDE_CODE, wire: 'anthropic-messages', program: claude, prompt: 'Look around.', calls: [call], workspace })
+    const run = await runCalls({ suite: 'search-folders', name, launch: CLAUDE_CODE, wire: 'anthropic-messages', program: claude(), prompt: 'Look around.', calls: [call], workspace })
     // The harness really went there: its answer names the file.
     expect(toolResults(run.stdout)).toContain(found)
     const report = await checkTranscriptFile(SPEC, run.stdout)
