@@ -55,8 +55,8 @@ const FAMILIES = {
     gap: 'it is not — where subagents ran apart, only a ceiling it already passes',
   },
   text: {
-    reads: 'the run’s final assistant text: its last text event, joined with the pieces of one answer written just before it (a harness that streams its answer, as the b10x loop does, writes one text event per delta; pieces are text events one line after another on one request, nothing between them)',
-    ok: 'the matcher holds on it, and it is the final answer: a terminal record follows it, or the stream is proven closed',
+    reads: 'the run’s final assistant text: its last text event, joined with the pieces of one answer written just before it (a harness that streams its answer, as the b10x loop does, writes one text event per delta; pieces are text events one line after another on one request, nothing between them), and the calls made after it',
+    ok: 'the matcher holds on it, and it is the final answer: a terminal record follows it, or the stream is proven closed, and the run called no tool after it (but one that ends the run: OpenHands’ `finish`, terminus-2’s `mark_task_complete`)',
     gap: 'it does not, with the same proof that it is the final answer; over a stream cut short after it, the run may have answered again, and the row is unknown',
   },
   rateLimit: {
@@ -151,7 +151,7 @@ const KIND_DOCS: Record<KindName, KindDoc> = {
   'step.exec_time': { family: 'steps', summary: 'How long each call in scope took to execute.', example: { tool: 'Bash', ms: { at_most: 60000 } }, unknown: STEPS },
   'step.gen_time': { family: 'steps', summary: 'How long the model took to generate each call in scope.', example: { tool: 'Edit', ms: { at_most: 30000 } }, unknown: STEPS },
   'subagent.spawned': { family: 'outcome', summary: 'How many sub-agents the run spawned.', example: { count: { at_most: 2 } }, unknown: OUTCOME },
-  'text.matches': { family: 'text', summary: 'The final assistant text matches (the matcher is the parameters themselves; one that holds for every text is refused).', example: { contains: 'all tests pass' }, unknown: ['no_final_text', ...CLOSURE] },
+  'text.matches': { family: 'text', summary: 'The final assistant text matches (the matcher is the parameters themselves; one that holds for every text is refused).', example: { contains: 'all tests pass' }, unknown: ['no_final_text', 'calls_after_last_text', ...CLOSURE] },
   'thinking.estimated': { family: 'estimate', summary: 'The last thinking-token estimate the transcript records.', example: { count: { at_most: 20000 } }, unknown: ['no_thinking_estimate', ...CLOSURE] },
   'time.inference_total': { family: 'steps', summary: 'Generation time summed over every tool call.', example: { ms: { at_most: 300000 } }, unknown: [...STEPS, 'opaque_events'] },
   'time.tool_exec_total': { family: 'steps', summary: 'Execution time summed over every tool call.', example: { ms: { at_most: 300000 } }, unknown: [...STEPS, 'opaque_events'] },
@@ -181,6 +181,7 @@ const REASONS: Record<UnknownReasonName, string> = {
   no_rate_limit_event: 'the transcript records no rate-limit state',
   no_thinking_estimate: 'the transcript records no thinking estimate',
   no_final_text: 'the run produced no final assistant text',
+  calls_after_last_text: 'the run called tools after its last text and wrote none after them: it ended working (a turn cut short at a call, a command timed out), and that text is not a final answer',
   field_absent: 'the record is there but does not carry the field (`null` is absence, never a no)',
   nothing_in_scope: 'no tool call matches the selector',
   never_occurred: 'one side of the ordering never happened',

@@ -85,3 +85,36 @@ describe('the final answer and the end of a Codex `exec --json` run', () => {
     expect(rows(cut)).toEqual(['unknown:no_run_outcome', 'unknown:no_run_outcome', 'unknown:stream_not_closed'])
   })
 })
+
+describe('a run that ended working: a call after its last text', () => {
+  // A run cut short at a call, or timed out mid-command, wrote its last words before its last
+  // calls: a plan, not an answer. Matching them passed "the answer says X" over a run that never
+  // answered. Real ATIF trajectories from Harbor (test/fixtures/wild/atif).
+  const atif = (name: string) => readFileSync(resolve(import.meta.dirname, '..', 'fixtures', 'wild', 'atif', name), 'utf8')
+  const rowsOver = (name: string, matchers: object[]) => outcomes(specOf('ended-working', matchers.map((matcher) => ({ 'text.matches': matcher }))), atif(name), 'atif-json')
+
+  it('terminus-2 timed out mid-command after "Plan: Sleep for 5 seconds": neither a match nor a miss', () => {
+    // Its last step sent `sleep` keystrokes and the agent timed out; nothing came after.
+    expect(rowsOver('v1.6-terminus-2-timeout.json', [{ contains: 'Sleep' }, { contains: 'hello.txt' }])).toEqual(['unknown:calls_after_last_text', 'unknown:calls_after_last_text'])
+  })
+
+  it('an OpenClaw run that ended on a web_fetch after "I need to analyze the images…"', () => {
+    expect(rowsOver('v1.7-openclaw-wildclawbench-image.json', [{ contains: 'analyze the images' }])).toEqual(['unknown:calls_after_last_text'])
+  })
+
+  it('a call that ends the run keeps the text before it the answer: terminus-2 mark_task_complete, OpenHands finish', () => {
+    expect(rowsOver('v1.7-terminus-2-invalid-json.json', [{ contains: 'Task already completed' }, { contains: 'tests pass' }])).toEqual(['ok', 'gap'])
+    expect(rowsOver('v1.5-openhands-hello-world.json', [{ contains: 'All done' }, { contains: 'tests pass' }])).toEqual(['ok', 'gap'])
+  })
+
+  it('a Claude Code run stopped at its turn limit right after a call has no answer to match', () => {
+    const lines = [
+      { type: 'system', subtype: 'init', session_id: 's', model: 'claude-x', tools: ['Bash'], mcp_servers: [], permissionMode: 'default', apiKeySource: 'none' },
+      { type: 'assistant', session_id: 's', message: { id: 'm1', role: 'assistant', content: [{ type: 'text', text: 'Let me confirm that all tests pass.' }, { type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'npm test' } }] } },
+      { type: 'user', session_id: 's', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't1', content: '2 failing', is_error: true }] } },
+      { type: 'result', subtype: 'error_max_turns', is_error: true, num_turns: 1, session_id: 's' },
+    ]
+    const spec = specOf('max-turns', [{ 'text.matches': { contains: 'all tests pass' } }])
+    expect(outcomes(spec, lines.map((record) => JSON.stringify(record)).join('\n') + '\n', 'claude-code/stream-json')).toEqual(['unknown:calls_after_last_text'])
+  })
+})

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { call, closed, ended, metaharness, opaque, rateLimit, request, result, rowOf, start, streamJson, text, type Event } from '../../../test/helpers/trace.js'
 import { KIND_NAMES } from '../spec/kinds.js'
+import { describeOutcome, type Outcome } from './outcome.js'
 import type { RowVerdict } from '../report-types.js'
 
 /**
@@ -242,6 +243,7 @@ const CASES: Record<(typeof KIND_NAMES)[number], Case[]> = {
     { expect: '{text.matches: {contains: tests pass}}', transcript: closedRun, verdict: 'ok', outcome: { events: [14], note: 'the final assistant text (21 chars) ~ "tests pass"' } },
     { expect: '{text.matches: {regex: "^refused"}}', transcript: closedRun, verdict: 'gap' },
     { expect: '{text.matches: {contains: x}}', transcript: metaharness([ended()]), verdict: 'unknown', outcome: { reason: 'no_final_text' } },
+    { expect: '{text.matches: {contains: tests pass}}', transcript: metaharness([start(), text('Checking that all tests pass.', null), call('c-1', 'Bash', { command: 'cargo test' }), result('c-1', { content: 'test result: FAILED' }), ended(), closed(5)]), verdict: 'unknown', outcome: { reason: 'calls_after_last_text', text_event: 1, call_events: [2] } },
     // An answer streamed in pieces (the b10x loop writes one text event per delta) is judged whole.
     { expect: '{text.matches: {exact: "Not all tests pass."}}', transcript: metaharness([start(), text('Not all', null), text(' tests pass.', null), ended()]), verdict: 'ok', outcome: { events: [1, 2] } },
     { expect: '{text.matches: {glob: " tests pass*"}}', transcript: metaharness([start(), text('Not all', null), text(' tests pass.', null), ended()]), verdict: 'gap', outcome: { events: [1, 2] } },
@@ -545,6 +547,26 @@ describe('the final assistant text of an answer streamed in pieces', () => {
     expect(rowOf('{text.matches: {contains: "pass"}}', metaharness([start(), ended(), start(), text('All tests pass.', null)])).outcome).toMatchObject({ reason: 'stream_not_closed' })
     // A session opened after the record that followed the text: the run went on, and may have answered again.
     expect(rowOf('{text.matches: {contains: "pass"}}', metaharness([start(), text('All tests pass.', null), ended(), start()])).outcome).toMatchObject({ reason: 'stream_not_closed' })
+  })
+
+  it('is no final answer where the run called a tool after it and wrote no text after that', () => {
+    // The run's last words came before its last calls: it ended working (cut short at a call, timed
+    // out mid-command), and the plan it wrote is not an answer, whatever the matcher.
+    const working = (...calls: Event[]) => metaharness([start(), text('Next I will make all tests pass.', null), ...calls, ended()])
+    const test = call('c-1', 'Bash', { command: 'cargo test' }, { operations: ['shell'] })
+    const failed = result('c-1', { is_error: true, content: 'test result: FAILED' })
+    expect(rowOf('{text.matches: {contains: "tests pass"}}', working(test, failed)).outcome).toMatchObject({ outcome: 'undecidable', reason: 'calls_after_last_text', text_event: 1, call_events: [2] })
+    expect(rowOf('{text.matches: {contains: "FAILED"}}', working(test, failed)).outcome).toMatchObject({ outcome: 'undecidable', reason: 'calls_after_last_text' })
+    // Every call after it is cited, and the sentence says what happened.
+    const two = rowOf('{text.matches: {contains: "tests pass"}}', working(test, failed, call('c-2', 'Read', { file_path: '/w/log' })))
+    expect(two.outcome).toMatchObject({ call_events: [2, 4] })
+    expect(describeOutcome(two.outcome as Outcome)).toBe('this run called tools after its last text (event 1): 2 calls, at events 2, 4, and wrote no text after them, so it ended working, not answering — that text is not a final answer')
+    // A tool that ends the run comes after the text that answers: OpenHands' finish, terminus-2's mark_task_complete.
+    expect(rowOf('{text.matches: {contains: "tests pass"}}', working(call('c-1', 'finish', { message: 'done' }))).verdict).toBe('ok')
+    expect(rowOf('{text.matches: {contains: "tests pass"}}', working(call('c-1', 'mark_task_complete', {}))).verdict).toBe('ok')
+    // A text after the calls is the answer again.
+    const answered = metaharness([start(), text('Running the tests.', null), test, failed, text('All tests pass now.', null), ended()])
+    expect(rowOf('{text.matches: {contains: "tests pass"}}', answered).outcome).toMatchObject({ outcome: 'ok', events: [4] })
   })
 })
 

@@ -14,6 +14,8 @@ export type UnknownReason =
   | { reason: 'no_rate_limit_event' }
   | { reason: 'no_thinking_estimate' }
   | { reason: 'no_final_text' }
+  /** The run called tools after its last text, and wrote none after them: it ended working, with no answer to match (ours). */
+  | { reason: 'calls_after_last_text'; text_event: number; call_events: number[] }
   | { reason: 'field_absent'; field: string }
   | { reason: 'nothing_in_scope'; selector: string }
   | { reason: 'never_occurred'; selector: string }
@@ -92,6 +94,8 @@ export function describeReason(reason: UnknownReason): string {
       return 'this transcript records no thinking estimate'
     case 'no_final_text':
       return 'this run produced no final assistant text'
+    case 'calls_after_last_text':
+      return `this run called tools after its last text (event ${reason.text_event}): ${reason.call_events.length === 1 ? 'the call at event' : `${reason.call_events.length} calls, at events`} ${firstFew(reason.call_events)}, and wrote no text after ${reason.call_events.length === 1 ? 'it' : 'them'}, so it ended working, not answering — that text is not a final answer`
     case 'no_requests':
       return 'this transcript records no API request'
     case 'requests_unmarked':

@@ -152,17 +152,37 @@ export function runResult(kind: KindOf<'result'>): Accumulator {
   }
 }
 
+/**
+ * Tools a harness calls to end its run, after the text that answers: OpenHands' `finish` (its
+ * message is that text) and terminus-2's `mark_task_complete` (Harbor's completion marker). Any
+ * other call after the last text means the run went on working after it.
+ */
+const RUN_ENDING_TOOLS: ReadonlySet<string> = new Set(['finish', 'mark_task_complete'])
+
 /** The final assistant text matches; the note names the matcher, never the text. */
 export function textMatches(matcher: FieldMatcher): Accumulator {
-  return fromFacts(({ facts }) => {
-    const last = facts.finalText()
-    if (last === null) return undecidable({ reason: 'no_final_text' })
-    // The last text written is the run's final answer only where the run ended after it: a terminal
-    // record follows it, or the stream is proven closed. Else the run may have answered again.
-    if (!facts.endedAfter(last.indices[last.indices.length - 1] as number, last.timestampMs)) return undecidable(notClosedReason(facts.end))
-    if (matchesText(matcher, last.text)) return ok([...last.indices], `the final assistant text (${utf8Length(last.text)} chars) ${describeMatcher(matcher)}`)
-    return gap([...last.indices], `the final assistant text does not match ${describeMatcher(matcher)}`)
-  }, ['assistant_text', 'run_outcome', 'session_start'])
+  // The calls made since the last text: the run's last words came before them, so it ended
+  // working, not answering (a turn cut short at a tool call, a run timed out mid-command).
+  let callsAfterText: number[] = []
+  return {
+    families: ['assistant_text', 'tool_call'],
+    facts: ['assistant_text', 'run_outcome', 'session_start'],
+    event(event) {
+      if (event.family === 'assistant_text') callsAfterText = []
+      else if (event.family === 'tool_call' && !RUN_ENDING_TOOLS.has(event.call.name)) callsAfterText.push(event.index)
+    },
+    finish({ facts }) {
+      const last = facts.finalText()
+      if (last === null) return undecidable({ reason: 'no_final_text' })
+      const lastPiece = last.indices[last.indices.length - 1] as number
+      // The last text written is the run's final answer only where the run ended after it: a terminal
+      // record follows it, or the stream is proven closed. Else the run may have answered again.
+      if (!facts.endedAfter(lastPiece, last.timestampMs)) return undecidable(notClosedReason(facts.end))
+      if (callsAfterText.length > 0) return undecidable({ reason: 'calls_after_last_text', text_event: lastPiece, call_events: callsAfterText })
+      if (matchesText(matcher, last.text)) return ok([...last.indices], `the final assistant text (${utf8Length(last.text)} chars) ${describeMatcher(matcher)}`)
+      return gap([...last.indices], `the final assistant text does not match ${describeMatcher(matcher)}`)
+    },
+  }
 }
 
 export function thinkingEstimated(bound: CountBound): Accumulator {
