@@ -398,7 +398,9 @@ export class ClaudeProjector implements RecordProjector {
     if (!message) return { events: [] }
     const requestId = asString(record['request_id']) ?? asString(record['requestId']) ?? null
     const events: Emission[] = []
-    for (const block of blocksOf(message)) events.push(...this.contentBlock(block, requestId, lineNumber))
+    // A subagent's message, streamed between the run's own (enriched): its text is its report, not the run's answer.
+    const parentCallId = this.enriched ? asString(record['parent_tool_use_id']) : undefined
+    for (const block of blocksOf(message)) events.push(...this.contentBlock(block, requestId, lineNumber, parentCallId))
     if (this.enriched && record['isApiErrorMessage'] === true) {
       const text = blocksOf(message).map((block) => textOf(block, 'text')).join('\n')
       events.push({ event: 'warning', code: 'api-error', message: text })
@@ -416,11 +418,11 @@ export class ClaudeProjector implements RecordProjector {
     return { events, held: true }
   }
 
-  private contentBlock(block: unknown, requestId: string | null, lineNumber: number): Emission[] {
+  private contentBlock(block: unknown, requestId: string | null, lineNumber: number, parentCallId: string | undefined): Emission[] {
     const kind = isObject(block) ? (asString(block['type']) ?? '') : ''
     switch (kind) {
       case 'text':
-        return [{ event: 'text', text: textOf(block, 'text'), request_id: requestId }]
+        return [parentCallId === undefined ? { event: 'text', text: textOf(block, 'text'), request_id: requestId } : { event: 'text', text: textOf(block, 'text'), request_id: requestId, parent_call_id: parentCallId }]
       case 'thinking':
         return [{ event: 'thinking', text: textOf(block, 'thinking'), request_id: requestId }]
       case 'tool_use': {

@@ -171,7 +171,8 @@ export const payloadSchemas = {
   'step.left': z.object({ step: stepRefSchema, outcome: stepOutcomeSchema }),
   'turn.started': z.object({ turn: u64(), frame_digest: option(str()) }),
   'turn.ended': z.object({ turn: u64(), stop_reason: option(str()) }),
-  text: z.object({ text: str(), request_id: option(str()) }),
+  /** `parent_call_id` (ours, skipped when absent): the call that started the subagent whose words these are. */
+  text: z.object({ text: str(), request_id: option(str()), parent_call_id: str().optional() }),
   thinking: z.object({ text: str(), request_id: option(str()) }),
   'thinking.estimate': z.object({ estimate: u64(), delta: option(i64()) }),
   injection: z.object({ text: str(), origin: option(str()) }),

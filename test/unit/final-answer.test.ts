@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { checkAnyFormatText } from '../../src/trace/check/check.js'
+import { convertTextSync } from '../../adapters/transcript/read.js'
+import { checkAnyFormatText, checkTranscriptText } from '../../src/trace/check/check.js'
 import { specOf } from '../helpers/trace.js'
 
 // "The final answer says …" is a claim about the run's last answer: the last text a transcript holds
@@ -116,5 +117,35 @@ describe('a run that ended working: a call after its last text', () => {
     ]
     const spec = specOf('max-turns', [{ 'text.matches': { contains: 'all tests pass' } }])
     expect(outcomes(spec, lines.map((record) => JSON.stringify(record)).join('\n') + '\n', 'claude-code/stream-json')).toEqual(['unknown:calls_after_last_text'])
+  })
+})
+
+describe("a subagent's report is not the run's answer", () => {
+  // Claude Code streams a foreground subagent's messages between the run's own, each marked with
+  // the Agent call that started it (`parent_tool_use_id`). A run stopped at its turn limit once
+  // the subagent reported wrote no answer of its own, and its last text was the subagent's.
+  // The real hive-mind background run (test/fixtures/wild/claude-stream-json), cut after the
+  // subagent's report (line 40, "Command completed successfully…") with the record a run stopped
+  // at its turn limit ends on.
+  const wild = resolve(import.meta.dirname, '..', 'fixtures', 'wild', 'claude-stream-json', 'hive-mind-subagent-background.jsonl')
+  const cut = [...readFileSync(wild, 'utf8').trimEnd().split('\n').slice(0, 40), JSON.stringify({ type: 'result', subtype: 'error_max_turns', is_error: true, num_turns: 2, session_id: 's' })].join('\n') + '\n'
+  const spec = specOf('subagent-report', [{ 'text.matches': { contains: 'Command completed successfully' } }])
+
+  it('read as stream-json: the run ended with no answer after its own last call', () => {
+    const row = checkAnyFormatText(spec, cut, { from: 'claude-code/stream-json' }).expectations[0]
+    expect(row?.outcome).toMatchObject({ outcome: 'undecidable', reason: 'calls_after_last_text' })
+  })
+
+  it('read through its conversion: the same', () => {
+    const converted = convertTextSync(cut, 'claude-code/stream-json')
+    expect(converted).toContain('"parent_call_id":"')
+    expect(checkTranscriptText(spec, converted).expectations[0]?.outcome).toMatchObject({ outcome: 'undecidable', reason: 'calls_after_last_text' })
+  })
+
+  it("the run's own answer after the report, ended by a result record, is its final text", () => {
+    const answer = specOf('whole-run', [{ 'text.matches': { contains: 'The subagent has completed' } }, { 'text.matches': { contains: 'Command completed successfully' } }])
+    const whole = readFileSync(wild, 'utf8') + JSON.stringify({ type: 'result', subtype: 'success', is_error: false, num_turns: 3, session_id: 's' }) + '\n'
+    expect(outcomes(answer, whole, 'claude-code/stream-json')).toEqual(['ok', 'gap'])
+    expect(checkTranscriptText(answer, convertTextSync(whole, 'claude-code/stream-json')).expectations.map((row) => row.verdict)).toEqual(['ok', 'gap'])
   })
 })

@@ -127,6 +127,8 @@ export class StreamFacts {
         if (event.estimatedTokens !== null) this.lastEstimate = { index: event.index, tokens: event.estimatedTokens, timestampMs: event.timestampMs }
         break
       case 'assistant_text': {
+        // A subagent's words, streamed between the run's own, are its report to the run, not the run's answer.
+        if (event.parentCallId !== null) break
         const last = this.lastText
         if (last !== null && continuesAnswer(last, event)) {
           last.text += event.text

@@ -227,7 +227,7 @@ export class MetaharnessIrReader {
         this.emitter.emit({ family: 'run_outcome', outcome: this.runOutcome(value) }, sourceLine, at)
         break
       case 'text':
-        this.emitter.emit({ family: 'assistant_text', text: textAt(value, 'text') ?? '', requestId: textAt(value, 'request_id') }, sourceLine, at)
+        this.emitter.emit({ family: 'assistant_text', text: textAt(value, 'text') ?? '', requestId: textAt(value, 'request_id'), parentCallId: textAt(value, 'parent_call_id') }, sourceLine, at)
         break
       case 'thinking':
         this.emitter.emit({ family: 'assistant_thinking', text: textAt(value, 'text') ?? '' }, sourceLine, at)

@@ -218,6 +218,7 @@ export class StreamJsonIrReader {
       })
     } else if (type === 'assistant') {
       const requestId = textAt(value, 'request_id')
+      const parentCallId = textAt(value, 'parent_tool_use_id')
       const message = objectAt(value, 'message')
       const usage = objectAt(message, 'usage')
       this.emitter.request({
@@ -235,7 +236,7 @@ export class StreamJsonIrReader {
       if (Array.isArray(blocks)) {
         for (const block of blocks) {
           const declared = textAt(block, 'type')
-          if (declared === 'text') emit({ family: 'assistant_text', text: textAt(block, 'text') ?? '', requestId })
+          if (declared === 'text') emit({ family: 'assistant_text', text: textAt(block, 'text') ?? '', requestId, parentCallId })
           else if (declared === 'thinking') emit({ family: 'assistant_thinking', text: textAt(block, 'thinking') ?? '' })
           else if (declared === 'tool_use' || declared === 'server_tool_use') {
             const call = toolCall(block, this.sessionCwd)

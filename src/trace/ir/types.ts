@@ -168,7 +168,12 @@ export interface OpaqueEvent {
 /** What an IR event says. */
 export type IrEventBody =
   | { family: 'session_start'; start: SessionStart }
-  | { family: 'assistant_text'; text: string; requestId: string | null }
+  /**
+   * `parentCallId`: the call that started the subagent whose words these are (Claude Code's
+   * `parent_tool_use_id`), which streams a subagent's messages between the run's own; null for the
+   * run's own agent.
+   */
+  | { family: 'assistant_text'; text: string; requestId: string | null; parentCallId: string | null }
   | { family: 'assistant_thinking'; text: string }
   | { family: 'tool_call'; call: ToolCall }
   | { family: 'tool_result'; result: ToolResult }

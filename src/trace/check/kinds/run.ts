@@ -168,8 +168,10 @@ export function textMatches(matcher: FieldMatcher): Accumulator {
     families: ['assistant_text', 'tool_call'],
     facts: ['assistant_text', 'run_outcome', 'session_start'],
     event(event) {
-      if (event.family === 'assistant_text') callsAfterText = []
-      else if (event.family === 'tool_call' && !RUN_ENDING_TOOLS.has(event.call.name)) callsAfterText.push(event.index)
+      // A subagent's words answer its caller, not the run: only the run's own text starts afresh.
+      if (event.family === 'assistant_text') {
+        if (event.parentCallId === null) callsAfterText = []
+      } else if (event.family === 'tool_call' && !RUN_ENDING_TOOLS.has(event.call.name)) callsAfterText.push(event.index)
     },
     finish({ facts }) {
       const last = facts.finalText()
