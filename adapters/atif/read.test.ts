@@ -311,3 +311,30 @@ describe('atif-json and terminus-atif-json', () => {
     expect(error).toMatchObject({ code: 'VH_TRANSCRIPT_NOT_JSON', line: 3 })
   })
 })
+
+describe('token counts: what prompt_tokens holds', () => {
+  type Usage = Extract<Emission, { event: 'usage' }>['usage']
+  const usages = (events: Emission[]): Usage[] => events.flatMap((event) => (event.event === 'usage' ? [event.usage] : event.event === 'session.ended' && event.usage ? [event.usage] : []))
+  const wild = (name: string) => join(import.meta.dirname, '..', '..', 'test', 'fixtures', 'wild', 'atif', name)
+  const TOKENS = (ceiling: number) => readSpec(`format: trace-spec/1\nid: spend\nexpectations:\n  - id: input\n    expect: {tokens.input: {count: {at_most: ${ceiling}}}}\n`)
+
+  it("reads Harbor's OpenClaw prompt_tokens as the uncached input: its converter leaves the cache reads out", async () => {
+    // v1.7-openclaw-clawbench-add-tests.json: final_metrics 2,555 prompt and 108,032 cached tokens;
+    // its converter writes OpenClaw's usage.input and cacheRead there. Read by the RFC, its input
+    // was 0, and "input tokens at most 1,000" held.
+    const path = wild('v1.7-openclaw-clawbench-add-tests.json')
+    const all = usages(await convertPath(path))
+    expect(all[all.length - 1]).toMatchObject({ input_tokens: 2555, cache_read_input_tokens: 108032 })
+    expect(all[0]).toMatchObject({ input_tokens: 413, cache_read_input_tokens: 14848 })
+    expect((await checkTranscriptFile(TOKENS(1000), path)).expectations[0]).toMatchObject({ verdict: 'gap', outcome: { note: 'input_tokens = 2555, at most 1000' } })
+  })
+
+  it('keeps the RFC reading where the producer follows it, and reads the figures as they stand where one counts more cache than prompt', async () => {
+    const metrics = (prompt: number, cached: number) => ({ step_id: 2, source: 'agent', message: 'ok', metrics: { prompt_tokens: prompt, completion_tokens: 5, cached_tokens: cached } })
+    const run = (agent: string, ...steps: object[]) => join(tree({ 't.json': trajectory('ATIF-v1.6', [{ step_id: 1, source: 'user', message: 'hi' }, ...steps.map((step, index) => ({ ...step, step_id: index + 2 }))], {}, { name: agent, version: '1', model_name: 'm' }) }), 't.json')
+    // terminus-2 (LiteLLM's prompt_tokens include the cached part): 900 prompt, 300 of them cached.
+    expect(usages(await convertPath(run('terminus-2', metrics(900, 300))))[0]).toMatchObject({ input_tokens: 600, cache_read_input_tokens: 300 })
+    // An agent nobody knows whose one step counts 5,000 cached against 40 prompt tokens: its prompt leaves the cache out, in every step.
+    expect(usages(await convertPath(run('custom', metrics(900, 300), metrics(40, 5000)))).map((usage) => usage.input_tokens)).toEqual([900, 40])
+  })
+})

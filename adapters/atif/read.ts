@@ -30,12 +30,16 @@ const ACCEPTED_VERSION = /^ATIF-v1\.\d+$/
 
 type Usage = Extract<Emission, { event: 'usage' }>['usage']
 
-/** ATIF's token figures as `metaharness.event/1` counts them: `prompt_tokens` includes the cached part, `input_tokens` does not. */
-function atifUsage(prompt: unknown, completion: unknown, cached: unknown, cost: unknown, extra?: JsonObject): Usage {
+/**
+ * ATIF's token figures as `metaharness.event/1` counts them: the RFC's `prompt_tokens` includes the
+ * cached part, `input_tokens` does not. `cacheApart`: the producer left the cached part out of
+ * `prompt_tokens` (see `promptLeavesCacheOut`), which is then the uncached input as it stands.
+ */
+function atifUsage(prompt: unknown, completion: unknown, cached: unknown, cost: unknown, cacheApart: boolean, extra?: JsonObject): Usage {
   const promptTokens = asU64(prompt)
   const cachedTokens = asU64(cached)
   return {
-    input_tokens: promptTokens === undefined ? null : promptTokens - Math.min(promptTokens, cachedTokens ?? 0),
+    input_tokens: promptTokens === undefined ? null : cacheApart ? promptTokens : promptTokens - Math.min(promptTokens, cachedTokens ?? 0),
     output_tokens: asU64(completion) ?? null,
     cache_read_input_tokens: cachedTokens ?? null,
     cache_creation_input_tokens: null,
@@ -45,6 +49,33 @@ function atifUsage(prompt: unknown, completion: unknown, cached: unknown, cost: 
     speed: null,
     cost_usd: asF64(cost) ?? null,
   }
+}
+
+/**
+ * Agents whose converter writes `prompt_tokens` without the cached part, against the RFC: Harbor's
+ * OpenClaw converter puts OpenClaw's (pi's) `usage.input`, which leaves the cache reads out, there,
+ * and `cacheRead` in `cached_tokens`. Read by the RFC, a run's input was the prompt less the cache
+ * reads, 0 on every OpenClaw run in the corpus, and "input tokens at most N" held over any spend.
+ */
+const PROMPT_LEAVES_CACHE_OUT: ReadonlySet<string> = new Set(['openclaw'])
+
+/**
+ * Whether a trajectory's `prompt_tokens` leave the cached part out: its agent's converter is known
+ * to (`PROMPT_LEAVES_CACHE_OUT`), or one of its figures counts more cached tokens than prompt
+ * tokens, which a count that includes them never does.
+ */
+function promptLeavesCacheOut(agent: string | undefined, steps: readonly unknown[], totals: JsonObject | undefined): boolean {
+  if (agent !== undefined && PROMPT_LEAVES_CACHE_OUT.has(agent)) return true
+  const smaller = (prompt: unknown, cached: unknown) => {
+    const promptTokens = asU64(prompt)
+    const cachedTokens = asU64(cached)
+    return promptTokens !== undefined && cachedTokens !== undefined && cachedTokens > promptTokens
+  }
+  if (totals && smaller(totals['total_prompt_tokens'], totals['total_cached_tokens'])) return true
+  return steps.some((step) => {
+    const metrics = asObject(asObject(step)?.['metrics'])
+    return metrics !== undefined && smaller(metrics['prompt_tokens'], metrics['cached_tokens'])
+  })
 }
 
 /** The agent a list of steps belongs to: its model, and the table its tool names are classified by. */
@@ -59,6 +90,8 @@ interface AgentContext {
   readonly called: Set<string>
   /** OpenClaw's: the sessions its `exec` calls left running, so a `process` call can be read for what it typed. */
   readonly sessions: TypedSessions | undefined
+  /** Whether its `prompt_tokens` leave the cached part out (`promptLeavesCacheOut`). */
+  readonly cacheApart: boolean
 }
 
 /**
@@ -131,7 +164,7 @@ class AtifReader implements DocumentReader {
     this.drift.sawVersion(version)
     const agent = asObject(root['agent']) ?? {}
     const definitions = asArray(agent['tool_definitions'])
-    const context = this.contextOf(agent, 'steps')
+    const context = this.contextOf(agent, 'steps', steps, asObject(root['final_metrics']))
     const events: Emission[] = [
       sessionStart(terminus ? TERMINUS_ADAPTER_ID : ATIF_ADAPTER_ID, this.seam, {
         harness_version: asString(agent['version']) ?? this.seam.harnessVersion ?? null,
@@ -154,7 +187,7 @@ class AtifReader implements DocumentReader {
         this.drift.sawUnknown('subagent_trajectories', null)
         return
       }
-      const subContext = this.contextOf(asObject(object['agent']) ?? {}, 'subagent_trajectories')
+      const subContext = this.contextOf(asObject(object['agent']) ?? {}, 'subagent_trajectories', asArray(object['steps']) ?? [], asObject(object['final_metrics']))
       asArray(object['steps'])?.forEach((step, stepIndex) => events.push(...this.step(step, stepIndex, document, subContext, index)))
     })
     // A subagent whose trajectory is another file ran calls this document does not hold.
@@ -174,7 +207,7 @@ class AtifReader implements DocumentReader {
         events.push(
           sessionEnded({
             total_cost_usd: asF64(metrics['total_cost_usd']) ?? null,
-            usage: atifUsage(metrics['total_prompt_tokens'], metrics['total_completion_tokens'], metrics['total_cached_tokens'], undefined),
+            usage: atifUsage(metrics['total_prompt_tokens'], metrics['total_completion_tokens'], metrics['total_cached_tokens'], undefined, context.cacheApart),
           }),
         )
       }
@@ -191,7 +224,7 @@ class AtifReader implements DocumentReader {
     return this.closed
   }
 
-  private contextOf(agent: JsonObject, stepsKey: string): AgentContext {
+  private contextOf(agent: JsonObject, stepsKey: string, steps: readonly unknown[], totals: JsonObject | undefined): AgentContext {
     // Reef's trial record keeps only the steps, and only terminus writes it.
     const name = asString(agent['name']) ?? (this.expected === 'terminus' ? 'terminus-2' : undefined)
     const table = toolTableOfAgent(name)
@@ -201,7 +234,7 @@ class AtifReader implements DocumentReader {
       this.classifiers.set(table, classifier)
     }
     const sessions = table === OPENCLAW_TOOL_OPERATIONS ? new TypedSessions(table, OPENCLAW_TYPING) : undefined
-    return { model: asString(agent['model_name']) ?? null, classifier, agent: name, stepsKey, called: new Set<string>(), sessions }
+    return { model: asString(agent['model_name']) ?? null, classifier, agent: name, stepsKey, called: new Set<string>(), sessions, cacheApart: promptLeavesCacheOut(name, steps, totals) }
   }
 
   /** A call's events; what an OpenClaw `process` call typed into a shell names its subjects, as an `exec` line would. */
@@ -286,7 +319,7 @@ class AtifReader implements DocumentReader {
         event: 'usage',
         request_id: null,
         model: asString(step['model_name']) ?? context.model,
-        usage: atifUsage(metrics['prompt_tokens'], metrics['completion_tokens'], metrics['cached_tokens'], metrics['cost_usd'], asObject(metrics['extra'])),
+        usage: atifUsage(metrics['prompt_tokens'], metrics['completion_tokens'], metrics['cached_tokens'], metrics['cost_usd'], context.cacheApart, asObject(metrics['extra'])),
       })
     }
     return timed(events, asString(step['timestamp']))
