@@ -98,14 +98,17 @@ const OUTCOME = ['no_run_outcome', 'sessions_concatenated', 'field_absent'] as c
 const MODEL = ['no_run_outcome', 'sessions_concatenated', 'field_absent', 'model_not_used'] as const satisfies readonly UnknownReasonName[]
 const TOTAL = [...OUTCOME, 'subagent_calls_unseen'] as const satisfies readonly UnknownReasonName[]
 const MODEL_TOTAL = [...MODEL, 'subagent_calls_unseen'] as const satisfies readonly UnknownReasonName[]
+// A total read off the record's usage, which may leave subagents' requests out (model_usage counts them).
+const USAGE_TOTAL = [...TOTAL, 'subagent_usage_apart'] as const satisfies readonly UnknownReasonName[]
+const USAGE_MODEL_TOTAL = [...MODEL_TOTAL, 'subagent_usage_apart'] as const satisfies readonly UnknownReasonName[]
 const STEPS = ['nothing_in_scope', 'timestamp_absent', ...CLOSURE] as const satisfies readonly UnknownReasonName[]
 
 const KIND_DOCS: Record<KindName, KindDoc> = {
   api_requests: { family: 'requests', summary: 'How many API requests the run made.', example: { count: { at_most: 20 } }, unknown: ['requests_unmarked', ...CLOSURE] },
-  'cache.created_tokens': { family: 'total', summary: 'Cache-creation input tokens of the run (or of one model).', example: { count: { at_most: 50000 } }, unknown: MODEL_TOTAL },
-  'cache.hit_ratio': { family: 'total', summary: 'Cache reads over cache reads plus input tokens.', example: { at_least: 0.5 }, unknown: [...TOTAL, 'ratio_undefined'] },
-  'cache.read_tokens': { family: 'total', summary: 'Cache-read input tokens of the run (or of one model).', example: { count: { at_least: 1 }, model: 'claude-sonnet-4-5' }, unknown: MODEL_TOTAL },
-  'cache.used': { family: 'total', summary: 'Whether the run read from the prompt cache at all.', example: { equals: true }, unknown: TOTAL },
+  'cache.created_tokens': { family: 'total', summary: 'Cache-creation input tokens of the run (or of one model).', example: { count: { at_most: 50000 } }, unknown: USAGE_MODEL_TOTAL },
+  'cache.hit_ratio': { family: 'total', summary: 'Cache reads over cache reads plus input tokens.', example: { at_least: 0.5 }, unknown: [...USAGE_TOTAL, 'ratio_undefined'] },
+  'cache.read_tokens': { family: 'total', summary: 'Cache-read input tokens of the run (or of one model).', example: { count: { at_least: 1 }, model: 'claude-sonnet-4-5' }, unknown: USAGE_MODEL_TOTAL },
+  'cache.used': { family: 'total', summary: 'Whether the run read from the prompt cache at all.', example: { equals: true }, unknown: USAGE_TOTAL },
   'cost.total': { family: 'total', summary: 'What the run cost in US dollars (`total_cost_usd`, or one model’s `costUSD`).', example: { at_most_usd: 1.5 }, unknown: MODEL_TOTAL },
   'duration.api': { family: 'total', summary: 'Time spent in API calls (`duration_api_ms`).', example: { ms: { at_most: 120000 } }, unknown: TOTAL },
   'duration.total': { family: 'outcome', summary: 'Wall time of the run (`duration_ms`).', example: { ms: { at_most: 600000 } }, unknown: OUTCOME },
@@ -125,7 +128,7 @@ const KIND_DOCS: Record<KindName, KindDoc> = {
     unknown: ENV,
   },
   'events.assistant': { family: 'requests', summary: 'How many assistant records the transcript holds.', example: { count: { at_least: 1 } }, unknown: ['requests_unmarked', ...CLOSURE] },
-  iterations: { family: 'total', summary: 'The usage record’s `iterations` count.', example: { count: { at_most: 10 } }, unknown: TOTAL },
+  iterations: { family: 'total', summary: 'The usage record’s `iterations` count.', example: { count: { at_most: 10 } }, unknown: USAGE_TOTAL },
   order: {
     family: 'order',
     summary: 'One kind of call happened before another (tests before code, a read before a write).',
@@ -156,10 +159,10 @@ const KIND_DOCS: Record<KindName, KindDoc> = {
   'time.inference_total': { family: 'steps', summary: 'Generation time summed over every tool call.', example: { ms: { at_most: 300000 } }, unknown: [...STEPS, 'opaque_events'] },
   'time.tool_exec_total': { family: 'steps', summary: 'Execution time summed over every tool call.', example: { ms: { at_most: 300000 } }, unknown: [...STEPS, 'opaque_events'] },
   time_to_request: { family: 'outcome', summary: 'Time until the first API request (`time_to_request_ms`).', example: { ms: { at_most: 5000 } }, unknown: OUTCOME },
-  'tokens.input': { family: 'total', summary: 'Input tokens of the run (or of one model).', example: { count: { at_most: 200000 } }, unknown: MODEL_TOTAL },
-  'tokens.output': { family: 'total', summary: 'Output tokens of the run (or of one model).', example: { count: { at_most: 20000 } }, unknown: MODEL_TOTAL },
-  'tokens.thinking': { family: 'total', summary: 'Thinking tokens the usage record reports.', example: { count: { at_most: 10000 } }, unknown: TOTAL },
-  'tokens.total': { family: 'total', summary: 'Input plus output tokens of the run (or of one model).', example: { count: { at_most: 250000 }, model: 'claude-sonnet-4-5' }, unknown: MODEL_TOTAL },
+  'tokens.input': { family: 'total', summary: 'Input tokens of the run (or of one model).', example: { count: { at_most: 200000 } }, unknown: USAGE_MODEL_TOTAL },
+  'tokens.output': { family: 'total', summary: 'Output tokens of the run (or of one model).', example: { count: { at_most: 20000 } }, unknown: USAGE_MODEL_TOTAL },
+  'tokens.thinking': { family: 'total', summary: 'Thinking tokens the usage record reports.', example: { count: { at_most: 10000 } }, unknown: USAGE_TOTAL },
+  'tokens.total': { family: 'total', summary: 'Input plus output tokens of the run (or of one model).', example: { count: { at_most: 250000 }, model: 'claude-sonnet-4-5' }, unknown: USAGE_MODEL_TOTAL },
   'tool.absent': { family: 'absent', summary: 'No call in scope happened (an unscoped `tool.absent` is refused).', example: { operations: ['file.write'], subject: { glob: 'file:*.engineering/*' } }, unknown: [...CLOSURE, ...SELECTED] },
   'tool.called': { family: 'count', summary: 'Calls in scope happened, as many times as the bound says (count defaults to at least 1).', example: { tool: 'Bash', args: { command: { contains: 'npm test' } }, count: { at_least: 1 } }, unknown: [...CLOSURE, ...SELECTED] },
   'tool.error_rate': { family: 'results', summary: 'The share of calls in scope whose result is an error.', example: { tool: 'Bash', rate: { at_most: 0.2 } }, unknown: RESULTS },
@@ -181,6 +184,7 @@ const REASONS: Record<UnknownReasonName, string> = {
   no_rate_limit_event: 'the transcript records no rate-limit state',
   no_thinking_estimate: 'the transcript records no thinking estimate',
   no_final_text: 'the run produced no final assistant text',
+  subagent_usage_apart: 'subagents made model requests the terminal record’s usage leaves out (Claude Code’s `result` sums the main conversation’s alone; its `modelUsage` and cost count every agent’s): a total read off usage is a lower bound, and a model’s (`model:`) is whole',
   calls_after_last_text: 'the run called tools after its last text and wrote none after them: it ended working (a turn cut short at a call, a command timed out), and that text is not a final answer',
   field_absent: 'the record is there but does not carry the field (`null` is absence, never a no)',
   nothing_in_scope: 'no tool call matches the selector',

@@ -4,6 +4,7 @@ import { execa } from 'execa'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { LaunchDeclaration, Wire } from '../../adapters/launch/declaration.js'
 import { findLaunch } from '../../adapters/launch/launches.js'
+import { convertTranscriptSync } from '../../adapters/transcript/read.js'
 import { SUBAGENT_CALLS_UNSEEN } from '../../src/events/subagent-calls-unseen.js'
 import type { Emission } from '../../src/events/types.js'
 import { checkTranscriptFile } from '../../src/trace/check/check.js'
@@ -136,6 +137,41 @@ describe('a subagent’s calls, on the real harnesses: in their stdout or not, a
       { text: 'The subagent counted one line.' },
     ], [{ tool_calls: [{ name: 'Bash', arguments: { command: SUBAGENT_COMMAND, description: 'the subagent’s own call' } }] }, { text: 'It has 1 line.' }]))
     await expectCarried(ran, 'claude')
+  })
+
+  it('Claude Code, a foreground agent: its requests are in the stream, and its result’s usage leaves them out while its modelUsage counts them', async () => {
+    const ran = await run(CLAUDE_CODE, 'anthropic-messages', 'claude-foreground', scenario('claude-foreground', [
+      { tool_calls: [{ name: 'Agent', arguments: { description: 'Count lines', prompt: SUBAGENT_PROMPT, subagent_type: 'general-purpose', run_in_background: false } }] },
+      { text: 'The subagent counted one line.' },
+    ], [{ tool_calls: [{ name: 'Bash', arguments: { command: SUBAGENT_COMMAND, description: 'the subagent’s own call' } }] }, { text: 'It has 1 line.' }]))
+    await expectCarried(ran, 'claude-foreground')
+    // The premise, as the binary prints it: one result, whose usage sums the main conversation's
+    // requests alone, while modelUsage counts the subagent's too.
+    const records = ran.result.stdout.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>)
+    const results = records.filter((record) => record['type'] === 'result')
+    expect(results).toHaveLength(1)
+    const result = results[0] as { usage: { input_tokens: number }; modelUsage: Record<string, { inputTokens: number }> }
+    const [model, perModel] = Object.entries(result.modelUsage)[0] as [string, { inputTokens: number }]
+    expect(perModel.inputTokens).toBeGreaterThan(result.usage.input_tokens)
+    expect(records.some((record) => record['type'] === 'assistant' && typeof record['parent_tool_use_id'] === 'string')).toBe(true)
+    // So a ceiling the usage meets is no proof of the run's spend; the model's figures decide.
+    const spec = readSpec(`format: trace-spec/1
+id: spend
+expectations:
+  - id: run-wide
+    expect: {tokens.input: {count: {at_most: ${result.usage.input_tokens}}}}
+  - id: the-model-within
+    expect: {tokens.input: {model: ${model}, count: {at_most: ${perModel.inputTokens}}}}
+  - id: the-model-over
+    expect: {tokens.input: {model: ${model}, count: {at_most: ${result.usage.input_tokens}}}}
+`)
+    const path = join(E2E_ROOT, 'subagents', 'claude-foreground.stdout.jsonl')
+    const converted = join(E2E_ROOT, 'subagents', 'claude-foreground.converted.jsonl')
+    writeFileSync(converted, convertTranscriptSync(path, { from: 'claude-code/stream-json' }))
+    const verdicts = async (file: string, options: { from?: string }) =>
+      (await checkTranscriptFile(spec, file, options)).expectations.map((row) => (row.outcome.outcome === 'undecidable' ? `unknown:${row.outcome.reason}` : row.verdict))
+    expect(await verdicts(path, { from: 'claude-code/stream-json' }), 'read as stream-json').toEqual(['unknown:subagent_usage_apart', 'ok', 'gap'])
+    expect(await verdicts(converted, {}), 'read through its conversion').toEqual(['unknown:subagent_usage_apart', 'ok', 'gap'])
   })
 
   it('Claude Code, a Workflow: its agent’s call is only in the workflow’s transcript directory, so the stream proves no closure', async () => {

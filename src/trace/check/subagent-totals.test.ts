@@ -4,10 +4,12 @@ import { describe, expect, it } from 'vitest'
 import { call, closed, ended, metaharness, oneRow, rowOf, start } from '../../../test/helpers/trace.js'
 import { tree } from '../../../test/helpers/tree.js'
 import { WILD } from '../../../test/helpers/wild.js'
+import { convertTextSync } from '../../../adapters/transcript/read.js'
 import { subagentCallsUnseenWarning } from '../../events/subagent-calls-unseen.js'
 import type { ExpectationRow } from '../report-types.js'
 import { readSpec } from '../spec/read.js'
 import { checkTranscriptFileSync } from './check.js'
+import { describeOutcome, type Outcome } from './outcome.js'
 
 /**
  * A run's totals on its terminal record (tokens, cost, API time, denials) where subagents ran apart
@@ -94,5 +96,55 @@ describe('Harbor terminus-2, a real split run (ATIF v1.4)', () => {
     })
     expect(row('{tokens.input: {count: {at_least: 2000}}}', join(root, 'continued.json'))).toMatchObject({ verdict: 'unknown', outcome: { reason: 'no_run_outcome' } })
     expect(row('{tokens.input: {count: {at_least: 2000}}}', join(root, 'unnamed.json')).verdict).toBe('ok')
+  })
+})
+
+describe("Claude Code's result, whose usage leaves its subagents' requests out", () => {
+  // Measured on the real binary (2.1.328, test/e2e/subagents.test.ts): with a foreground Agent, the
+  // `result` sums the main conversation's requests in `usage` (84 input tokens) while `modelUsage`
+  // and `total_cost_usd` count the subagent's too (168). "Input tokens at most 100" was ok over 168.
+  const record = (value: object) => JSON.stringify(value)
+  const usage = { input_tokens: 42, output_tokens: 1, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 }
+  const stream = (withSubagent: boolean) =>
+    [
+      record({ type: 'system', subtype: 'init', session_id: 's', model: 'claude-x', tools: ['Agent', 'Bash'], mcp_servers: [], permissionMode: 'default', apiKeySource: 'none' }),
+      record({ type: 'assistant', session_id: 's', parent_tool_use_id: null, message: { id: 'm1', model: 'claude-x', role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_agent', name: 'Agent', input: { prompt: 'count' } }], usage } }),
+      ...(withSubagent
+        ? [
+            record({ type: 'assistant', session_id: 's', parent_tool_use_id: 'toolu_agent', message: { id: 'm2', model: 'claude-x', role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_bash', name: 'Bash', input: { command: 'wc -l README.md' } }], usage } }),
+            record({ type: 'user', session_id: 's', parent_tool_use_id: 'toolu_agent', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_bash', content: '1 README.md' }] } }),
+          ]
+        : []),
+      record({ type: 'user', session_id: 's', parent_tool_use_id: null, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_agent', content: 'It has 1 line.' }] } }),
+      record({ type: 'assistant', session_id: 's', parent_tool_use_id: null, message: { id: 'm3', model: 'claude-x', role: 'assistant', content: [{ type: 'text', text: 'One line.' }], usage } }),
+      record({
+        type: 'result', subtype: 'success', is_error: false, session_id: 's', num_turns: 2, total_cost_usd: 0.0009,
+        usage: { input_tokens: 84, output_tokens: 2, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 },
+        modelUsage: { 'claude-x': { inputTokens: withSubagent ? 168 : 84, outputTokens: 4, cacheReadInputTokens: 0, cacheCreationInputTokens: 0, costUSD: 0.0009 } },
+      }),
+    ].join('\n') + '\n'
+  const verdict = (expect_: string, text: string) => {
+    const row = rowOf(expect_, text)
+    return row.outcome.outcome === 'undecidable' ? `unknown:${row.outcome.reason}` : row.verdict
+  }
+  const convertedStream = (withSubagent: boolean) => convertTextSync(stream(withSubagent), 'claude-code/stream-json')
+
+  it.each([
+    ['{tokens.input: {count: {at_most: 100}}}'],
+    ['{tokens.total: {count: {at_most: 100}}}'],
+    ['{cache.used: {equals: false}}'],
+  ])('%s: a ceiling the usage meets is unknown where a subagent made requests, read as stream-json or converted', (expect_) => {
+    expect(verdict(expect_, stream(false))).toBe('ok')
+    expect(verdict(expect_, stream(true))).toBe('unknown:subagent_usage_apart')
+    expect(verdict(expect_, convertedStream(true))).toBe('unknown:subagent_usage_apart')
+  })
+
+  it("a model's figures count every agent's requests and decide; a floor the usage meets holds; the cost is the run's", () => {
+    expect(verdict('{tokens.input: {model: claude-x, count: {at_most: 100}}}', stream(true))).toBe('gap')
+    expect(verdict('{tokens.input: {model: claude-x, count: {at_most: 200}}}', stream(true))).toBe('ok')
+    expect(verdict('{tokens.input: {count: {at_least: 50}}}', stream(true))).toBe('ok')
+    expect(verdict('{cost.total: {at_most_usd: 0.01}}', stream(true))).toBe('ok')
+    const row = rowOf('{tokens.input: {count: {at_most: 100}}}', stream(true))
+    expect(describeOutcome(row.outcome as Outcome)).toContain('a subagent made model requests that the terminal record')
   })
 })

@@ -262,6 +262,8 @@ export interface StreamEnd {
   callsElsewhereFrom: number | null
   /** How many records said their usage sums several model requests (`requests_unmarked` warnings): each request record is then one request or more. */
   requestsUnmarked: number
+  /** How many subagents made requests the terminal record's `usage` leaves out (`subagent_usage_apart` warnings): a total read off it is a lower bound. */
+  subagentUsageApart: number
   /** How many IR events there were. */
   events: number
 }

@@ -5,7 +5,7 @@ import type { CountBound, FieldMatcher, KindOf, RangeBound } from '../../spec/mo
 import { rustDisplayF64, rustFixed, utf8Length } from '../../rust-format.js'
 import { fromFacts, type Accumulator, type CheckContext } from '../accumulator.js'
 import { isOutcome } from '../context.js'
-import { fieldAbsent, gap, ok, undecidable, type Outcome } from '../outcome.js'
+import { fieldAbsent, gap, ok, undecidable, type Outcome, type UnknownReason } from '../outcome.js'
 import { isCeiling, notClosedReason } from '../closure.js'
 
 /**
@@ -33,9 +33,25 @@ function totalsMayGrow(context: CheckContext): boolean {
   return (context.facts.end?.subagentsUnseen ?? 0) > 0
 }
 
-/** A decision on a total as ok or gap citing `at`, or unknown for the work the stream says ran apart from it. */
+/**
+ * Whether a total read off the terminal record's `usage` may exceed it: work ran apart
+ * (`totalsMayGrow`), or subagents made requests the record's usage leaves out (Claude Code's
+ * `result`, whose `modelUsage` and cost count them: `subagent_usage_apart` warnings).
+ */
+function usageMayGrow(context: CheckContext): boolean {
+  return totalsMayGrow(context) || (context.facts.end?.subagentUsageApart ?? 0) > 0
+}
+
+/** Why a total may exceed what the record says: the work the stream says ran apart, else the subagents its usage leaves out. */
+function apartReason(context: CheckContext): UnknownReason {
+  const end = context.facts.end
+  if (!totalsMayGrow(context) && (end?.subagentUsageApart ?? 0) > 0) return { reason: 'subagent_usage_apart', subagents: end?.subagentUsageApart ?? 0 }
+  return notClosedReason(end)
+}
+
+/** A decision on a total as ok or gap citing `at`, or unknown for the work the record may leave out (see `apartReason`). */
 function decidedTotal(context: CheckContext, decision: Decision, at: number, note: string): Outcome {
-  if (decision === 'undecided') return undecidable(notClosedReason(context.facts.end))
+  if (decision === 'undecided') return undecidable(apartReason(context))
   return (decision === 'holds' ? ok : gap)([at], note)
 }
 
@@ -61,9 +77,15 @@ export function outcomeTotal(field: string, bound: CountBound, read: (outcome: R
   return fromFacts((context) => withTerminal(context, (at, outcome) => totalOutcome(context, field, bound, at, read(outcome))))
 }
 
-/** A total on the terminal record's aggregate usage, against a bound. */
+/** A total on the terminal record's aggregate usage, against a bound: a lower bound where the usage may leave work out (see `usageMayGrow`). */
 export function usageCount(field: string, bound: CountBound, read: (usage: RunUsage) => number | null): Accumulator {
-  return fromFacts((context) => withUsage(context, (at, usage) => totalOutcome(context, field, bound, at, read(usage))))
+  return fromFacts((context) =>
+    withUsage(context, (at, usage) => {
+      const value = read(usage)
+      if (value === null) return fieldAbsent(field)
+      return decidedTotal(context, decideCount(bound, value, usageMayGrow(context)), at, `${field} = ${value}, ${describeCount(bound)}`)
+    }),
+  )
 }
 
 /** A text on the terminal record's aggregate usage, compared for equality. */
@@ -267,7 +289,9 @@ export function tokens(field: string, bound: CountBound, model: string | null, w
       }
       if (value === null) return fieldAbsent(field)
       const scope = model === null ? '' : ` for ${model}`
-      return decidedTotal(context, decideCount(bound, value, totalsMayGrow(context)), at, `${field}${scope} = ${value}, ${describeCount(bound)}`)
+      // A model's figures (model_usage) count every agent's requests; the run-wide usage may not.
+      const mayGrow = model === null ? usageMayGrow(context) : totalsMayGrow(context)
+      return decidedTotal(context, decideCount(bound, value, mayGrow), at, `${field}${scope} = ${value}, ${describeCount(bound)}`)
     }),
   )
 }
@@ -296,8 +320,8 @@ export function cacheUsed(expected: boolean): Accumulator {
       if (read === null) return fieldAbsent('usage.cache_read_input_tokens')
       const used = read > 0
       const note = `cache read ${read} token(s), used = ${used}`
-      // Subagents run apart may have read the cache where the record counts none of theirs.
-      if (!used && totalsMayGrow(context)) return undecidable(notClosedReason(context.facts.end))
+      // Subagents run apart, or left out of the usage, may have read the cache where the record counts none of theirs.
+      if (!used && usageMayGrow(context)) return undecidable(apartReason(context))
       return used === expected ? ok([at], note) : gap([at], `${note}, expected ${expected}`)
     }),
   )
@@ -311,7 +335,7 @@ export function cacheHitRatio(bound: RangeBound): Accumulator {
       const input = usage.inputTokens
       if (read === null || input === null) return fieldAbsent('usage.cache_read_input_tokens + usage.input_tokens')
       // A ratio of totals that miss the subagents' is bounded neither way.
-      if (totalsMayGrow(context)) return undecidable(notClosedReason(context.facts.end))
+      if (usageMayGrow(context)) return undecidable(apartReason(context))
       const denominator = read + input
       if (denominator === 0) return undecidable({ reason: 'ratio_undefined', denominator: 'cache_read_input_tokens + input_tokens' })
       const ratio = read / denominator
