@@ -206,7 +206,7 @@ export class ClaudeProjector implements RecordProjector {
   private pendingUsage: { id: string; emission: Emission } | undefined
   // Background subagents whose calls this stream does not hold (see the dialect).
   private readonly subagents = new UnseenSubagents('its own session file')
-  // The calls whose subagents made requests here, which the \`result\`'s usage leaves out (enriched).
+  // The calls whose subagents made requests here, which the `result`'s usage leaves out (enriched).
   private readonly subagentsRequesting = new Set<string>()
   private readonly nested: UnseenNestedCalls
 
@@ -402,7 +402,7 @@ export class ClaudeProjector implements RecordProjector {
     const requestId = asString(record['request_id']) ?? asString(record['requestId']) ?? null
     const events: Emission[] = []
     // A subagent's message, streamed between the run's own (enriched): its text is its report, not
-    // the run's answer, and its request is one the \`result\`'s usage leaves out.
+    // the run's answer, and its request is one the `result`'s usage leaves out.
     const parentCallId = this.enriched ? asString(record['parent_tool_use_id']) : undefined
     if (parentCallId !== undefined && !this.subagentsRequesting.has(parentCallId)) {
       this.subagentsRequesting.add(parentCallId)

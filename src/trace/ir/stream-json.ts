@@ -219,7 +219,7 @@ export class StreamJsonIrReader {
     } else if (type === 'assistant') {
       const requestId = textAt(value, 'request_id')
       const parentCallId = textAt(value, 'parent_tool_use_id')
-      // A subagent's request: the \`result\` record's usage sums the main conversation's alone.
+      // A subagent's request: the `result` record's usage sums the main conversation's alone.
       if (parentCallId !== null) this.subagentsRequesting.add(parentCallId)
       const message = objectAt(value, 'message')
       const usage = objectAt(message, 'usage')
@@ -288,7 +288,7 @@ export class StreamJsonIrReader {
   readonly nestedUnseen = 0
   /** Each assistant record is one request, marked by its message id. */
   readonly requestsUnmarked = 0
-  /** The calls whose subagents made requests here: the \`result\` record's \`usage\` leaves theirs out (see \`subagent-usage-apart.ts\`). */
+  /** The calls whose subagents made requests here: the `result` record's `usage` leaves theirs out (see `subagent-usage-apart.ts`). */
   private readonly subagentsRequesting = new Set<string>()
   get subagentUsageApart(): number {
     return this.subagentsRequesting.size

@@ -61,10 +61,10 @@ function countOutcome(field: string, bound: CountBound, at: number, value: numbe
   return (countHolds(bound, value) ? ok : gap)([at], `${field} = ${value}, ${describeCount(bound)}`)
 }
 
-/** A run total read off the run, against a bound: a lower bound where work ran apart (see `totalsMayGrow`). */
-function totalOutcome(context: CheckContext, field: string, bound: CountBound, at: number, value: number | null): Outcome {
+/** A run total read off the run, against a bound: a lower bound where work ran apart (see `totalsMayGrow`), or where `mayGrow` says. */
+function totalOutcome(context: CheckContext, field: string, bound: CountBound, at: number, value: number | null, mayGrow = totalsMayGrow(context)): Outcome {
   if (value === null) return fieldAbsent(field)
-  return decidedTotal(context, decideCount(bound, value, totalsMayGrow(context)), at, `${field} = ${value}, ${describeCount(bound)}`)
+  return decidedTotal(context, decideCount(bound, value, mayGrow), at, `${field} = ${value}, ${describeCount(bound)}`)
 }
 
 /** A whole number on the terminal record, against a bound. */
@@ -79,13 +79,7 @@ export function outcomeTotal(field: string, bound: CountBound, read: (outcome: R
 
 /** A total on the terminal record's aggregate usage, against a bound: a lower bound where the usage may leave work out (see `usageMayGrow`). */
 export function usageCount(field: string, bound: CountBound, read: (usage: RunUsage) => number | null): Accumulator {
-  return fromFacts((context) =>
-    withUsage(context, (at, usage) => {
-      const value = read(usage)
-      if (value === null) return fieldAbsent(field)
-      return decidedTotal(context, decideCount(bound, value, usageMayGrow(context)), at, `${field} = ${value}, ${describeCount(bound)}`)
-    }),
-  )
+  return fromFacts((context) => withUsage(context, (at, usage) => totalOutcome(context, field, bound, at, read(usage), usageMayGrow(context))))
 }
 
 /** A text on the terminal record's aggregate usage, compared for equality. */
