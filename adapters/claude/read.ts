@@ -50,6 +50,12 @@ export interface StreamJsonDialect {
    * them. The stream's figures are then normalised to Claude Code's convention, every reader's.
    */
   readonly inputCountsCacheReads?: boolean
+  /**
+   * Whether the `result` record's `usage` leaves a subagent's requests out: Claude Code 2.1.328
+   * sums the main conversation's alone there (its `modelUsage` and cost count every agent's),
+   * where Qwen Code 0.24.4 sums them all (both measured on the binaries, `test/e2e/subagents.test.ts`).
+   */
+  readonly usageLeavesSubagentsOut?: boolean
 }
 
 const CLAUDE_CODE_DIALECT: StreamJsonDialect = {
@@ -58,6 +64,7 @@ const CLAUDE_CODE_DIALECT: StreamJsonDialect = {
   vocabulary: CLAUDE_STREAM_JSON_VOCABULARY,
   versionKey: 'claude_code_version',
   projection: 'upstream',
+  usageLeavesSubagentsOut: true,
 }
 
 type Usage = Extract<Emission, { event: 'usage' }>['usage']
@@ -402,9 +409,9 @@ export class ClaudeProjector implements RecordProjector {
     const requestId = asString(record['request_id']) ?? asString(record['requestId']) ?? null
     const events: Emission[] = []
     // A subagent's message, streamed between the run's own (enriched): its text is its report, not
-    // the run's answer, and its request is one the `result`'s usage leaves out.
+    // the run's answer, and its request is one Claude Code's `result` leaves out of its usage.
     const parentCallId = this.enriched ? asString(record['parent_tool_use_id']) : undefined
-    if (parentCallId !== undefined && !this.subagentsRequesting.has(parentCallId)) {
+    if (parentCallId !== undefined && this.dialect.usageLeavesSubagentsOut === true && !this.subagentsRequesting.has(parentCallId)) {
       this.subagentsRequesting.add(parentCallId)
       events.push(subagentUsageApartWarning(parentCallId))
     }

@@ -99,6 +99,16 @@ describe('a subagent’s calls, on the real harnesses: in their stdout or not, a
       { text: 'The agent printed from-subagent.' },
     ], [SUBAGENT_SHELL, { text: 'It printed from-subagent.' }]))
     await expectCarried(ran, 'qwen-foreground')
+    // Unlike Claude Code's, its result's usage sums the subagent's requests with the main
+    // conversation's, so a total read off it is the run's and decides.
+    const records = ran.result.stdout.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { type?: string; parent_tool_use_id?: unknown; message?: { usage?: { input_tokens?: number } }; usage?: { input_tokens: number; cache_read_input_tokens: number } })
+    const mainInput = records.filter((record) => record.type === 'assistant' && record.parent_tool_use_id == null).reduce((sum, record) => sum + (record.message?.usage?.input_tokens ?? 0), 0)
+    const result = records.find((record) => record.type === 'result')?.usage
+    expect(result?.input_tokens).toBeGreaterThan(mainInput)
+    const uncached = (result?.input_tokens ?? 0) - (result?.cache_read_input_tokens ?? 0)
+    const spec = readSpec(`format: trace-spec/1\nid: spend\nexpectations:\n  - id: within\n    expect: {tokens.input: {count: {at_most: ${uncached}}}}\n  - id: over\n    expect: {tokens.input: {count: {at_most: ${uncached - 1}}}}\n`)
+    const rows = (await checkTranscriptFile(spec, join(E2E_ROOT, 'subagents', 'qwen-foreground.stdout.jsonl'))).expectations
+    expect(rows.map((row) => row.verdict)).toEqual(['ok', 'gap'])
   })
 
   it('Gemini CLI: the generalist’s call is only in its own chat file, so the stream proves no closure', async () => {
