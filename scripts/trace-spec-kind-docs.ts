@@ -104,7 +104,7 @@ const USAGE_MODEL_TOTAL = [...MODEL_TOTAL, 'subagent_usage_apart'] as const sati
 const STEPS = ['nothing_in_scope', 'timestamp_absent', ...CLOSURE] as const satisfies readonly UnknownReasonName[]
 
 const KIND_DOCS: Record<KindName, KindDoc> = {
-  api_requests: { family: 'requests', summary: 'How many API requests the run made.', example: { count: { at_most: 20 } }, unknown: ['requests_unmarked', ...CLOSURE] },
+  api_requests: { family: 'requests', summary: 'How many API requests the run made.', example: { count: { at_most: 20 } }, unknown: ['requests_unmarked', 'subagent_requests_unseen', ...CLOSURE] },
   'cache.created_tokens': { family: 'total', summary: 'Cache-creation input tokens of the run (or of one model).', example: { count: { at_most: 50000 } }, unknown: USAGE_MODEL_TOTAL },
   'cache.hit_ratio': { family: 'total', summary: 'Cache reads over cache reads plus input tokens.', example: { at_least: 0.5 }, unknown: [...USAGE_TOTAL, 'ratio_undefined'] },
   'cache.read_tokens': { family: 'total', summary: 'Cache-read input tokens of the run (or of one model).', example: { count: { at_least: 1 }, model: 'claude-sonnet-4-5' }, unknown: USAGE_MODEL_TOTAL },
@@ -185,6 +185,7 @@ const REASONS: Record<UnknownReasonName, string> = {
   no_thinking_estimate: 'the transcript records no thinking estimate',
   no_final_text: 'the run produced no final assistant text',
   subagent_usage_apart: 'subagents made model requests the terminal record’s usage leaves out (Claude Code’s `result` sums the main conversation’s alone; its `modelUsage` and cost count every agent’s): a total read off usage is a lower bound, and a model’s (`model:`) is whole',
+  subagent_requests_unseen: 'subagents made model requests the transcript may not all show (Claude Code and Qwen Code stream a foreground agent’s requests but not its last, whose answer reaches the run as the agent call’s result): a count of requests is a lower bound',
   calls_after_last_text: 'the run called tools after its last text and wrote none after them: it ended working (a turn cut short at a call, a command timed out), and that text is not a final answer',
   field_absent: 'the record is there but does not carry the field (`null` is absence, never a no)',
   nothing_in_scope: 'no tool call matches the selector',

@@ -1,4 +1,5 @@
 import { writeSortedJson } from '../../src/events/json.js'
+import { subagentRequestsUnseenWarning } from '../../src/events/subagent-requests-unseen.js'
 import { subagentUsageApartWarning } from '../../src/events/subagent-usage-apart.js'
 import type { CloseReason, Emission } from '../../src/events/types.js'
 import { asArray, asBoolean, asF64, asI64, asObject, asString, asU64, isObject, stringList, type JsonObject } from '../shared/fields.js'
@@ -213,7 +214,7 @@ export class ClaudeProjector implements RecordProjector {
   private pendingUsage: { id: string; emission: Emission } | undefined
   // Background subagents whose calls this stream does not hold (see the dialect).
   private readonly subagents = new UnseenSubagents('its own session file')
-  // The calls whose subagents made requests here, which the `result`'s usage leaves out (enriched).
+  // The calls whose subagents made requests here (enriched): each is warned of once.
   private readonly subagentsRequesting = new Set<string>()
   private readonly nested: UnseenNestedCalls
 
@@ -409,11 +410,13 @@ export class ClaudeProjector implements RecordProjector {
     const requestId = asString(record['request_id']) ?? asString(record['requestId']) ?? null
     const events: Emission[] = []
     // A subagent's message, streamed between the run's own (enriched): its text is its report, not
-    // the run's answer, and its request is one Claude Code's `result` leaves out of its usage.
+    // the run's answer; its last request may not be streamed; and Claude Code's `result` leaves its
+    // requests out of its usage.
     const parentCallId = this.enriched ? asString(record['parent_tool_use_id']) : undefined
-    if (parentCallId !== undefined && this.dialect.usageLeavesSubagentsOut === true && !this.subagentsRequesting.has(parentCallId)) {
+    if (parentCallId !== undefined && !this.subagentsRequesting.has(parentCallId)) {
       this.subagentsRequesting.add(parentCallId)
-      events.push(subagentUsageApartWarning(parentCallId))
+      events.push(subagentRequestsUnseenWarning(parentCallId))
+      if (this.dialect.usageLeavesSubagentsOut === true) events.push(subagentUsageApartWarning(parentCallId))
     }
     for (const block of blocksOf(message)) events.push(...this.contentBlock(block, requestId, lineNumber, parentCallId))
     if (this.enriched && record['isApiErrorMessage'] === true) {

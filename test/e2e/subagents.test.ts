@@ -76,6 +76,18 @@ async function expectSubagentCallIn(path: string): Promise<void> {
   expect(shellCommands(await convertPath(path))).toEqual([expect.stringContaining(SUBAGENT_COMMAND)])
 }
 
+/**
+ * A foreground agent's last request (its answer to the agent call) is not in the stream: the
+ * provider answered more requests than the stream has request records, and a ceiling on
+ * `api_requests` the records meet is unknown, not ok.
+ */
+async function expectLastRequestUnseen(ran: DeclaredRun, records: readonly { type?: string; message?: { id?: string } }[], path: string): Promise<void> {
+  const streamed = new Set(records.flatMap((record) => (record.type === 'assistant' && record.message?.id !== undefined ? [record.message.id] : []))).size
+  expect(ran.requests.length, 'the provider answered more requests than the stream shows').toBeGreaterThan(streamed)
+  const spec = readSpec(`format: trace-spec/1\nid: requests\nexpectations:\n  - id: requests\n    expect: {api_requests: {count: {at_most: ${streamed}}}}\n`)
+  expect((await checkTranscriptFile(spec, path)).expectations[0]?.outcome).toMatchObject({ outcome: 'undecidable', reason: 'subagent_requests_unseen' })
+}
+
 const SUBAGENT_SHELL = { tool_calls: [{ name: 'run_shell_command', arguments: { command: SUBAGENT_COMMAND, description: 'the subagent’s own call' } }] }
 
 describe('a subagent’s calls, on the real harnesses: in their stdout or not, and what the readers conclude', () => {
@@ -93,7 +105,7 @@ describe('a subagent’s calls, on the real harnesses: in their stdout or not, a
     await expectSubagentCallIn(sidechains[0] as string)
   })
 
-  it('Qwen Code, a foreground agent: its call is in the stream, which still closes', async () => {
+  it('Qwen Code, a foreground agent: its call is in the stream, which still closes; its result’s usage counts its requests in, and the stream leaves out its last', async () => {
     const ran = await run(QWEN, 'openai-chat', 'qwen-foreground', scenario('qwen-foreground', [
       { tool_calls: [{ name: 'agent', arguments: { description: 'Echo', prompt: SUBAGENT_PROMPT, subagent_type: 'general-purpose', run_in_background: false } }] },
       { text: 'The agent printed from-subagent.' },
@@ -101,7 +113,7 @@ describe('a subagent’s calls, on the real harnesses: in their stdout or not, a
     await expectCarried(ran, 'qwen-foreground')
     // Unlike Claude Code's, its result's usage sums the subagent's requests with the main
     // conversation's, so a total read off it is the run's and decides.
-    const records = ran.result.stdout.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { type?: string; parent_tool_use_id?: unknown; message?: { usage?: { input_tokens?: number } }; usage?: { input_tokens: number; cache_read_input_tokens: number } })
+    const records = ran.result.stdout.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { type?: string; parent_tool_use_id?: unknown; message?: { id?: string; usage?: { input_tokens?: number } }; usage?: { input_tokens: number; cache_read_input_tokens: number } })
     const mainInput = records.filter((record) => record.type === 'assistant' && record.parent_tool_use_id == null).reduce((sum, record) => sum + (record.message?.usage?.input_tokens ?? 0), 0)
     const result = records.find((record) => record.type === 'result')?.usage
     expect(result?.input_tokens).toBeGreaterThan(mainInput)
@@ -109,6 +121,7 @@ describe('a subagent’s calls, on the real harnesses: in their stdout or not, a
     const spec = readSpec(`format: trace-spec/1\nid: spend\nexpectations:\n  - id: within\n    expect: {tokens.input: {count: {at_most: ${uncached}}}}\n  - id: over\n    expect: {tokens.input: {count: {at_most: ${uncached - 1}}}}\n`)
     const rows = (await checkTranscriptFile(spec, join(E2E_ROOT, 'subagents', 'qwen-foreground.stdout.jsonl'))).expectations
     expect(rows.map((row) => row.verdict)).toEqual(['ok', 'gap'])
+    await expectLastRequestUnseen(ran, records, join(E2E_ROOT, 'subagents', 'qwen-foreground.stdout.jsonl'))
   })
 
   it('Gemini CLI: the generalist’s call is only in its own chat file, so the stream proves no closure', async () => {
@@ -149,7 +162,7 @@ describe('a subagent’s calls, on the real harnesses: in their stdout or not, a
     await expectCarried(ran, 'claude')
   })
 
-  it('Claude Code, a foreground agent: its requests are in the stream, and its result’s usage leaves them out while its modelUsage counts them', async () => {
+  it('Claude Code, a foreground agent: its result’s usage leaves its requests out while its modelUsage counts them, and the stream leaves out its last', async () => {
     const ran = await run(CLAUDE_CODE, 'anthropic-messages', 'claude-foreground', scenario('claude-foreground', [
       { tool_calls: [{ name: 'Agent', arguments: { description: 'Count lines', prompt: SUBAGENT_PROMPT, subagent_type: 'general-purpose', run_in_background: false } }] },
       { text: 'The subagent counted one line.' },
@@ -182,6 +195,7 @@ expectations:
       (await checkTranscriptFile(spec, file, options)).expectations.map((row) => (row.outcome.outcome === 'undecidable' ? `unknown:${row.outcome.reason}` : row.verdict))
     expect(await verdicts(path, { from: 'claude-code/stream-json' }), 'read as stream-json').toEqual(['unknown:subagent_usage_apart', 'ok', 'gap'])
     expect(await verdicts(converted, {}), 'read through its conversion').toEqual(['unknown:subagent_usage_apart', 'ok', 'gap'])
+    await expectLastRequestUnseen(ran, records, path)
   })
 
   it('Claude Code, a Workflow: its agent’s call is only in the workflow’s transcript directory, so the stream proves no closure', async () => {

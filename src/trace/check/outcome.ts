@@ -42,6 +42,8 @@ export type UnknownReason =
   | { reason: 'subagent_calls_unseen'; subagents: number }
   /** Subagents made requests the terminal record's usage leaves out (ours: `subagent_usage_apart` warnings). */
   | { reason: 'subagent_usage_apart'; subagents: number }
+  /** Subagents whose last request the stream may not show (ours: `subagent_requests_unseen` warnings). */
+  | { reason: 'subagent_requests_unseen'; subagents: number }
   /** Processes could have been sent input the stream says it does not hold (ours: `process_input_unseen` warnings). */
   | { reason: 'process_input_unseen'; processes: number }
   /** Calls ran code whose tool calls the stream says it does not hold (ours: `nested_calls_unseen` warnings). */
@@ -122,6 +124,8 @@ export function describeReason(reason: UnknownReason): string {
       return `${reason.subagents === 1 ? 'a subagent' : `${reason.subagents} subagents`} ran apart from this transcript (subagent_calls_unseen): the harness wrote ${reason.subagents === 1 ? 'its calls' : 'their calls'} to ${reason.subagents === 1 ? 'its' : 'their'} own file, so an absence or a claim about the whole run cannot be decided here — check that file too`
     case 'subagent_usage_apart':
       return `${reason.subagents === 1 ? 'a subagent' : `${reason.subagents} subagents`} made model requests that the terminal record's usage leaves out (subagent_usage_apart; Claude Code's \`result\` sums the main conversation's alone), so a total read off it is a lower bound — name the model (\`model:\`) to read model_usage, which counts every agent's`
+    case 'subagent_requests_unseen':
+      return `${reason.subagents === 1 ? 'a subagent' : `${reason.subagents} subagents`} made model requests this transcript may not all show (subagent_requests_unseen; Claude Code and Qwen Code stream a foreground agent's requests but not its last, whose answer reaches the run as the agent call's result), so a count of requests is a lower bound`
     case 'process_input_unseen':
       return `${reason.processes === 1 ? 'a process' : `${reason.processes} processes`} the run started could have been sent input this transcript does not show (process_input_unseen): what the run wrote to ${reason.processes === 1 ? 'it' : 'them'} is elsewhere, so an absence or a claim about the whole run cannot be decided here — check the harness's session record too`
     case 'nested_calls_unseen':

@@ -148,3 +148,40 @@ describe("Claude Code's result, whose usage leaves its subagents' requests out",
     expect(describeOutcome(row.outcome as Outcome)).toContain('a subagent made model requests that the terminal record')
   })
 })
+
+describe("a subagent's last request, which the stream does not show", () => {
+  // Measured on the binaries (test/e2e/subagents.test.ts): Claude Code 2.1.328 and Qwen Code 0.24.4
+  // stream a foreground agent's requests but not its last, whose answer reaches the run as the
+  // agent call's result: 3 request records for the 4 requests the provider answered. "At most 3
+  // API requests" was ok over 4.
+  const record = (value: object) => JSON.stringify(value)
+  const assistant = (id: string, parent: string | null, content: object[]) => record({ type: 'assistant', session_id: 's', parent_tool_use_id: parent, message: { id, model: 'm', role: 'assistant', content, usage: { input_tokens: 42, output_tokens: 1 } } })
+  const stream = (withSubagent: boolean) =>
+    [
+      record({ type: 'system', subtype: 'init', session_id: 's', model: 'm', tools: ['Agent', 'Bash'], mcp_servers: [], permissionMode: 'default', apiKeySource: 'none' }),
+      assistant('m1', null, [{ type: 'tool_use', id: 'toolu_agent', name: 'Agent', input: { prompt: 'count' } }]),
+      ...(withSubagent ? [assistant('m2', 'toolu_agent', [{ type: 'tool_use', id: 'toolu_bash', name: 'Bash', input: { command: 'wc -l README.md' } }]), record({ type: 'user', session_id: 's', parent_tool_use_id: 'toolu_agent', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_bash', content: '1 README.md' }] } })] : []),
+      record({ type: 'user', session_id: 's', parent_tool_use_id: null, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_agent', content: 'It has 1 line.' }] } }),
+      assistant('m3', null, [{ type: 'text', text: 'One line.' }]),
+      record({ type: 'result', subtype: 'success', is_error: false, session_id: 's', num_turns: 2, usage: { input_tokens: 84, output_tokens: 2 } }),
+    ].join('\n') + '\n'
+  const verdict = (expect_: string, text: string) => {
+    const row = rowOf(expect_, text)
+    return row.outcome.outcome === 'undecidable' ? `unknown:${row.outcome.reason}` : row.verdict
+  }
+
+  it('a ceiling on api_requests the records meet is unknown where a subagent made requests: read as stream-json, converted from Claude Code or from Qwen Code', () => {
+    expect(verdict('{api_requests: {count: {at_most: 2}}}', stream(false))).toBe('ok')
+    expect(verdict('{api_requests: {count: {at_most: 3}}}', stream(true))).toBe('unknown:subagent_requests_unseen')
+    expect(verdict('{api_requests: {count: {at_most: 3}}}', convertTextSync(stream(true), 'claude-code/stream-json'))).toBe('unknown:subagent_requests_unseen')
+    expect(verdict('{api_requests: {count: {at_most: 3}}}', convertTextSync(stream(true), 'qwen-code/stream-json'))).toBe('unknown:subagent_requests_unseen')
+  })
+
+  it('a floor the records meet holds, a ceiling they pass is a gap, and what the transcript holds is counted as it stands', () => {
+    expect(verdict('{api_requests: {count: {at_least: 3}}}', stream(true))).toBe('ok')
+    expect(verdict('{api_requests: {count: {at_most: 2}}}', stream(true))).toBe('gap')
+    expect(verdict('{events.assistant: {count: {at_most: 3}}}', stream(true))).toBe('ok')
+    // Qwen Code's result counts the subagent's usage in: its totals still decide.
+    expect(verdict('{tokens.input: {count: {at_most: 100}}}', convertTextSync(stream(true), 'qwen-code/stream-json'))).toBe('ok')
+  })
+})

@@ -29,6 +29,7 @@ import { utf8Length } from '../rust-format.js'
 import { NESTED_CALLS_UNSEEN } from '../../events/nested-calls-unseen.js'
 import { REQUESTS_UNMARKED } from '../../events/requests-unmarked.js'
 import { SUBAGENT_USAGE_APART } from '../../events/subagent-usage-apart.js'
+import { SUBAGENT_REQUESTS_UNSEEN } from '../../events/subagent-requests-unseen.js'
 import { PROCESS_INPUT_UNSEEN } from '../../events/process-input-unseen.js'
 import { SUBAGENT_CALLS_UNSEEN } from '../../events/subagent-calls-unseen.js'
 import { unclassifiedToolOf } from '../../events/unclassified-tool.js'
@@ -174,6 +175,8 @@ export class MetaharnessIrReader {
   requestsUnmarked = 0
   /** How many `subagent_usage_apart` warnings it held: subagents whose requests the terminal record's usage leaves out. */
   subagentUsageApart = 0
+  /** How many `subagent_requests_unseen` warnings it held: subagents whose last request it may not show. */
+  subagentRequestsUnseen = 0
   /** Where calls the stream does not hold (a subagent's, code's, a process's input) may have begun. */
   readonly callsElsewhere = new CallsElsewhere()
   /** The adapter that wrote the session last opened: whether its shell keeps its folder is its own. */
@@ -314,6 +317,7 @@ export class MetaharnessIrReader {
             else if (code === NESTED_CALLS_UNSEEN) this.nestedUnseen += 1
             else if (code === REQUESTS_UNMARKED) this.requestsUnmarked += 1
             else if (code === SUBAGENT_USAGE_APART) this.subagentUsageApart += 1
+            else if (code === SUBAGENT_REQUESTS_UNSEEN) this.subagentRequestsUnseen += 1
             this.callsElsewhere.warning(code, textAt(value, 'message'))
           }
           break

@@ -5,6 +5,7 @@ import { PROCESS_INPUT_UNSEEN } from '../../events/process-input-unseen.js'
 import { REFUSAL_WARNINGS } from '../../events/refusal-warnings.js'
 import { REQUESTS_UNMARKED } from '../../events/requests-unmarked.js'
 import { SUBAGENT_USAGE_APART } from '../../events/subagent-usage-apart.js'
+import { SUBAGENT_REQUESTS_UNSEEN } from '../../events/subagent-requests-unseen.js'
 import { SUBAGENT_CALLS_UNSEEN } from '../../events/subagent-calls-unseen.js'
 import { UNCLASSIFIED_TOOL } from '../../events/unclassified-tool.js'
 import { CONTROL_PLANE_EVENTS } from './event-stream.js'
@@ -37,14 +38,14 @@ const Kept = {
   Nothing: 0,
   /** What a later call's operations mean, or why an absence is unknown: a check over calls reads it. */
   CallsFact: 1,
-  /** A refusal (a run outcome's denial), requests summed in one usage or a subagent's left out of it: a check of either reads it. */
+  /** A refusal (a run outcome's denial), requests summed in one usage, or a subagent's left out of it or of the stream: a check of either reads it. */
   RunFact: 2,
 } as const
 type Kept = (typeof Kept)[keyof typeof Kept]
 
 const KEPT_BY_CODE = new Map<string, Kept>([
   ...[UNCLASSIFIED_TOOL, SUBAGENT_CALLS_UNSEEN, PROCESS_INPUT_UNSEEN, NESTED_CALLS_UNSEEN].map((code): [string, Kept] => [code, Kept.CallsFact]),
-  ...[...REFUSAL_WARNINGS, REQUESTS_UNMARKED, SUBAGENT_USAGE_APART].map((code): [string, Kept] => [code, Kept.RunFact]),
+  ...[...REFUSAL_WARNINGS, REQUESTS_UNMARKED, SUBAGENT_USAGE_APART, SUBAGENT_REQUESTS_UNSEEN].map((code): [string, Kept] => [code, Kept.RunFact]),
 ])
 const KEPT_CODES = [...KEPT_BY_CODE].map(([code, kept]) => ({ bytes: Buffer.from(code, 'utf8'), kept }))
 

@@ -293,6 +293,10 @@ export class StreamJsonIrReader {
   get subagentUsageApart(): number {
     return this.subagentsRequesting.size
   }
+  /** Each such subagent's last request may be missing: a foreground agent's answer reaches the run as its call's result. */
+  get subagentRequestsUnseen(): number {
+    return this.subagentsRequesting.size
+  }
 
   /** A vendor transcript ends where the run did when its last event is the terminal record. */
   closure(): StreamClose | null {

@@ -264,6 +264,8 @@ export interface StreamEnd {
   requestsUnmarked: number
   /** How many subagents made requests the terminal record's `usage` leaves out (`subagent_usage_apart` warnings): a total read off it is a lower bound. */
   subagentUsageApart: number
+  /** How many subagents made requests the stream may not all show (`subagent_requests_unseen` warnings): a count of requests is a lower bound. */
+  subagentRequestsUnseen: number
   /** How many IR events there were. */
   events: number
 }

@@ -30,6 +30,11 @@ function wholeRunCount(what: string, bound: CountBound, observed: number, contex
   return countVerdict(count, [], note)
 }
 
+/** The subagents whose last request the stream may not show (`subagent_requests_unseen` warnings). */
+function subagentsRequesting({ facts }: CheckContext): number {
+  return facts.end?.subagentRequestsUnseen ?? 0
+}
+
 /** Distinct request ids across assistant records; an unlabelled record is its own request. */
 export function apiRequests(bound: CountBound): Accumulator {
   const identified = new Set<string>()
@@ -41,7 +46,14 @@ export function apiRequests(bound: CountBound): Accumulator {
       if (request.requestId === null) anonymous += 1
       else identified.add(request.requestId)
     },
-    finish: (context) => wholeRunCount('api requests', bound, identified.size + anonymous, context),
+    finish: (context) => {
+      const subagents = subagentsRequesting(context)
+      if (unmarkedRecords(context) > 0 || subagents === 0) return wholeRunCount('api requests', bound, identified.size + anonymous, context)
+      // Each subagent's last request may be missing: the count is a lower bound.
+      const observed = identified.size + anonymous
+      const count = { bound, observed, lowerBound: true, undecided: () => ({ reason: 'subagent_requests_unseen', subagents }) as const, end: context.facts.end }
+      return countVerdict(count, [], `at least ${observed} api requests (${subagents === 1 ? 'a subagent' : `${subagents} subagents`} may have made one more each), ${describeCount(bound)}`)
+    },
   }
 }
 
