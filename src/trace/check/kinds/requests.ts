@@ -3,7 +3,7 @@ import { describeCount, describeRange, rangeHolds } from '../../spec/bounds.js'
 import type { CountBound, RangeBound, Trend, UsageField } from '../../spec/model.js'
 import { rustFixed } from '../../rust-format.js'
 import type { Accumulator, CheckContext } from '../accumulator.js'
-import { fieldAbsent, gap, ok, undecidable, type Outcome } from '../outcome.js'
+import { fieldAbsent, gap, ok, undecidable, type Outcome, type UnknownReason } from '../outcome.js'
 import { notClosedReason, provenClosed } from '../closure.js'
 import { countVerdict } from '../count-verdict.js'
 
@@ -18,24 +18,30 @@ function unmarkedRecords({ facts }: CheckContext): number {
   return facts.end?.requestsUnmarked ?? 0
 }
 
-/**
- * A count of what is in the transcript itself, cited as a whole-run fact. Where the record sums
- * usage over several requests, each record counted is one request or more: the count is a lower
- * bound, and a bound it cannot settle is `unk` rather than a guess.
- */
-function wholeRunCount(what: string, bound: CountBound, observed: number, context: CheckContext): Outcome {
-  const unmarked = unmarkedRecords(context) > 0
-  const note = unmarked ? `at least ${observed} ${what} (each usage record sums one request or more), ${describeCount(bound)}` : `${observed} ${what}, ${describeCount(bound)}`
-  const count = { bound, observed, lowerBound: unmarked, undecided: () => ({ reason: 'requests_unmarked', records: observed }) as const, end: context.facts.end }
-  return countVerdict(count, [], note)
-}
-
 /** The subagents whose last request the stream may not show (`subagent_requests_unseen` warnings). */
 function subagentsRequesting({ facts }: CheckContext): number {
   return facts.end?.subagentRequestsUnseen ?? 0
 }
 
-/** Distinct request ids across assistant records; an unlabelled record is its own request. */
+/**
+ * A count of what is in the transcript itself, cited as a whole-run fact. Where the record sums
+ * usage over several requests, each record counted is one request or more; where `subagents`
+ * subagents' last requests may be missing, each may add one. The count is then a lower bound, and
+ * a bound it cannot settle is `unk` rather than a guess.
+ */
+function wholeRunCount(what: string, bound: CountBound, observed: number, context: CheckContext, subagents = 0): Outcome {
+  const unmarked = unmarkedRecords(context) > 0
+  const unseen = !unmarked && subagents > 0
+  const note = unmarked
+    ? `at least ${observed} ${what} (each usage record sums one request or more), ${describeCount(bound)}`
+    : unseen
+      ? `at least ${observed} ${what} (${subagents === 1 ? 'a subagent' : `${subagents} subagents`} may have made one more each), ${describeCount(bound)}`
+      : `${observed} ${what}, ${describeCount(bound)}`
+  const undecided = (): UnknownReason => (unmarked ? { reason: 'requests_unmarked', records: observed } : { reason: 'subagent_requests_unseen', subagents })
+  return countVerdict({ bound, observed, lowerBound: unmarked || unseen, undecided, end: context.facts.end }, [], note)
+}
+
+/** Distinct request ids across assistant records; an unlabelled record is its own request (a subagent's last may be missing). */
 export function apiRequests(bound: CountBound): Accumulator {
   const identified = new Set<string>()
   let anonymous = 0
@@ -46,14 +52,7 @@ export function apiRequests(bound: CountBound): Accumulator {
       if (request.requestId === null) anonymous += 1
       else identified.add(request.requestId)
     },
-    finish: (context) => {
-      const subagents = subagentsRequesting(context)
-      if (unmarkedRecords(context) > 0 || subagents === 0) return wholeRunCount('api requests', bound, identified.size + anonymous, context)
-      // Each subagent's last request may be missing: the count is a lower bound.
-      const observed = identified.size + anonymous
-      const count = { bound, observed, lowerBound: true, undecided: () => ({ reason: 'subagent_requests_unseen', subagents }) as const, end: context.facts.end }
-      return countVerdict(count, [], `at least ${observed} api requests (${subagents === 1 ? 'a subagent' : `${subagents} subagents`} may have made one more each), ${describeCount(bound)}`)
-    },
+    finish: (context) => wholeRunCount('api requests', bound, identified.size + anonymous, context, subagentsRequesting(context)),
   }
 }
 
