@@ -1,6 +1,5 @@
 import { writeSortedJson } from '../../src/events/json.js'
-import { subagentRequestsUnseenWarning } from '../../src/events/subagent-requests-unseen.js'
-import { subagentUsageApartWarning } from '../../src/events/subagent-usage-apart.js'
+import { subagentRequestsUnseenWarning, subagentUsageApartWarning } from '../../src/events/subagent-requests.js'
 import type { CloseReason, Emission } from '../../src/events/types.js'
 import { asArray, asBoolean, asF64, asI64, asObject, asString, asU64, isObject, stringList, type JsonObject } from '../shared/fields.js'
 import { isEnriched } from '../shared/hermetic.js'

@@ -288,7 +288,7 @@ export class StreamJsonIrReader {
   readonly nestedUnseen = 0
   /** Each assistant record is one request, marked by its message id. */
   readonly requestsUnmarked = 0
-  /** The calls whose subagents made requests here: the `result` record's `usage` leaves theirs out (see `subagent-usage-apart.ts`). */
+  /** The calls whose subagents made requests here: the `result` record's `usage` leaves theirs out (see `subagent-requests.ts`). */
   private readonly subagentsRequesting = new Set<string>()
   get subagentUsageApart(): number {
     return this.subagentsRequesting.size
