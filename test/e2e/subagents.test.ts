@@ -76,12 +76,26 @@ async function expectSubagentCallIn(path: string): Promise<void> {
   expect(shellCommands(await convertPath(path))).toEqual([expect.stringContaining(SUBAGENT_COMMAND)])
 }
 
+/** What this suite reads of a stream-json record (Claude Code's and Qwen Code's). */
+interface StreamRecord {
+  type?: string
+  parent_tool_use_id?: unknown
+  message?: { id?: string; usage?: { input_tokens?: number } }
+  usage?: { input_tokens: number; cache_read_input_tokens?: number }
+  modelUsage?: Record<string, { inputTokens: number }>
+}
+
+/** The records a harness printed on stdout, one JSON object a line. */
+function stdoutRecords(ran: DeclaredRun): StreamRecord[] {
+  return ran.result.stdout.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as StreamRecord)
+}
+
 /**
  * A foreground agent's last request (its answer to the agent call) is not in the stream: the
  * provider answered more requests than the stream has request records, and a ceiling on
  * `api_requests` the records meet is unknown, not ok.
  */
-async function expectLastRequestUnseen(ran: DeclaredRun, records: readonly { type?: string; message?: { id?: string } }[], path: string): Promise<void> {
+async function expectLastRequestUnseen(ran: DeclaredRun, records: readonly StreamRecord[], path: string): Promise<void> {
   const streamed = new Set(records.flatMap((record) => (record.type === 'assistant' && record.message?.id !== undefined ? [record.message.id] : []))).size
   expect(ran.requests.length, 'the provider answered more requests than the stream shows').toBeGreaterThan(streamed)
   const spec = readSpec(`format: trace-spec/1\nid: requests\nexpectations:\n  - id: requests\n    expect: {api_requests: {count: {at_most: ${streamed}}}}\n`)
@@ -113,7 +127,7 @@ describe('a subagent’s calls, on the real harnesses: in their stdout or not, a
     await expectCarried(ran, 'qwen-foreground')
     // Unlike Claude Code's, its result's usage sums the subagent's requests with the main
     // conversation's, so a total read off it is the run's and decides.
-    const records = ran.result.stdout.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as { type?: string; parent_tool_use_id?: unknown; message?: { id?: string; usage?: { input_tokens?: number } }; usage?: { input_tokens: number; cache_read_input_tokens: number } })
+    const records = stdoutRecords(ran)
     const mainInput = records.filter((record) => record.type === 'assistant' && record.parent_tool_use_id == null).reduce((sum, record) => sum + (record.message?.usage?.input_tokens ?? 0), 0)
     const result = records.find((record) => record.type === 'result')?.usage
     expect(result?.input_tokens).toBeGreaterThan(mainInput)
@@ -170,13 +184,13 @@ describe('a subagent’s calls, on the real harnesses: in their stdout or not, a
     await expectCarried(ran, 'claude-foreground')
     // The premise, as the binary prints it: one result, whose usage sums the main conversation's
     // requests alone, while modelUsage counts the subagent's too.
-    const records = ran.result.stdout.split('\n').filter((line) => line.startsWith('{')).map((line) => JSON.parse(line) as Record<string, unknown>)
-    const results = records.filter((record) => record['type'] === 'result')
+    const records = stdoutRecords(ran)
+    const results = records.filter((record) => record.type === 'result')
     expect(results).toHaveLength(1)
-    const result = results[0] as { usage: { input_tokens: number }; modelUsage: Record<string, { inputTokens: number }> }
+    const result = results[0] as Required<Pick<StreamRecord, 'usage' | 'modelUsage'>>
     const [model, perModel] = Object.entries(result.modelUsage)[0] as [string, { inputTokens: number }]
     expect(perModel.inputTokens).toBeGreaterThan(result.usage.input_tokens)
-    expect(records.some((record) => record['type'] === 'assistant' && typeof record['parent_tool_use_id'] === 'string')).toBe(true)
+    expect(records.some((record) => record.type === 'assistant' && typeof record.parent_tool_use_id === 'string')).toBe(true)
     // So a ceiling the usage meets is no proof of the run's spend; the model's figures decide.
     const spec = readSpec(`format: trace-spec/1
 id: spend
