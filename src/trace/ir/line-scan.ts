@@ -60,14 +60,12 @@ export class EnvelopeScan {
     return rangeIs(this.source, this.codeStart, this.codeEnd, spelling)
   }
 
-  /** Which of `names` (UTF-8 bytes) the `event` string is, or -1 (absent, not a string, or another); asked twice of one line, looked up once. */
-  eventIn(names: readonly Uint8Array[]): number {
+  /** Which of `names` the `event` string is, or -1 (absent, not a string, or another); asked twice of one line, looked up once. */
+  eventIn(names: EventNames): number {
     if (this.eventTable === names) return this.eventIndex
-    let found = -1
-    for (let k = 0; k < names.length && found === -1; k++) if (rangeIs(this.source, this.eventStart, this.eventEnd, names[k] as Uint8Array)) found = k
     this.eventTable = names
-    this.eventIndex = found
-    return found
+    this.eventIndex = this.eventStart === -1 ? -1 : names.indexOf(this.source, this.eventStart, this.eventEnd)
+    return this.eventIndex
   }
 
   /** Forgets the looked-up name: the `event` key was just (re)read. */
@@ -76,7 +74,7 @@ export class EnvelopeScan {
   }
 
   // The last `eventIn` answer for this line, and the table it was asked of.
-  private eventTable: readonly Uint8Array[] | null = null
+  private eventTable: EventNames | null = null
   private eventIndex = -1
 
   /** Forgets the last line's answers: the scan of a new line begins. */
@@ -102,6 +100,29 @@ function rangeIs(source: Buffer, start: number, stop: number, spelling: Uint8Arr
   if (start === -1 || stop - start !== spelling.length) return false
   for (let k = 0; k < spelling.length; k++) if (source[start + k] !== spelling[k]) return false
   return true
+}
+
+/**
+ * A fixed list of event names looked up by a line's bytes: only the names of the line's length
+ * are compared, so a line's lookup costs the same however many names the list holds.
+ */
+export class EventNames {
+  // Indices into the list by byte length: most lengths hold one name or none.
+  private readonly byLength: number[][] = []
+  private readonly spellings: readonly Uint8Array[]
+
+  constructor(names: readonly string[]) {
+    this.spellings = names.map((name) => Buffer.from(name, 'utf8'))
+    this.spellings.forEach((spelling, index) => (this.byLength[spelling.length] ??= []).push(index))
+  }
+
+  /** The index of the name spelled by `source[start, stop)`, or -1. */
+  indexOf(source: Buffer, start: number, stop: number): number {
+    const candidates = this.byLength[stop - start]
+    if (candidates === undefined) return -1
+    for (const index of candidates) if (rangeIs(source, start, stop, this.spellings[index] as Uint8Array)) return index
+    return -1
+  }
 }
 
 // A top-level key the scan picks out, compared in place by length and bytes.
@@ -288,15 +309,12 @@ function stringEnd(source: Buffer, i: number, end: number): number {
   }
 }
 
-const TRUE = [0x74, 0x72, 0x75, 0x65]
-const FALSE = [0x66, 0x61, 0x6c, 0x73, 0x65]
-const NULL = [0x6e, 0x75, 0x6c, 0x6c]
-
 /** The end of the literal or number at `i`, or -1. */
 function scalarEnd(source: Buffer, i: number, end: number, code: number): number {
-  if (code === 0x74) return spells(source, i, end, TRUE) ? i + 4 : -1
-  if (code === 0x66) return spells(source, i, end, FALSE) ? i + 5 : -1
-  if (code === 0x6e) return spells(source, i, end, NULL) ? i + 4 : -1
+  // Each literal's later letters compared in place: they follow every `true`, `false` and `null`.
+  if (code === 0x74) return i + 4 <= end && source[i + 1] === 0x72 && source[i + 2] === 0x75 && source[i + 3] === 0x65 ? i + 4 : -1
+  if (code === 0x66) return i + 5 <= end && source[i + 1] === 0x61 && source[i + 2] === 0x6c && source[i + 3] === 0x73 && source[i + 4] === 0x65 ? i + 5 : -1
+  if (code === 0x6e) return i + 4 <= end && source[i + 1] === 0x75 && source[i + 2] === 0x6c && source[i + 3] === 0x6c ? i + 4 : -1
   return numberEnd(source, i, end)
 }
 
@@ -338,7 +356,6 @@ function isHex(code: number): boolean {
 
 const FORMAT = [0x66, 0x6f, 0x72, 0x6d, 0x61, 0x74]
 const EVENT = [0x65, 0x76, 0x65, 0x6e, 0x74]
-const AT = [0x61, 0x74]
 const NAME = [0x6e, 0x61, 0x6d, 0x65]
 const CODE = [0x63, 0x6f, 0x64, 0x65]
 const DECISION = [0x64, 0x65, 0x63, 0x69, 0x73, 0x69, 0x6f, 0x6e]
@@ -350,17 +367,20 @@ function spells(source: Buffer, start: number, end: number, spelling: readonly n
 }
 
 function pickedKey(source: Buffer, start: number, stop: number): number {
-  switch (stop - start) {
-    case 6:
-      return spells(source, start, stop, FORMAT) ? PICKED_FORMAT : 0
-    case 5:
-      return spells(source, start, stop, EVENT) ? PICKED_EVENT : 0
-    case 2:
-      return spells(source, start, stop, AT) ? PICKED_AT : 0
-    case 4:
-      return spells(source, start, stop, NAME) ? PICKED_NAME : spells(source, start, stop, CODE) ? PICKED_CODE : 0
-    case 8:
-      return spells(source, start, stop, DECISION) ? PICKED_DECISION : 0
+  // The first byte tells the picked keys apart (and rules out most others) before any loop.
+  switch (source[start]) {
+    case 0x66:
+      return stop - start === 6 && spells(source, start, stop, FORMAT) ? PICKED_FORMAT : 0
+    case 0x65:
+      return stop - start === 5 && spells(source, start, stop, EVENT) ? PICKED_EVENT : 0
+    case 0x61:
+      return stop - start === 2 && source[start + 1] === 0x74 ? PICKED_AT : 0
+    case 0x6e:
+      return stop - start === 4 && spells(source, start, stop, NAME) ? PICKED_NAME : 0
+    case 0x63:
+      return stop - start === 4 && spells(source, start, stop, CODE) ? PICKED_CODE : 0
+    case 0x64:
+      return stop - start === 8 && spells(source, start, stop, DECISION) ? PICKED_DECISION : 0
     default:
       return 0
   }

@@ -8,7 +8,7 @@ import { SUBAGENT_REQUESTS_UNSEEN, SUBAGENT_USAGE_APART } from '../../events/sub
 import { SUBAGENT_CALLS_UNSEEN } from '../../events/subagent-calls-unseen.js'
 import { UNCLASSIFIED_TOOL } from '../../events/unclassified-tool.js'
 import { CONTROL_PLANE_EVENTS } from './event-stream.js'
-import type { EnvelopeScan } from './line-scan.js'
+import { type EnvelopeScan, EventNames } from './line-scan.js'
 import type { IrFamily, IrReads } from './types.js'
 
 /**
@@ -80,7 +80,7 @@ const RULES = new Map<string, Rule>([
 for (const name of CONTROL_PLANE_EVENTS) if (!RULES.has(name)) RULES.set(name, () => Passing.Silent)
 
 const NAMES = [...RULES.keys()]
-const NAME_BYTES: readonly Uint8Array[] = NAMES.map((name) => Buffer.from(name, 'utf8'))
+const EVENT_NAMES = new EventNames(NAMES)
 const WARNING_AT = NAMES.indexOf('warning')
 const DECIDED_AT = NAMES.indexOf('tool.decided')
 // The one spelling of a decision the scan takes as certainly not a denial; any other is read whole.
@@ -94,7 +94,7 @@ function keptOfScan(scan: EnvelopeScan): Kept {
 
 /** How the line whose envelope is `scan` may be passed over by a sink that reads `reads`. */
 export function passingOf(scan: EnvelopeScan, reads: IrReads): Passing {
-  const at = scan.eventIn(NAME_BYTES)
+  const at = scan.eventIn(EVENT_NAMES)
   if (at === -1) return Passing.Read
   // Only a warning's code and a decision's spelling are asked of: every other line is spared the comparisons.
   return (RULES.get(NAMES[at] as string) as Rule)(reads, scan.named, at === WARNING_AT ? keptOfScan(scan) : Kept.Nothing, at === DECIDED_AT && scan.decisionIs(ALLOWED))
@@ -112,7 +112,7 @@ export function readWholeByName(reads: IrReads): (scan: EnvelopeScan) => boolean
     return flags.every((named) => kinds.every((kept) => flags.every((allowed) => rule(reads, named, kept, allowed) === Passing.Read)))
   })
   return (scan) => {
-    const at = scan.eventIn(NAME_BYTES)
+    const at = scan.eventIn(EVENT_NAMES)
     return at === -1 || whole[at] === true
   }
 }
