@@ -172,8 +172,8 @@ const KIND_DOCS: Record<KindName, KindDoc> = {
   'tool.result_bytes': { family: 'results', summary: 'The size of the results of the calls in scope, in total or each.', example: { tools: ['Read'], operations: ['file.read'], bytes: { at_least: 1 }, per: 'each' }, unknown: RESULTS },
   ttft: { family: 'outcome', summary: 'Time to the first token (`ttft_ms`).', example: { ms: { at_most: 3000 } }, unknown: OUTCOME },
   turns: { family: 'outcome', summary: 'How many model turns the run took (`num_turns`): each request the agent loop made to the model, as Claude Code and b10x count them and `--max-turns` limits them. dsh and Reef’s native log count their steps; Codex and Gemini CLI count turns by the user’s prompts and record no count of these, so the row is unknown over their records (`api_requests` counts the requests a rollout records).', example: { count: { at_most: 30 } }, unknown: OUTCOME },
-  'usage.share': { family: 'requests', summary: 'One usage field’s share of the run, summed across requests.', example: { field: 'cache_read_input_tokens', at_least: 0.3 }, unknown: ['no_requests', 'field_absent', 'ratio_undefined', 'requests_unmarked', ...CLOSURE] },
-  'usage.trend': { family: 'requests', summary: 'One usage field never goes down (or never up) from request to request.', example: { field: 'input_tokens', trend: 'non_decreasing' }, unknown: ['no_requests', 'field_absent', 'series_did_not_move', 'requests_unmarked', ...CLOSURE] },
+  'usage.share': { family: 'requests', summary: 'One usage field’s share of the run, summed across requests.', example: { field: 'cache_read_input_tokens', at_least: 0.3 }, unknown: ['no_requests', 'field_absent', 'ratio_undefined', 'requests_unmarked', 'subagent_requests_unseen', ...CLOSURE] },
+  'usage.trend': { family: 'requests', summary: 'One usage field never goes down (or never up) from request to request.', example: { field: 'input_tokens', trend: 'non_decreasing' }, unknown: ['no_requests', 'field_absent', 'series_did_not_move', 'requests_unmarked', 'subagent_requests_unseen', ...CLOSURE] },
 }
 
 /** What each unknown reason means, in a sentence. */
@@ -185,7 +185,7 @@ const REASONS: Record<UnknownReasonName, string> = {
   no_thinking_estimate: 'the transcript records no thinking estimate',
   no_final_text: 'the run produced no final assistant text',
   subagent_usage_apart: 'subagents made model requests the terminal record’s usage leaves out (Claude Code’s `result` sums the main conversation’s alone; its `modelUsage` and cost count every agent’s): a total read off usage is a lower bound, and a model’s (`model:`) is whole',
-  subagent_requests_unseen: 'subagents made model requests the transcript may not all show (Claude Code and Qwen Code stream a foreground agent’s requests but not its last, whose answer reaches the run as the agent call’s result): a count of requests is a lower bound',
+  subagent_requests_unseen: 'subagents made model requests the transcript may not all show (Claude Code and Qwen Code stream a foreground agent’s requests but not its last, whose answer reaches the run as the agent call’s result): a count of requests is a lower bound, and a request’s usage may be missing from a trend or a share',
   calls_after_last_text: 'the run called tools after its last text and wrote none after them: it ended working (a turn cut short at a call, a command timed out), and that text is not a final answer',
   field_absent: 'the record is there but does not carry the field (`null` is absence, never a no)',
   nothing_in_scope: 'no tool call matches the selector',

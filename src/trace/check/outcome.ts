@@ -125,7 +125,7 @@ export function describeReason(reason: UnknownReason): string {
     case 'subagent_usage_apart':
       return `${reason.subagents === 1 ? 'a subagent' : `${reason.subagents} subagents`} made model requests that the terminal record's usage leaves out (subagent_usage_apart; Claude Code's \`result\` sums the main conversation's alone), so a total read off it is a lower bound — name the model (\`model:\`) to read model_usage, which counts every agent's`
     case 'subagent_requests_unseen':
-      return `${reason.subagents === 1 ? 'a subagent' : `${reason.subagents} subagents`} made model requests this transcript may not all show (subagent_requests_unseen; Claude Code and Qwen Code stream a foreground agent's requests but not its last, whose answer reaches the run as the agent call's result), so a count of requests is a lower bound`
+      return `${reason.subagents === 1 ? 'a subagent' : `${reason.subagents} subagents`} made model requests this transcript may not all show (subagent_requests_unseen; Claude Code and Qwen Code stream a foreground agent's requests but not its last, whose answer reaches the run as the agent call's result), so a count of requests is a lower bound and a request's usage may be missing from the series a trend or a share is read over`
     case 'process_input_unseen':
       return `${reason.processes === 1 ? 'a process' : `${reason.processes} processes`} the run started could have been sent input this transcript does not show (process_input_unseen): what the run wrote to ${reason.processes === 1 ? 'it' : 'them'} is elsewhere, so an absence or a claim about the whole run cannot be decided here — check the harness's session record too`
     case 'nested_calls_unseen':

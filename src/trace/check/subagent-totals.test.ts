@@ -155,14 +155,15 @@ describe("a subagent's last request, which the stream does not show", () => {
   // agent call's result: 3 request records for the 4 requests the provider answered. "At most 3
   // API requests" was ok over 4.
   const record = (value: object) => JSON.stringify(value)
-  const assistant = (id: string, parent: string | null, content: object[]) => record({ type: 'assistant', session_id: 's', parent_tool_use_id: parent, message: { id, model: 'm', role: 'assistant', content, usage: { input_tokens: 42, output_tokens: 1 } } })
-  const stream = (withSubagent: boolean) =>
+  const assistant = (id: string, parent: string | null, content: object[], input = 42) => record({ type: 'assistant', session_id: 's', parent_tool_use_id: parent, message: { id, model: 'm', role: 'assistant', content, usage: { input_tokens: input, output_tokens: 1 } } })
+  /** The run; `inputs` are the three requests' input tokens (main, subagent, main). */
+  const stream = (withSubagent: boolean, inputs = [42, 42, 42]) =>
     [
       record({ type: 'system', subtype: 'init', session_id: 's', model: 'm', tools: ['Agent', 'Bash'], mcp_servers: [], permissionMode: 'default', apiKeySource: 'none' }),
-      assistant('m1', null, [{ type: 'tool_use', id: 'toolu_agent', name: 'Agent', input: { prompt: 'count' } }]),
-      ...(withSubagent ? [assistant('m2', 'toolu_agent', [{ type: 'tool_use', id: 'toolu_bash', name: 'Bash', input: { command: 'wc -l README.md' } }]), record({ type: 'user', session_id: 's', parent_tool_use_id: 'toolu_agent', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_bash', content: '1 README.md' }] } })] : []),
+      assistant('m1', null, [{ type: 'tool_use', id: 'toolu_agent', name: 'Agent', input: { prompt: 'count' } }], inputs[0]),
+      ...(withSubagent ? [assistant('m2', 'toolu_agent', [{ type: 'tool_use', id: 'toolu_bash', name: 'Bash', input: { command: 'wc -l README.md' } }], inputs[1]), record({ type: 'user', session_id: 's', parent_tool_use_id: 'toolu_agent', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_bash', content: '1 README.md' }] } })] : []),
       record({ type: 'user', session_id: 's', parent_tool_use_id: null, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_agent', content: 'It has 1 line.' }] } }),
-      assistant('m3', null, [{ type: 'text', text: 'One line.' }]),
+      assistant('m3', null, [{ type: 'text', text: 'One line.' }], inputs[2]),
       record({ type: 'result', subtype: 'success', is_error: false, session_id: 's', num_turns: 2, usage: { input_tokens: 84, output_tokens: 2 } }),
     ].join('\n') + '\n'
   const verdict = (expect_: string, text: string) => {
@@ -183,5 +184,25 @@ describe("a subagent's last request, which the stream does not show", () => {
     expect(verdict('{events.assistant: {count: {at_most: 3}}}', stream(true))).toBe('ok')
     // Qwen Code's result counts the subagent's usage in: its totals still decide.
     expect(verdict('{tokens.input: {count: {at_most: 100}}}', convertTextSync(stream(true), 'qwen-code/stream-json'))).toBe('ok')
+  })
+
+  // The unseen request sits between the subagent's last seen one and the agent call's result: its
+  // usage may move the other way, or be the largest share, or grow the total under the peak.
+  it.each([
+    ['{usage.trend: {field: input_tokens, trend: non_decreasing}}', [10, 20, 30]],
+    ['{usage.share: {field: input_tokens, at_most: 0.8}}', [10, 20, 30]],
+    ['{usage.share: {field: input_tokens, at_least: 0.6}}', [10, 20, 70]],
+  ])("%s over the requests the stream shows is unknown where a subagent's last is unseen, read as stream-json or converted", (expect_, inputs) => {
+    const settled = verdict(expect_, stream(false, inputs))
+    expect(verdict(expect_, stream(true, inputs))).toBe('unknown:subagent_requests_unseen')
+    expect(verdict(expect_, convertTextSync(stream(true, inputs), 'claude-code/stream-json'))).toBe('unknown:subagent_requests_unseen')
+    expect(verdict(expect_, convertTextSync(stream(true, inputs), 'qwen-code/stream-json'))).toBe('unknown:subagent_requests_unseen')
+    // Without a subagent the same figures decide.
+    expect(settled).toBe('ok')
+  })
+
+  it('a wrong-way pair among the requests the stream shows is a gap: it is one in the whole series too', () => {
+    expect(verdict('{usage.trend: {field: input_tokens, trend: non_decreasing}}', stream(true, [30, 20, 10]))).toBe('gap')
+    expect(verdict('{usage.share: {field: input_tokens, at_most: 0.6}}', stream(true, [10, 20, 70]))).toBe('unknown:subagent_requests_unseen')
   })
 })

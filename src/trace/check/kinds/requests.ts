@@ -135,6 +135,12 @@ class RequestSeries {
   }
 }
 
+/** Where subagents' last requests may be missing from the series, the `unk` saying so; else null. */
+function unseenRequests(context: CheckContext): Outcome | null {
+  const subagents = subagentsRequesting(context)
+  return subagents > 0 ? undecidable({ reason: 'subagent_requests_unseen', subagents }) : null
+}
+
 function seriesAccumulator(finish: (series: RequestSeries, context: CheckContext) => Outcome): Accumulator {
   const series = new RequestSeries()
   return {
@@ -155,13 +161,16 @@ const holdsPair = (trend: Trend, previous: number, current: number) => (trend ==
  * that never moved is `unk` (consistent with both directions); one request holds vacuously.
  */
 export function usageTrend(field: UsageField, trend: Trend): Accumulator {
-  return seriesAccumulator((series, { facts }) => {
+  return seriesAccumulator((series, context) => {
+    const { facts } = context
     const values = series.values(field)
     if (!Array.isArray(values)) return values
     const shape = trend === 'non_decreasing' ? 'non-decreasing' : 'non-increasing'
     const last = values[values.length - 1] as { entry: SeriesEntry; value: number }
-    // Once proven, a wrong-way pair stays; an ok is a claim about every request, and a stream not proven closed may hold more.
-    const unproven = provenClosed(facts.end) ? null : undecidable(notClosedReason(facts.end))
+    // Once proven, a wrong-way pair stays (it is one in any series that holds this one); an ok is
+    // a claim about every request, and a stream not proven closed, or a subagent's request it does
+    // not show, may hold one that moved the other way.
+    const unproven = provenClosed(facts.end) ? unseenRequests(context) : undecidable(notClosedReason(facts.end))
     if (values.length === 1) return unproven ?? ok(series.eventsOf(last.entry), `one request, ${field} = ${last.value}: a sequence of one is ${shape} vacuously`)
     let moved = false
     for (let index = 0; index + 1 < values.length; index++) {
@@ -185,11 +194,15 @@ export function usageTrend(field: UsageField, trend: Trend): Accumulator {
 
 /** No single request takes more than a share of the series' own total. */
 export function usageShare(field: UsageField, bound: RangeBound): Accumulator {
-  return seriesAccumulator((series, { facts }) => {
+  return seriesAccumulator((series, context) => {
+    const { facts } = context
     const values = series.values(field)
     if (!Array.isArray(values)) return values
-    // Requests a stream not proven closed left unwritten move a share either way: neither side is proven.
+    // Requests a stream not proven closed left unwritten, or a subagent's it does not show, move a
+    // share either way (a larger peak, or a larger total): neither side is proven.
     if (!provenClosed(facts.end)) return undecidable(notClosedReason(facts.end))
+    const unseen = unseenRequests(context)
+    if (unseen !== null) return unseen
     const total = values.reduce((sum, { value }) => sum + value, 0)
     if (total === 0) return undecidable({ reason: 'ratio_undefined', denominator: `requests[].${field} summed across every request` })
     let peakAt = 0
