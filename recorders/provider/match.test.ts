@@ -23,6 +23,15 @@ describe('request matching', () => {
     expect(canonicalizer.identity({ method: 'POST', path: '/v1/responses', body: output('a1b2c3', '0.0042') })).not.toBe(canonicalizer.identity({ method: 'POST', path: '/v1/responses', body: { input: [{ type: 'function_call_output', call_id: 'c1', output: 'other' }] } }))
   })
 
+  it('tolerates how long a process ran, never how it exited', () => {
+    const exited = (code: number, after: string) => ({ input: [{ type: 'function_call_output', call_id: 'c1', output: `Process exited with code ${code} after ${after}\nOutput:\nok\n` }] })
+    const identity = (code: number, after: string) => canonicalizer.identity({ method: 'POST', path: '/v1/responses', body: exited(code, after) })
+    expect(identity(0, '0.1s')).toBe(identity(0, '2.5s'))
+    // A command that failed where the recording's succeeded is another request: no recorded answer fits it.
+    expect(identity(1, '0.1s')).not.toBe(identity(0, '0.1s'))
+    expect(identity(-1, '0.1s')).not.toBe(identity(1, '0.1s'))
+  })
+
   it("tolerates the dated lines of Qwen Code's prompt: the startup context and the reminder on each user turn", () => {
     // As Qwen Code 0.24.4 sends them (a real request body's two dated texts), on two days.
     const request = (day: string) => ({

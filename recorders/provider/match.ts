@@ -44,7 +44,8 @@ export const BUILT_IN_TEXT_RULES: readonly TextRule[] = [
   { pattern: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:?\d{2})?/g, with: '<timestamp>' },
   { pattern: /Chunk ID: \S+/g, with: 'Chunk ID: <id>' },
   { pattern: /Wall time: [\d.]+ ?\w*/g, with: 'Wall time: <elapsed>' },
-  { pattern: /Process exited with code \d+ after [\d.]+ ?\w*/g, with: 'Process exited after <elapsed>' },
+  // The time goes; the exit code stays: a command that failed where the recording's succeeded is another request.
+  { pattern: /(Process exited with code -?\d+) after [\d.]+ ?\w*/g, with: '$1 after <elapsed>' },
   { pattern: /Process Group PGID: \d+/g, with: 'Process Group PGID: <pgid>' },
   { pattern: /Today's date is [^\n(]+/g, with: "Today's date is <date> " },
   // Qwen Code 0.24 repeats the day in a reminder on each user turn: `The current date is: Thursday, December 3, 2026. Note: …`.
