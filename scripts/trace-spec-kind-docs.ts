@@ -35,9 +35,9 @@ const FAMILIES = {
     gap: 'any call is in scope; the verdict cites each',
   },
   order: {
-    reads: 'the first call in scope of `first` and the first call in scope of `before`',
-    ok: 'the first `first` call comes before the first `before` call, and neither an event nobody could read nor a call the stream says it does not hold (a subagent’s, that began at a call before it) comes before it — either could have been a `before` call',
-    gap: 'it comes after, with no unread event and no call held elsewhere before the first `before` call',
+    reads: 'the first call in scope of `first` that ran — a call the harness refused (listed in its `permission_denials`, denied by the seam) was asked for and never made — and the first call in scope of `before`',
+    ok: 'the first `first` call that ran comes before the first `before` call, and neither an event nobody could read nor a call the stream says it does not hold (a subagent’s, that began at a call before it) comes before it — either could have been a `before` call',
+    gap: 'it comes after (or every `first` call before it was refused), with no unread event and no call held elsewhere before the first `before` call',
   },
   results: {
     reads: 'the tool calls in scope and the results correlated to them by call id',
@@ -135,7 +135,7 @@ const KIND_DOCS: Record<KindName, KindDoc> = {
     example: { first: { operations: ['file.write', 'file.edit'], subject: { glob: 'file:*/tests/*' } }, before: { operations: ['file.write', 'file.edit'], subject: { glob: 'file:*/src/*' } } },
     // An earlier call either selector could not see may overturn it: an unclassified tool's, a program nobody named, an event
     // nobody could read, or a call held elsewhere (a subagent's, code's, a process's input) that began before the deciding one.
-    unknown: ['never_occurred', 'unclassified_calls', 'programs_unnamed', 'operands_unread', 'shell_files', 'mcp_commands', 'session_folder_unknown', 'files_unnamed', 'opaque_events', 'subagent_calls_unseen', 'nested_calls_unseen', 'process_input_unseen'],
+    unknown: ['never_occurred', 'calls_refused', 'unclassified_calls', 'programs_unnamed', 'operands_unread', 'shell_files', 'mcp_commands', 'session_folder_unknown', 'files_unnamed', 'opaque_events', 'subagent_calls_unseen', 'nested_calls_unseen', 'process_input_unseen'],
   },
   'permission.denied': { family: 'total', summary: 'How many tool calls were denied: the vendor’s list (Claude Code’s and Qwen Code’s `permission_denials`), the seam’s `tool.decided` denials and census, and the refusals a harness record names as warnings (`approval-denied`, `hook-refused`, `program-refused`: b10x, dsh, opencode, Gemini CLI). A census of zeros from no seam that could decide (`decisions: observe`) counts nothing, so a record with neither list nor seam — Codex’s — is unknown (`field_absent`), never zero.', example: { count: { exactly: 0 } }, unknown: TOTAL },
   'rate_limit.overage': { family: 'rateLimit', summary: 'Whether the account was using overage.', example: { equals: false }, unknown: ['no_rate_limit_event', 'field_absent', ...CLOSURE] },
@@ -149,7 +149,7 @@ const KIND_DOCS: Record<KindName, KindDoc> = {
   },
   service_tier: { family: 'outcome', summary: 'The service tier the usage record names.', example: { equals: 'standard' }, unknown: OUTCOME },
   'skill.completed': { family: 'results', summary: 'A load of the skill (as `skill.invoked` counts them) completed: Claude Code’s `Skill` result names the skill and says `success: true`; any other load’s result is no error (count defaults to at least 1).', example: { skill: 'code-review' }, unknown: RESULTS },
-  'skill.invoked': { family: 'count', summary: 'Calls that load this skill (count defaults to at least 1): a skill tool naming it — Claude Code’s `Skill` and Qwen Code’s `skill` by `skill`, opencode’s `skill`, Gemini CLI’s `activate_skill` and Hermes’s `skill_view` by `name` — or a read of its `…/<skill>/SKILL.md` (a file read, or `cat`/`sed`/`head`… given it on a shell line), which is how pi and Codex load one. A line that writes the file (`cat > …/SKILL.md <<EOF`, `sed -i`) or removes it loads nothing; one that may have printed it without naming it to a printer (`grep -A 50 … SKILL.md`, `find skills -name SKILL.md -exec cat {} ;`) leaves the count a lower bound (`operands_unread`).', example: { skill: 'code-review', count: { at_least: 1 } }, unknown: [...CLOSURE, ...SELECTED] },
+  'skill.invoked': { family: 'count', summary: 'Calls that load this skill (count defaults to at least 1): a skill tool naming it — Claude Code’s `Skill` and Qwen Code’s `skill` by `skill`, opencode’s `skill`, Gemini CLI’s `activate_skill` and Hermes’s `skill_view` by `name` — or a read of its `…/<skill>/SKILL.md` (a file read, or `cat`/`sed`/`head`… given it on a shell line), which is how pi and Codex load one. A line that writes the file (`cat > …/SKILL.md <<EOF`, `sed -i`) or removes it loads nothing; one that may have printed it without naming it to a printer (`grep -A 50 … SKILL.md`, `find skills -name SKILL.md -exec cat {} ;`) leaves the count a lower bound (`operands_unread`). A floor (`at_least`, `exactly`) is met only by calls that ran: one the harness refused (listed in its `permission_denials`, denied by the seam) was asked for and never made, while a ceiling counts every call asked for; refusals the record does not tie to a call (a refusal warning, a census count) leave a floor they may account for unknown (`calls_refused`).', example: { skill: 'code-review', count: { at_least: 1 } }, unknown: [...CLOSURE, ...SELECTED, 'calls_refused'] },
   speed: { family: 'outcome', summary: 'The speed the usage record names.', example: { equals: 'standard' }, unknown: OUTCOME },
   'step.exec_time': { family: 'steps', summary: 'How long each call in scope took to execute.', example: { tool: 'Bash', ms: { at_most: 60000 } }, unknown: STEPS },
   'step.gen_time': { family: 'steps', summary: 'How long the model took to generate each call in scope.', example: { tool: 'Edit', ms: { at_most: 30000 } }, unknown: STEPS },
@@ -164,7 +164,7 @@ const KIND_DOCS: Record<KindName, KindDoc> = {
   'tokens.thinking': { family: 'total', summary: 'Thinking tokens the usage record reports.', example: { count: { at_most: 10000 } }, unknown: USAGE_TOTAL },
   'tokens.total': { family: 'total', summary: 'Input plus output tokens of the run (or of one model).', example: { count: { at_most: 250000 }, model: 'claude-sonnet-4-5' }, unknown: USAGE_MODEL_TOTAL },
   'tool.absent': { family: 'absent', summary: 'No call in scope happened (an unscoped `tool.absent` is refused).', example: { operations: ['file.write'], subject: { glob: 'file:*.engineering/*' } }, unknown: [...CLOSURE, ...SELECTED] },
-  'tool.called': { family: 'count', summary: 'Calls in scope happened, as many times as the bound says (count defaults to at least 1).', example: { tool: 'Bash', args: { command: { contains: 'npm test' } }, count: { at_least: 1 } }, unknown: [...CLOSURE, ...SELECTED] },
+  'tool.called': { family: 'count', summary: 'Calls in scope happened, as many times as the bound says (count defaults to at least 1). A floor (`at_least`, `exactly`) is met only by calls that ran: one the harness refused (listed in its `permission_denials`, denied by the seam) was asked for and never made, while a ceiling counts every call asked for; refusals the record does not tie to a call (a refusal warning, a census count) leave a floor they may account for unknown (`calls_refused`).', example: { tool: 'Bash', args: { command: { contains: 'npm test' } }, count: { at_least: 1 } }, unknown: [...CLOSURE, ...SELECTED, 'calls_refused'] },
   'tool.error_rate': { family: 'results', summary: 'The share of calls in scope whose result is an error.', example: { tool: 'Bash', rate: { at_most: 0.2 } }, unknown: RESULTS },
   'tool.failed': { family: 'results', summary: 'How many calls in scope came back as errors.', example: { operations: ['shell'], count: { exactly: 0 } }, unknown: RESULTS },
   'tool.repeated': { family: 'count', summary: 'How many distinct calls in scope (same name, same arguments) were made more than once — the count is of such groups.', example: { tool: 'Read', count: { at_most: 2 } }, unknown: [...CLOSURE, ...SELECTED] },
@@ -190,6 +190,7 @@ const REASONS: Record<UnknownReasonName, string> = {
   field_absent: 'the record is there but does not carry the field (`null` is absence, never a no)',
   nothing_in_scope: 'no tool call matches the selector',
   never_occurred: 'one side of the ordering never happened',
+  calls_refused: 'the harness refused calls without naming which (a refusal warning, a census count), and the calls that decide the row may be among them: a refused call never ran',
   no_result_correlated: 'a call in scope has no correlated result — a truncated transcript, not a bad result',
   result_field_absent: 'a correlated result does not carry the field the expectation reads (for a size, `content`: the result recorded neither its content nor a byte count, as a b10x `tool-completed` does)',
   timestamp_absent: 'a timestamp the duration needs was not recorded',

@@ -48,6 +48,8 @@ export type UnknownReason =
   | { reason: 'process_input_unseen'; processes: number }
   /** Calls ran code whose tool calls the stream says it does not hold (ours: `nested_calls_unseen` warnings). */
   | { reason: 'nested_calls_unseen'; calls: number }
+  /** The harness refused calls without naming which, and the calls that decide may be among them: a refused call never ran (ours). */
+  | { reason: 'calls_refused'; refusals: number; events: number[] }
   | { reason: 'model_not_used'; model: string }
   | { reason: 'run_cut_by_rate_limit'; outcome_event: number; limit_event: number; window: string | null }
   | { reason: 'series_did_not_move'; field: string; requests: number }
@@ -130,6 +132,8 @@ export function describeReason(reason: UnknownReason): string {
       return `${reason.processes === 1 ? 'a process' : `${reason.processes} processes`} the run started could have been sent input this transcript does not show (process_input_unseen): what the run wrote to ${reason.processes === 1 ? 'it' : 'them'} is elsewhere, so an absence or a claim about the whole run cannot be decided here — check the harness's session record too`
     case 'nested_calls_unseen':
       return `${reason.calls === 1 ? 'a call' : `${reason.calls} calls`} ran code that called tools apart from this transcript (nested_calls_unseen): the harness recorded those calls elsewhere, so an absence or a claim about the whole run cannot be decided here — check its session file too`
+    case 'calls_refused':
+      return `the harness refused ${reason.refusals === 1 ? 'a call' : `${reason.refusals} calls`} without naming which (calls_refused: a refusal warning, a census count), and the ${reason.events.length === 1 ? 'call' : 'calls'} that would decide this (${reason.events.length === 1 ? 'event' : 'events'} ${firstFew(reason.events)}) may be among them: a refused call never ran`
     case 'opaque_events': {
       // Counted, never listed: the JSON report keeps every index.
       const untyped = reason.events.length - reason.types.length

@@ -1,4 +1,5 @@
 import { REFUSAL_WARNINGS } from '../../events/refusal-warnings.js'
+import type { RefusedCalls } from './types.js'
 
 /** The census's four counts, as a terminal record carries them (null where a count is absent). */
 export interface CensusCounts {
@@ -45,10 +46,40 @@ export class DenialLedger {
    * denied and the vendor listed is one denial.
    */
   count(census: CensusCounts | null, vendorCalls: readonly (string | null)[] | null): number | null {
-    const censusCounts = census !== null && (this.decided || this.seamDecides || [census.allowed, census.denied, census.replaced, census.abstained].some((n) => (n ?? 0) > 0))
+    const censusCounts = this.censusCounts(census)
     if (!censusCounts && vendorCalls === null && !this.decided && this.refusals === 0) return null
-    const bySeam = Math.max(this.seamDenied.size, censusCounts ? (census.denied ?? 0) : 0)
+    const bySeam = Math.max(this.seamDenied.size, censusCounts ? (census?.denied ?? 0) : 0)
     const byVendor = (vendorCalls ?? []).filter((call) => call === null || !this.seamDenied.has(call)).length
     return bySeam + byVendor + this.refusals
   }
+
+  /** A terminal record's own word on its denials, kept for `refusedCalls`. */
+  outcome(census: CensusCounts | null, vendorCalls: readonly (string | null)[] | null): void {
+    this.outcomes.push({ census, vendorCalls })
+  }
+
+  /**
+   * Which calls were refused, once the stream has ended: every call the seam or a terminal record
+   * names, and how many more the census, an unnamed vendor entry or a refusal warning counts.
+   */
+  refusedCalls(): RefusedCalls {
+    const ids = new Set(this.seamDenied)
+    let unnamed = this.refusals
+    let censusDenied = 0
+    for (const { census, vendorCalls } of this.outcomes) {
+      for (const call of vendorCalls ?? []) {
+        if (call === null) unnamed += 1
+        else ids.add(call)
+      }
+      if (this.censusCounts(census)) censusDenied = Math.max(censusDenied, census?.denied ?? 0)
+    }
+    return { ids, unnamed: unnamed + Math.max(0, censusDenied - this.seamDenied.size) }
+  }
+
+  // A census of zeros written without a seam says nothing (see the class comment).
+  private censusCounts(census: CensusCounts | null): census is CensusCounts {
+    return census !== null && (this.decided || this.seamDecides || [census.allowed, census.denied, census.replaced, census.abstained].some((n) => (n ?? 0) > 0))
+  }
+
+  private readonly outcomes: { census: CensusCounts | null; vendorCalls: readonly (string | null)[] | null }[] = []
 }

@@ -23,7 +23,7 @@ import {
   u64At,
   type JsonObject,
 } from './json.js'
-import type { AdapterRef, ModelUsage, RunOutcome, RunUsage, SessionStart, StreamClose, ToolCall, ToolResult } from './types.js'
+import type { AdapterRef, ModelUsage, RefusedCalls, RunOutcome, RunUsage, SessionStart, StreamClose, ToolCall, ToolResult } from './types.js'
 import { EVENT_STREAM_CLOSURE_MARKERS, STREAM_CLOSED_EVENT } from './types.js'
 import { utf8Length } from '../rust-format.js'
 import { NESTED_CALLS_UNSEEN } from '../../events/nested-calls-unseen.js'
@@ -176,6 +176,10 @@ export class MetaharnessIrReader {
   subagentUsageApart = 0
   /** How many `subagent_requests_unseen` warnings it held: subagents whose last request it may not show. */
   subagentRequestsUnseen = 0
+  /** The calls the harness refused, once the stream has ended (the seam's, the terminal records', the warnings'). */
+  get refusedCalls(): RefusedCalls {
+    return this.denials.refusedCalls()
+  }
   /** Where calls the stream does not hold (a subagent's, code's, a process's input) may have begun. */
   readonly callsElsewhere = new CallsElsewhere()
   /** The adapter that wrote the session last opened: whether its shell keeps its folder is its own. */
@@ -345,6 +349,7 @@ export class MetaharnessIrReader {
   private runOutcome(value: JsonObject): RunOutcome {
     const census = censusCounts(objectAt(value, 'census'))
     const vendor = Array.isArray(value['permission_denials']) ? (value['permission_denials'] as unknown[]).map((entry) => textAt(entry, 'tool_use_id')) : null
+    this.denials.outcome(census, vendor)
     const usage = objectAt(value, 'usage')
     const reader = this
     return {

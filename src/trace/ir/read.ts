@@ -227,7 +227,7 @@ export class TranscriptReader implements LineReceiver {
     const reader = this.reader as MetaharnessIrReader | StreamJsonIrReader
     const closure = reader.closure()
     const adapter = this.origin ? this.origin.adapter : reader.adapter
-    this.sink.end({ adapter, closure, closureMarkers: reader.closureMarkers, subagentsUnseen: reader.subagentsUnseen, processesUnseen: reader.processesUnseen, nestedUnseen: reader.nestedUnseen, callsElsewhereFrom: reader.callsElsewhere.from, requestsUnmarked: reader.requestsUnmarked, subagentUsageApart: reader.subagentUsageApart, subagentRequestsUnseen: reader.subagentRequestsUnseen, events: this.emitter.count })
+    this.sink.end({ adapter, closure, closureMarkers: reader.closureMarkers, subagentsUnseen: reader.subagentsUnseen, processesUnseen: reader.processesUnseen, nestedUnseen: reader.nestedUnseen, callsElsewhereFrom: reader.callsElsewhere.from, requestsUnmarked: reader.requestsUnmarked, subagentUsageApart: reader.subagentUsageApart, subagentRequestsUnseen: reader.subagentRequestsUnseen, refusedCalls: reader.refusedCalls, events: this.emitter.count })
     return { ok: true, digest, format, adapter, closure, events: this.emitter.count }
   }
 

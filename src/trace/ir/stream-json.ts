@@ -27,7 +27,7 @@ import {
   u64At,
   type JsonObject,
 } from './json.js'
-import type { AdapterRef, IrEventBody, ModelUsage, RunOutcome, SessionStart, StreamClose, ToolCall, ToolResult } from './types.js'
+import type { AdapterRef, IrEventBody, ModelUsage, RefusedCalls, RunOutcome, SessionStart, StreamClose, ToolCall, ToolResult } from './types.js'
 import { VENDOR_CLOSURE_MARKERS } from './types.js'
 
 /** This reader, and the Claude Code version it was written against (upstream's pin). */
@@ -266,7 +266,10 @@ export class StreamJsonIrReader {
           else emit(opaque(declared, textAt(block, 'subtype')))
         }
       }
-    } else if (type === 'result') emit({ family: 'run_outcome', outcome: runOutcome(value) })
+    } else if (type === 'result') {
+      this.noteRefused(value as JsonObject)
+      emit({ family: 'run_outcome', outcome: runOutcome(value) })
+    } else if (type === 'system' && subtype === 'permission_denied') this.noteRefusedCall(textAt(value, 'tool_use_id'))
     else if (!carriesNoCall(type, subtype)) emit(opaque(type, subtype))
 
     // A recognised envelope that yielded nothing is still a record: nothing vanishes, unless the
@@ -296,6 +299,24 @@ export class StreamJsonIrReader {
   /** Each such subagent's last request may be missing: a foreground agent's answer reaches the run as its call's result. */
   get subagentRequestsUnseen(): number {
     return this.subagentsRequesting.size
+  }
+
+  /** The calls the harness refused: its `result` records' `permission_denials` and its `system/permission_denied` records. */
+  get refusedCalls(): RefusedCalls {
+    return { ids: this.refusedIds, unnamed: this.refusedUnnamed }
+  }
+  private readonly refusedIds = new Set<string>()
+  private refusedUnnamed = 0
+
+  private noteRefused(result: JsonObject): void {
+    const listed = result['permission_denials']
+    if (Array.isArray(listed)) for (const entry of listed) this.noteRefusedCall(textAt(entry, 'tool_use_id'))
+  }
+
+  // An entry that names no call counts once; a named call is one refusal however often it is named.
+  private noteRefusedCall(callId: string | null): void {
+    if (callId === null) this.refusedUnnamed += 1
+    else this.refusedIds.add(callId)
   }
 
   /** A vendor transcript ends where the run did when its last event is the terminal record. */

@@ -266,8 +266,21 @@ export interface StreamEnd {
   subagentUsageApart: number
   /** How many subagents made requests the stream may not all show (`subagent_requests_unseen` warnings): a count of requests is a lower bound. */
   subagentRequestsUnseen: number
+  /** The calls the harness refused (see `RefusedCalls`). */
+  refusedCalls: RefusedCalls
   /** How many IR events there were. */
   events: number
+}
+
+/**
+ * The calls the harness refused, as far as the stream names them: by call id (a seam's
+ * `tool.decided` denial, a vendor's `permission_denials` entry), and how many more it refused
+ * without naming which (a refusal warning, an entry with no id, a census count beyond the named).
+ * A refused call was asked for and never ran.
+ */
+export interface RefusedCalls {
+  readonly ids: ReadonlySet<string>
+  readonly unnamed: number
 }
 
 /**

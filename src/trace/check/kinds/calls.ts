@@ -12,6 +12,7 @@ import { UnseenCalls } from '../unclassified.js'
 import { notClosedReason } from '../closure.js'
 import { countVerdict } from '../count-verdict.js'
 import { loadsSkill, skillFileMaybePrinted } from './skill-calls.js'
+import { namedRefused, ranAmong, refusedOf, type MatchedCall } from '../refused-calls.js'
 
 /** The calls family: kinds decided by which calls happened, in what order, how often. */
 
@@ -27,17 +28,30 @@ function countedCalls(
   unseen?: UnseenCalls,
   missed: (event: Extract<IrEvent, { family: 'tool_call' }>) => void = (event) => unseen?.missed(event),
 ): Accumulator {
-  const events: number[] = []
+  const calls: MatchedCall[] = []
   return {
     families: ['tool_call'],
+    // The terminal record and the seam's decisions name the calls the harness refused.
+    facts: ['run_outcome'],
     event(event) {
       if (event.family !== 'tool_call') return
-      if (select(event.call)) events.push(event.index)
+      if (select(event.call)) calls.push({ index: event.index, callId: event.call.callId })
       else missed(event)
     },
     finish({ facts }) {
+      const events = calls.map((call) => call.index)
+      const lowerBound = facts.hasUnread || unseen?.any === true
       const undecided = () => (facts.hasUnread || !unseen ? facts.opaqueReason() : unseen.reason())
-      return countVerdict({ bound, observed: events.length, lowerBound: facts.hasUnread || unseen?.any === true, undecided, end: facts.end }, events, note(events.length))
+      const outcome = countVerdict({ bound, observed: events.length, lowerBound, undecided, end: facts.end }, events, note(events.length))
+      const floor = bound.at_least ?? bound.exactly
+      if (outcome.outcome !== 'ok' || floor === null) return outcome
+      // A floor the calls asked for met is met only if enough of them ran.
+      const refused = refusedOf(facts.end)
+      const ran = ranAmong(calls, refused)
+      if (ran.atLeast >= floor) return outcome
+      if (ran.atMost >= floor) return undecidable({ reason: 'calls_refused', refusals: refused.unnamed, events: calls.filter((call) => !namedRefused(call, refused)).map((call) => call.index) })
+      if (lowerBound) return undecidable(undecided())
+      return gap(events, `${note(events.length)}; the harness refused ${ran.named.length} of them (events ${ran.named.map((call) => call.index).join(', ')}), so ${ran.atMost} ran`)
     },
   }
 }
@@ -135,39 +149,56 @@ export function toolRepeated(selector: CallSelector, count: CountBound): Accumul
 /**
  * The first occurrence of one call precedes the first occurrence of another. A call the selector
  * could not see (an unclassified tool's) that comes earlier than the one that decided could have
- * been the first itself, so it leaves the order undecided.
+ * been the first itself, so it leaves the order undecided. The first side's first occurrence is
+ * its first call that ran: one the harness refused never did what the order is about.
  */
 export function order(first: CallSelector, before: CallSelector): Accumulator {
-  let firstAt: number | null = null
+  // Every call of `first` up to the first of `before` (any may turn out refused), else the first after it.
+  const firsts: MatchedCall[] = []
+  let firstAfter: number | null = null
   let beforeAt: number | null = null
   const unseenFirst = new UnseenCalls(first)
   const unseenBefore = new UnseenCalls(before)
   return {
     families: ['tool_call'],
+    // The terminal record and the seam's decisions name the calls the harness refused.
+    facts: ['run_outcome'],
     event(event: IrEvent) {
       if (event.family !== 'tool_call') return
-      if (firstAt === null) {
-        if (selectorMatches(first, event.call)) firstAt = event.index
-        else unseenFirst.missed(event)
-      }
+      const isFirst = selectorMatches(first, event.call)
       if (beforeAt === null) {
+        if (isFirst) firsts.push({ index: event.index, callId: event.call.callId })
+        else unseenFirst.missed(event)
         if (selectorMatches(before, event.call)) beforeAt = event.index
         else unseenBefore.missed(event)
-      }
+      } else if (isFirst && firsts.length === 0 && firstAfter === null) firstAfter = event.index
     },
     finish({ facts }): Outcome {
-      if (firstAt === null) return undecidable({ reason: 'never_occurred', selector: describeSelector(first) })
+      if (firsts.length === 0 && firstAfter === null) return undecidable({ reason: 'never_occurred', selector: describeSelector(first) })
       if (beforeAt === null) return undecidable({ reason: 'never_occurred', selector: describeSelector(before) })
-      const holds = firstAt < beforeAt
+      const beforeIndex = beforeAt
+      const refused = refusedOf(facts.end)
+      const earlier = firsts.filter((call) => call.index < beforeIndex)
+      const ran = earlier.filter((call) => !namedRefused(call, refused))
+      const refusedEarlier = earlier.filter((call) => namedRefused(call, refused)).map((call) => call.index)
+      // Refusals the stream did not name may be these very calls.
+      if (ran.length > 0 && ran.length <= refused.unnamed) return undecidable({ reason: 'calls_refused', refusals: refused.unnamed, events: ran.map((call) => call.index) })
+      const holds = ran.length > 0
+      // Where none ran before it: the first call of `first` at or after the first of `before`, if one was made.
+      const firstAt = holds ? (ran[0] as MatchedCall).index : (firsts.find((call) => call.index >= beforeIndex)?.index ?? firstAfter)
       // An unseen call, or an event nobody could read, overturns the answer only if it came before the occurrence that decided it.
-      const decidedAt = holds ? firstAt : beforeAt
-      const overturning = (holds ? unseenBefore.reasonBefore(firstAt) : unseenFirst.reasonBefore(beforeAt)) ?? facts.opaqueReasonBefore(decidedAt)
+      const decidedAt = holds ? (firstAt as number) : beforeIndex
+      const overturning = (holds ? unseenBefore.reasonBefore(decidedAt) : unseenFirst.reasonBefore(beforeIndex)) ?? facts.opaqueReasonBefore(decidedAt)
       if (overturning) return undecidable(overturning)
       // Calls held elsewhere (a subagent's…) that began before the deciding occurrence may hold the true first one.
       const elsewhere = facts.end?.callsElsewhereFrom ?? null
       if (elsewhere !== null && decidedAt >= elsewhere) return undecidable(notClosedReason(facts.end))
-      const note = `first ${describeSelector(first)} at ${firstAt}, first ${describeSelector(before)} at ${beforeAt}`
-      return (holds ? ok : gap)([firstAt, beforeAt], note)
+      if (!holds && refusedEarlier.length > 0) {
+        const note = `the harness refused every ${describeSelector(first)} call before the first ${describeSelector(before)} at ${beforeIndex} (events ${refusedEarlier.join(', ')}): none ran before it`
+        return gap([...refusedEarlier, beforeIndex], note)
+      }
+      const note = `first ${describeSelector(first)} at ${firstAt}, first ${describeSelector(before)} at ${beforeIndex}`
+      return (holds ? ok : gap)([firstAt as number, beforeIndex], note)
     },
   }
 }
