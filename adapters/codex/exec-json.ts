@@ -1,5 +1,6 @@
 import { processInputUnseenWarning } from '../../src/events/process-input-unseen.js'
 import { requestsUnmarkedWarning } from '../../src/events/requests-unmarked.js'
+import { APPROVAL_DENIED, refusalWarning } from '../../src/events/refusal-warnings.js'
 import type { CloseReason, Emission } from '../../src/events/types.js'
 import { asArray, asI64, asObject, asString, isObject, type JsonObject } from '../shared/fields.js'
 import { argumentsObject } from '../shared/arguments.js'
@@ -216,6 +217,8 @@ export class CodexExecProjector implements RecordProjector {
         this.open.delete(id)
         this.running.delete(id)
         const result = resultOf(item)
+        // Declined: Codex's approval refused the call, and it never ran.
+        if (asString(item['status']) === 'declined') events.push(refusalWarning(APPROVAL_DENIED, `Codex declined call ${id}`))
         events.push(toolResult(id, result.isError, result.content, result.exitCode))
       }
       return events

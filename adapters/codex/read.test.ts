@@ -103,7 +103,7 @@ const execTurn = (items: object[]) =>
   ])
 
 describe('codex/exec-json', () => {
-  it('a declined command is an errored result; turn.failed is a warning and the stream closes as error', async () => {
+  it('a declined command is a refusal and an errored result; turn.failed is a warning and the stream closes as error', async () => {
     const events = await convertLines('codex/exec-json', [
       { type: 'thread.started', thread_id: 'th' },
       { type: 'turn.started' },
@@ -111,13 +111,15 @@ describe('codex/exec-json', () => {
       { type: 'item.completed', item: { id: 'i2', type: 'mcp_tool_call', server: 'docs', tool: 'search', arguments: { q: 'x' }, error: { message: 'boom' }, status: 'failed' } },
       { type: 'turn.failed', error: { message: 'unexpected status 401 Unauthorized' } },
     ])
-    expect(names(events)).toEqual(['session.started', 'warning', 'turn.started', 'tool.requested', 'tool.result', 'tool.requested', 'tool.result', 'warning', 'turn.ended', 'session.ended', 'stream.closed'])
+    expect(names(events)).toEqual(['session.started', 'warning', 'turn.started', 'tool.requested', 'warning', 'tool.result', 'tool.requested', 'tool.result', 'warning', 'turn.ended', 'session.ended', 'stream.closed'])
     expect(events[1]).toMatchObject({ code: 'requests_unmarked' })
-    expect(events[4]).toMatchObject({ call_id: 'i1', is_error: true })
-    expect(events[5]).toMatchObject({ name: 'mcp__docs__search', input: { q: 'x' }, operations: ['mcp.call'] })
-    expect(events[7]).toMatchObject({ code: 'turn-failed', message: 'unexpected status 401 Unauthorized' })
-    expect(events[9]).toMatchObject({ is_error: true, num_turns: null })
-    expect(events[10]).toMatchObject({ reason: 'error' })
+    // Codex's approval declined it: it never ran, and a floor on calls is not met by it.
+    expect(events[4]).toMatchObject({ code: 'approval-denied', message: 'Codex declined call i1' })
+    expect(events[5]).toMatchObject({ call_id: 'i1', is_error: true })
+    expect(events[6]).toMatchObject({ name: 'mcp__docs__search', input: { q: 'x' }, operations: ['mcp.call'] })
+    expect(events[8]).toMatchObject({ code: 'turn-failed', message: 'unexpected status 401 Unauthorized' })
+    expect(events[10]).toMatchObject({ is_error: true, num_turns: null })
+    expect(events[11]).toMatchObject({ reason: 'error' })
   })
 
   it('a stream that spawned a sub-agent proves no closure: the sub-agent works in a thread of its own (test/e2e/subagents.test.ts shows it on the real 0.169)', async () => {

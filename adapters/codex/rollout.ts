@@ -14,6 +14,7 @@ import { CODEX_ADAPTER_ID, CODEX_PINNED_VERSIONS } from './declaration.js'
 import { CODEX_TOOL_OPERATIONS } from './operations.js'
 import { CODEX_ROLLOUT_VOCABULARY } from './rollout-vocabulary.js'
 import { endsForkedHistory, ForkedHistory } from './forked-history.js'
+import { codexRefusalWarning, isCodexRefusal } from './refusals.js'
 import { codexTokens, isZero, normalisedUsage, reportedUsage, tokensSince, type CodexTokens } from './usage.js'
 
 type Usage = Extract<Emission, { event: 'usage' }>['usage']
@@ -267,7 +268,9 @@ export class CodexRolloutProjector implements RecordProjector {
         const success = isObject(content) ? asBoolean(content['success']) : undefined
         const isError = !this.enriched ? null : success !== undefined ? !success : exitCode !== null ? exitCode !== 0 : null
         if (this.enriched) this.sessions.answered(callId, content)
-        return [toolResult(callId, isError, content, exitCode)]
+        // A refusal is the call's only answer: said before it, as every reader says one.
+        const refused = this.enriched && isCodexRefusal(content) ? [codexRefusalWarning(callId, content)] : []
+        return [...refused, toolResult(callId, isError, content, exitCode)]
       }
       case 'message':
         if (asString(payload['role']) === 'assistant') return [{ event: 'text', text: textOf(payload), request_id: null }]

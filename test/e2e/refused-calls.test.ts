@@ -10,14 +10,18 @@ import { filesUnder, freshDir, runOneCall, type OneCall } from './harness-run.js
 // One `rm` call on every real harness that can refuse one, each launched as its declaration says
 // with one setting changed so that it does. None ran it. Claude Code and Qwen Code list the call in
 // their result record's permission_denials; opencode and Gemini CLI name it only in the call's
-// error; Codex refuses an escalation under `exec`'s approval "never" and stdout shows no call at
-// all. "Nothing refused" must never hold: a gap where the record names the refusal, unknown where
-// it cannot (test/fixtures/refused-calls holds one run of each).
+// error; Codex refuses an escalation under `exec`'s approval "never", its rollout answering the
+// call in its own words, and stdout shows no call at all. "Nothing refused" must never hold: a gap
+// where the record names the refusal, unknown where it cannot. Nor must "rm ran": a gap where the
+// record names the refused call, unknown where it only says a call was refused
+// (test/fixtures/refused-calls holds one run of each).
 const SPEC = readSpec(`format: trace-spec/1
 id: e2e/refused-calls
 expectations:
   - id: nothing-refused
     expect: {permission.denied: {count: {at_most: 0}}}
+  - id: rm-ran
+    expect: {tool.called: {operations: [shell], subject: {glob: "proc:rm"}}}
 `)
 const COMMAND = 'rm -f victim.txt'
 
@@ -44,16 +48,16 @@ function geminiDenyingRm(launch: LaunchDeclaration): LaunchDeclaration {
 
 interface Case extends OneCall {
   readonly session?: RegExp
-  /** The verdicts on stdout and on the session file (null: none is read). */
+  /** The verdicts ("nothing refused", "rm ran") on stdout and on the session file (null: none is read). */
   readonly expected: { readonly stdout: string; readonly session: string | null }
 }
 
 const DESCRIBED = { command: COMMAND, description: 'remove a file' }
 const CASES: readonly Case[] = [
-  { name: 'claude', launch: withArgv(CLAUDE_CODE, { 'Read,Bash,Glob,Grep,Edit,Write': ['Read'] }), wire: 'anthropic-messages', tool: 'Bash', args: DESCRIBED, expected: { stdout: 'gap', session: null } },
-  { name: 'qwen', launch: withArgv(QWEN, { '--yolo': [] }), wire: 'openai-chat', tool: 'run_shell_command', args: DESCRIBED, expected: { stdout: 'gap', session: null } },
-  { name: 'opencode', launch: opencodeDenyingRm(OPENCODE), wire: 'openai-chat', tool: 'bash', args: DESCRIBED, expected: { stdout: 'gap', session: null } },
-  { name: 'gemini', launch: geminiDenyingRm(GEMINI), wire: 'gemini', tool: 'run_shell_command', args: DESCRIBED, expected: { stdout: 'gap', session: null } },
+  { name: 'claude', launch: withArgv(CLAUDE_CODE, { 'Read,Bash,Glob,Grep,Edit,Write': ['Read'] }), wire: 'anthropic-messages', tool: 'Bash', args: DESCRIBED, expected: { stdout: 'gap gap', session: null } },
+  { name: 'qwen', launch: withArgv(QWEN, { '--yolo': [] }), wire: 'openai-chat', tool: 'run_shell_command', args: DESCRIBED, expected: { stdout: 'gap gap', session: null } },
+  { name: 'opencode', launch: opencodeDenyingRm(OPENCODE), wire: 'openai-chat', tool: 'bash', args: DESCRIBED, expected: { stdout: 'gap unknown', session: null } },
+  { name: 'gemini', launch: geminiDenyingRm(GEMINI), wire: 'gemini', tool: 'run_shell_command', args: DESCRIBED, expected: { stdout: 'gap unknown', session: null } },
   {
     name: 'codex',
     launch: withArgv(CODEX, { 'workspace-write': ['read-only'] }),
@@ -61,7 +65,7 @@ const CASES: readonly Case[] = [
     tool: 'exec_command',
     args: { cmd: COMMAND, sandbox_permissions: 'require_escalated', justification: 'remove the file' },
     session: /\/sessions\/.*rollout-[^/]*\.jsonl$/,
-    expected: { stdout: 'unknown', session: 'unknown' },
+    expected: { stdout: 'unknown gap', session: 'gap unknown' },
   },
 ]
 
@@ -70,8 +74,8 @@ beforeAll(() => {
   for (const { name, launch } of CASES) programs.set(name, ensureHarness(launch))
 }, 900_000)
 
-async function verdictOf(path: string): Promise<string | undefined> {
-  return (await checkTranscriptFile(SPEC, path)).expectations[0]?.verdict
+async function verdictOf(path: string): Promise<string> {
+  return (await checkTranscriptFile(SPEC, path)).expectations.map((row) => row.verdict).join(' ')
 }
 
 describe('a call the harness refused, on every real harness that refuses: "nothing refused" never holds', () => {

@@ -8,7 +8,8 @@ import { readSpec } from '../../src/trace/spec/read.js'
 // Real harnesses refusing one `rm` call (test/fixtures/refused-calls/README.md). "Nothing refused"
 // must never hold over any of them: a gap where the record names the refusal, unknown where it
 // cannot. Before, opencode's, Gemini CLI's and both Codex records gave `ok` from a census of zeros
-// that no seam had counted.
+// that no seam had counted. Nor must "rm ran": the call was asked for and never made — a gap
+// where the record names the refused call, unknown where it says only that a call was refused.
 const DIR = resolve(import.meta.dirname, '../fixtures/refused-calls')
 const SPEC = readSpec(`format: trace-spec/1
 id: refused-calls
@@ -17,6 +18,8 @@ expectations:
     expect: {permission.denied: {count: {at_most: 0}}}
   - id: one-refused
     expect: {permission.denied: {count: {exactly: 1}}}
+  - id: rm-ran
+    expect: {tool.called: {operations: [shell], subject: {glob: "proc:rm"}}}
 `)
 
 async function outcomes(file: string): Promise<Record<string, string>> {
@@ -26,19 +29,20 @@ async function outcomes(file: string): Promise<Record<string, string>> {
 
 describe('a call the harness refused, as each real harness recorded it', () => {
   it.each([
-    ['claude.stream.jsonl', 'the result record lists it'],
-    ['qwen.stream.jsonl', 'the result record lists it'],
-    ['opencode.run.jsonl', 'only the part’s error names it'],
-    ['gemini.stream.jsonl', 'only the result’s policy_violation names it'],
-  ])('%s: counted once (%s)', async (file) => {
-    expect(await outcomes(file)).toEqual({ 'nothing-refused': 'gap', 'one-refused': 'ok' })
+    ['claude.stream.jsonl', 'the result record lists it', 'gap'],
+    ['qwen.stream.jsonl', 'the result record lists it', 'gap'],
+    ['opencode.run.jsonl', 'only the part’s error names it', 'unknown:calls_refused'],
+    ['gemini.stream.jsonl', 'only the result’s policy_violation names it', 'unknown:calls_refused'],
+    ['codex.rollout.jsonl', 'only the call’s answer names it, in Codex’s words', 'unknown:calls_refused'],
+  ])('%s: counted once (%s)', async (file, _how, ran) => {
+    expect(await outcomes(file)).toEqual({ 'nothing-refused': 'gap', 'one-refused': 'ok', 'rm-ran': ran })
   })
 
-  it.each(['codex.exec.jsonl', 'codex.rollout.jsonl'])('%s: unknown, since Codex lists no denials and no seam counted them', async (file) => {
-    expect(await outcomes(file)).toEqual({ 'nothing-refused': 'unknown:field_absent', 'one-refused': 'unknown:field_absent' })
+  it('codex.exec.jsonl: unknown, since Codex lists no denials, no seam counted them, and its stdout holds no item for the call', async () => {
+    expect(await outcomes('codex.exec.jsonl')).toEqual({ 'nothing-refused': 'unknown:field_absent', 'one-refused': 'unknown:field_absent', 'rm-ran': 'gap' })
   })
 
-  it('the refusal really is in the Codex records, where no reader can count it', () => {
+  it('the refusal really is in the Codex rollout, and nowhere in exec --json', () => {
     // The rollout holds the call and Codex's refusal; exec --json has no item for the call at all.
     expect(readFileSync(join(DIR, 'codex.rollout.jsonl'), 'utf8')).toContain('reject command')
     expect(readFileSync(join(DIR, 'codex.exec.jsonl'), 'utf8')).not.toContain('victim.txt')
@@ -57,6 +61,9 @@ describe('a call the harness’s own approver refused, where the projection list
     ]
     const file = join(mkdtempSync(join(tmpdir(), 'vh-refused-')), 'loop.jsonl')
     writeFileSync(file, loop.map((record) => JSON.stringify(record)).join('\n') + '\n')
-    expect(await outcomes(file)).toEqual({ 'nothing-refused': 'gap', 'one-refused': 'ok' })
+    expect(await outcomes(file)).toMatchObject({ 'nothing-refused': 'gap', 'one-refused': 'ok' })
+    // The write was asked for and never made; the refusal names no call, so a floor on writes is unknown, not ok.
+    const wrote = readSpec('format: trace-spec/1\nid: wrote\nexpectations:\n  - id: wrote\n    expect: {tool.called: {tool: file_write}}\n')
+    expect((await checkTranscriptFile(wrote, file)).expectations[0]?.outcome).toMatchObject({ outcome: 'undecidable', reason: 'calls_refused' })
   })
 })
