@@ -1,3 +1,4 @@
+import { APPROVAL_DENIED, refusalWarning } from '../../src/events/refusal-warnings.js'
 import { writeSortedJson } from '../../src/events/json.js'
 import { subagentRequestsUnseenWarning, subagentUsageApartWarning } from '../../src/events/subagent-requests.js'
 import type { CloseReason, Emission } from '../../src/events/types.js'
@@ -70,6 +71,13 @@ const CLAUDE_CODE_DIALECT: StreamJsonDialect = {
 type Usage = Extract<Emission, { event: 'usage' }>['usage']
 
 /** The vendor's own words for a credential that aged out (upstream's phrases, matched case-insensitively). */
+/**
+ * The `toolDenialKind`s of a call Claude Code refused before it ran (2.1.328): its user or a
+ * permission rule said no, or auto mode blocked it or could not decide. An `interrupted` or
+ * `cancelled` call is not among them: it may have begun.
+ */
+const REFUSED_KINDS = new Set(['user-rejected', 'permission-rule', 'automode-blocked', 'automode-unavailable', 'automode-parsing-error'])
+
 const AUTH_EXPIRY_PHRASES = ['session has expired', 'session expired', 'failed to refresh access token', 'please run /login']
 
 function blocksOf(message: JsonObject): unknown[] {
@@ -508,12 +516,15 @@ export class ClaudeProjector implements RecordProjector {
     if (typeof content === 'string') return [{ event: 'injection', text: content, origin }]
     const items = asArray(content)
     if (!items) return []
+    // A session file marks the answer to a call Claude Code refused; its stream lists the call in `permission_denials` instead.
+    const refused = this.enriched && this.variant === 'session' && REFUSED_KINDS.has(asString(record['toolDenialKind']) ?? '')
     return items.flatMap((block): Emission[] => {
       const kind = isObject(block) ? (asString(block['type']) ?? '') : ''
       if (kind === 'tool_result') {
         const object = block as JsonObject
         const value = object['content']
         return [
+          ...(refused ? [refusalWarning(APPROVAL_DENIED, typeof value === 'string' ? value : `Claude Code refused call ${asString(object['tool_use_id']) ?? '?'}`)] : []),
           {
             event: 'tool.result',
             call_id: asString(object['tool_use_id']) ?? '',

@@ -5,6 +5,7 @@ import { lastExitCode, type ExitCodeLine } from '../shared/exit-code-line.js'
 import { GEMINI_ADAPTER_ID } from './declaration.js'
 import { GEMINI_TOOL_OPERATIONS } from './operations.js'
 import { geminiUsage } from './usage.js'
+import { geminiRefusalWarning, isGeminiRefusal } from './refusals.js'
 
 // A call in any other status (validating, scheduled, awaiting_approval, executing) has not ended.
 const ENDED = new Set(['success', 'error', 'cancelled'])
@@ -121,6 +122,8 @@ export class GeminiMessages {
       this.endedCalls.add(id)
       const content = resultContent(call)
       const exit = asString(call['name']) === 'run_shell_command' ? lastExitCode(content, EXIT_CODE_LINE) : null
+      // A call it refused answers only in its words: said before the result, as its stdout's reader says it.
+      if (status === 'error' && isGeminiRefusal(content)) events.push(geminiRefusalWarning(content))
       events.push(toolResult(id, status !== 'success' || (exit !== null && exit !== 0), content, exit))
     }
     return events

@@ -1,4 +1,4 @@
-import { APPROVAL_DENIED, HOOK_REFUSED, refusalWarning } from '../../src/events/refusal-warnings.js'
+import { geminiRefusalWarning } from './refusals.js'
 import { requestsUnmarkedWarning } from '../../src/events/requests-unmarked.js'
 import type { CloseReason, Emission } from '../../src/events/types.js'
 import { asObject, asString, asU64, type JsonObject } from '../shared/fields.js'
@@ -147,6 +147,5 @@ export class GeminiStreamJsonProjector implements RecordProjector {
  */
 function policyRefusal(error: JsonObject | undefined): Emission[] {
   if (error === undefined || asString(error['type']) !== 'policy_violation') return []
-  const message = asString(error['message']) ?? 'a policy refused the call'
-  return [refusalWarning(message.startsWith('Tool execution blocked') ? HOOK_REFUSED : APPROVAL_DENIED, message)]
+  return [geminiRefusalWarning(asString(error['message']) ?? 'a policy refused the call')]
 }

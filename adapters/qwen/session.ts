@@ -1,3 +1,4 @@
+import { APPROVAL_DENIED, refusalWarning } from '../../src/events/refusal-warnings.js'
 import type { CloseReason, Emission } from '../../src/events/types.js'
 import { geminiUsage } from '../gemini/usage.js'
 import { asArray, asI64, asObject, asString, asU64, isObject, type JsonObject } from '../shared/fields.js'
@@ -182,6 +183,8 @@ export class QwenSessionProjector implements RecordProjector {
       const id = this.close(asString(response['id']) ?? asString(info?.['callId']), name)
       const body = asObject(response['response'])
       const content = responseContent(body)
+      // Qwen Code refused it (a deny rule, a declined permission, a hook): it never started.
+      if (asString(info?.['errorType']) === 'execution_denied') events.push(refusalWarning(APPROVAL_DENIED, typeof content === 'string' ? content : `Qwen Code refused call ${id}`))
       events.push(toolResult(id, failed(status, body), content, exitCode(name, info?.['resultDisplay'], content)))
     }
     return events

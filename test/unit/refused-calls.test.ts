@@ -38,6 +38,14 @@ describe('a call the harness refused, as each real harness recorded it', () => {
     expect(await outcomes(file)).toEqual({ 'nothing-refused': 'gap', 'one-refused': 'ok', 'rm-ran': ran })
   })
 
+  it.each([
+    ['claude.session.jsonl', 'the answer’s `toolDenialKind: user-rejected`'],
+    ['qwen.session.jsonl', 'the result’s `errorType: execution_denied`'],
+    ['gemini.session.jsonl', 'the call’s error, in Gemini CLI’s words: "Tool execution denied by policy."'],
+  ])('%s, the same run’s session file: no terminal record to count from, and the rm never ran (%s)', async (file) => {
+    expect(await outcomes(file)).toEqual({ 'nothing-refused': 'unknown:no_run_outcome', 'one-refused': 'unknown:no_run_outcome', 'rm-ran': 'unknown:calls_refused' })
+  })
+
   it('codex.exec.jsonl: unknown, since Codex lists no denials, no seam counted them, and its stdout holds no item for the call', async () => {
     expect(await outcomes('codex.exec.jsonl')).toEqual({ 'nothing-refused': 'unknown:field_absent', 'one-refused': 'unknown:field_absent', 'rm-ran': 'gap' })
   })
