@@ -199,8 +199,9 @@ export class B10xProjector implements LineProjector {
         return this.hookRan(record)
       case 'approval-resolved': {
         if (record['approved'] !== false) return []
-        const call = asString(record['call_id']) ?? 'an unnamed call'
-        return [refusalWarning(APPROVAL_DENIED, `the approver denied ${call}`)]
+        const callId = asString(record['call_id'])
+        // Upstream's projection names the call in words alone; enriched, the warning names it too.
+        return [refusalWarning(APPROVAL_DENIED, `the approver denied ${callId ?? 'an unnamed call'}`, this.enriched ? callId : undefined)]
       }
       case 'tool-arguments-delta':
         // Still the attempt's stream: what it holds waits on.

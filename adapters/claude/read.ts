@@ -524,7 +524,7 @@ export class ClaudeProjector implements RecordProjector {
         const object = block as JsonObject
         const value = object['content']
         return [
-          ...(refused ? [refusalWarning(APPROVAL_DENIED, typeof value === 'string' ? value : `Claude Code refused call ${asString(object['tool_use_id']) ?? '?'}`)] : []),
+          ...(refused ? [refusalWarning(APPROVAL_DENIED, typeof value === 'string' ? value : 'Claude Code refused the call', asString(object['tool_use_id']))] : []),
           {
             event: 'tool.result',
             call_id: asString(object['tool_use_id']) ?? '',

@@ -218,7 +218,7 @@ export class CodexExecProjector implements RecordProjector {
         this.running.delete(id)
         const result = resultOf(item)
         // Declined: Codex's approval refused the call, and it never ran.
-        if (asString(item['status']) === 'declined') events.push(refusalWarning(APPROVAL_DENIED, `Codex declined call ${id}`))
+        if (asString(item['status']) === 'declined') events.push(refusalWarning(APPROVAL_DENIED, `Codex declined call ${id}`, id))
         events.push(toolResult(id, result.isError, result.content, result.exitCode))
       }
       return events

@@ -22,5 +22,5 @@ export function isCodexRefusal(output: unknown): output is string {
 
 /** The refusal warning for call `callId`, in Codex's words (its answer's first line). */
 export function codexRefusalWarning(callId: string, answer: string): Extract<Emission, { event: 'warning' }> {
-  return refusalWarning(APPROVAL_DENIED, `Codex refused call ${callId}: ${answer.split('\n', 1)[0]}`)
+  return refusalWarning(APPROVAL_DENIED, `Codex refused call ${callId}: ${answer.split('\n', 1)[0]}`, callId)
 }

@@ -85,6 +85,8 @@ export const DSH_TOOL_OPERATIONS: ToolOperationTable = {
 export class DshProjector implements RecordProjector {
   private readonly opening = new OpeningBuffer()
   private readonly requested = new Set<string>()
+  // Each approval asked, by its id: the call it is about.
+  private readonly approvalCalls = new Map<string, string>()
   private readonly calls = new CallClassifier(DSH_TOOL_OPERATIONS, DSH_ADAPTER_ID)
   // The calls that ran a shell line: their results name a failed command's exit code.
   private readonly shellCalls = new Set<string>()
@@ -128,6 +130,12 @@ export class DshProjector implements RecordProjector {
       return []
     }
     if (type === 'step/start') this.steps += 1
+    // The call an approval asks about, for the decision that names only the approval.
+    if (type === 'approval/asked' || type === 'approval/request') {
+      const approval = asString(data['id'])
+      const callId = asString(data['callId'])
+      if (approval !== undefined && callId !== undefined) this.approvalCalls.set(approval, callId)
+    }
     // A record the vocabulary says carries nothing (chunks, settings, bookkeeping) is read and gives nothing.
     const meaning = meaningOf(DSH_VOCABULARY, type)
     if (meaning !== undefined && 'carriesNoToolCall' in meaning) return []
@@ -194,11 +202,13 @@ export class DshProjector implements RecordProjector {
         return hookRefusal(data)
       case 'approval/decided': {
         const outcome = asString(data['outcome']) ?? ''
-        return /denied|rejected/.test(outcome) ? [refusalWarning(APPROVAL_DENIED, `approval ${asString(data['id']) ?? ''} ${outcome}`.trim())] : []
+        const approval = asString(data['id'])
+        const callId = approval === undefined ? undefined : this.approvalCalls.get(approval)
+        return /denied|rejected/.test(outcome) ? [refusalWarning(APPROVAL_DENIED, `approval ${approval ?? ''} ${outcome}`.trim(), callId)] : []
       }
       default:
         if (type.startsWith('approval/') && /denied|rejected/.test(type)) {
-          return [refusalWarning(APPROVAL_DENIED, asString(data['reason']) ?? asString(data['callId']) ?? type)]
+          return [refusalWarning(APPROVAL_DENIED, asString(data['reason']) ?? asString(data['callId']) ?? type, asString(data['callId']))]
         }
         this.drift.sawUnknown(type)
         return [opaqueLine(raw, type, null, lineNumber)]

@@ -123,7 +123,7 @@ export class GeminiMessages {
       const content = resultContent(call)
       const exit = asString(call['name']) === 'run_shell_command' ? lastExitCode(content, EXIT_CODE_LINE) : null
       // A call it refused answers only in its words: said before the result, as its stdout's reader says it.
-      if (status === 'error' && isGeminiRefusal(content)) events.push(geminiRefusalWarning(content))
+      if (status === 'error' && isGeminiRefusal(content)) events.push(geminiRefusalWarning(content, id))
       events.push(toolResult(id, status !== 'success' || (exit !== null && exit !== 0), content, exit))
     }
     return events

@@ -15,7 +15,7 @@ export function isGeminiRefusal(error: unknown): error is string {
   return typeof error === 'string' && (error.startsWith(DENIED) || error.startsWith(BLOCKED))
 }
 
-/** The refusal warning for a refusal in Gemini CLI's words: a hook's block, or a policy's denial. */
-export function geminiRefusalWarning(message: string): Extract<Emission, { event: 'warning' }> {
-  return refusalWarning(message.startsWith(BLOCKED) ? HOOK_REFUSED : APPROVAL_DENIED, message)
+/** The refusal warning for call `callId`, refused in Gemini CLI's words: a hook's block, or a policy's denial. */
+export function geminiRefusalWarning(message: string, callId: string): Extract<Emission, { event: 'warning' }> {
+  return refusalWarning(message.startsWith(BLOCKED) ? HOOK_REFUSED : APPROVAL_DENIED, message, callId)
 }

@@ -106,7 +106,7 @@ export class GeminiStreamJsonProjector implements RecordProjector {
         // A shell call's `success` names no exit code: it says nothing of failure.
         const isError = status === 'error' ? true : status === 'success' && !this.shellCalls.has(id) ? false : null
         this.shellCalls.delete(id)
-        return [...policyRefusal(error), toolResult(id, isError, content)]
+        return [...policyRefusal(error, id), toolResult(id, isError, content)]
       }
       case 'error':
         return [{ event: 'warning', code: `gemini-${asString(record['severity']) ?? 'error'}`, message: asString(record['message']) ?? '' }]
@@ -145,7 +145,7 @@ export class GeminiStreamJsonProjector implements RecordProjector {
  * A call Gemini CLI refused answers `error.type: policy_violation` (0.61): a policy rule denied it
  * ("Tool execution denied by policy.") or a hook blocked it ("Tool execution blocked: …").
  */
-function policyRefusal(error: JsonObject | undefined): Emission[] {
+function policyRefusal(error: JsonObject | undefined, callId: string): Emission[] {
   if (error === undefined || asString(error['type']) !== 'policy_violation') return []
-  return [geminiRefusalWarning(asString(error['message']) ?? 'a policy refused the call')]
+  return [geminiRefusalWarning(asString(error['message']) ?? 'a policy refused the call', callId)]
 }

@@ -84,7 +84,7 @@ function toolEvents(part: JsonObject, calls: CallClassifier, at: string | undefi
   const events: Emission[] = timed(calls.call(callId, name, input), millisToIso(time?.['start']) ?? at)
   const status = asString(state['status'])
   const result = status === 'completed' ? completedResult(callId, state) : status === 'error' ? toolResult(callId, true, state['error'] ?? null) : undefined
-  const refused = status === 'error' ? permissionRefusal(state['error']) : undefined
+  const refused = status === 'error' ? permissionRefusal(state['error'], callId) : undefined
   if (refused) events.push(...timed([refused], millisToIso(time?.['end'])))
   if (result) events.push(...timed([result], millisToIso(time?.['end'])))
   return events
@@ -97,9 +97,9 @@ function toolEvents(part: JsonObject, calls: CallClassifier, at: string | undefi
  */
 const PERMISSION_ERRORS = ['The user has specified a rule which prevents you from using this specific tool call', 'The user rejected permission to use this specific tool call']
 
-function permissionRefusal(error: unknown): Emission | undefined {
+function permissionRefusal(error: unknown, callId: string): Emission | undefined {
   if (typeof error !== 'string' || !PERMISSION_ERRORS.some((words) => error.startsWith(words))) return undefined
-  return refusalWarning(APPROVAL_DENIED, error)
+  return refusalWarning(APPROVAL_DENIED, error, callId)
 }
 
 /**

@@ -184,7 +184,7 @@ export class QwenSessionProjector implements RecordProjector {
       const body = asObject(response['response'])
       const content = responseContent(body)
       // Qwen Code refused it (a deny rule, a declined permission, a hook): it never started.
-      if (asString(info?.['errorType']) === 'execution_denied') events.push(refusalWarning(APPROVAL_DENIED, typeof content === 'string' ? content : `Qwen Code refused call ${id}`))
+      if (asString(info?.['errorType']) === 'execution_denied') events.push(refusalWarning(APPROVAL_DENIED, typeof content === 'string' ? content : `Qwen Code refused call ${id}`, id))
       events.push(toolResult(id, failed(status, body), content, exitCode(name, info?.['resultDisplay'], content)))
     }
     return events

@@ -14,7 +14,10 @@ export const REFUSAL_WARNINGS: readonly string[] = [APPROVAL_DENIED, HOOK_REFUSE
 
 type Warning = Extract<Emission, { event: 'warning' }>
 
-/** The warning for one call the harness refused, in the harness's own words. */
-export function refusalWarning(code: typeof APPROVAL_DENIED | typeof HOOK_REFUSED, message: string): Warning {
-  return { event: 'warning', code, message }
+/**
+ * The warning for one call the harness refused, in the harness's own words; `callId` where its
+ * record says which call (metaharness's own projections name none, and write none).
+ */
+export function refusalWarning(code: typeof APPROVAL_DENIED | typeof HOOK_REFUSED, message: string, callId?: string): Warning {
+  return callId === undefined ? { event: 'warning', code, message } : { event: 'warning', code, message, call_id: callId }
 }

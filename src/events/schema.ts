@@ -207,7 +207,8 @@ export const payloadSchemas = {
   usage: z.object({ request_id: option(str()), model: option(str()), usage: usageSchema }),
   rate_limit: z.object({ info: rateLimitInfoSchema }),
   'command.result': z.object({ id: str(), outcome: commandOutcomeSchema }),
-  warning: z.object({ code: str(), message: str() }),
+  /** `call_id` (ours, skipped when absent): the call a refusal warning is about, where the harness's record says which. */
+  warning: z.object({ code: str(), message: str(), call_id: str().optional() }),
   opaque: z.object({
     vendor_type: option(str()),
     vendor_subtype: option(str()),

@@ -12,10 +12,10 @@ import { filesUnder, freshDir, runOneCall, type OneCall } from './harness-run.js
 // their result record's permission_denials; opencode and Gemini CLI name it only in the call's
 // error; Codex refuses an escalation under `exec`'s approval "never", its rollout answering the
 // call in its own words, and stdout shows no call at all. "Nothing refused" must never hold: a gap
-// where the record names the refusal, unknown where it cannot. Nor must "rm ran": a gap where the
-// record names the refused call, unknown where it only says a call was refused — as each session
-// file does, which holds no terminal record to count refusals from either (test/fixtures/refused-calls
-// holds one run of each).
+// where the record names the refusal, unknown where it cannot (a session file holds no terminal
+// record to count refusals from). Nor must "rm ran": every record names the call it refused, so a
+// gap — but over Claude Code's session file, whose 2.1.328 records no reader knows yet, unknown
+// (test/fixtures/refused-calls holds one run of each).
 const SPEC = readSpec(`format: trace-spec/1
 id: e2e/refused-calls
 expectations:
@@ -56,9 +56,9 @@ interface Case extends OneCall {
 const DESCRIBED = { command: COMMAND, description: 'remove a file' }
 const CASES: readonly Case[] = [
   { name: 'claude', launch: withArgv(CLAUDE_CODE, { 'Read,Bash,Glob,Grep,Edit,Write': ['Read'] }), wire: 'anthropic-messages', tool: 'Bash', args: DESCRIBED, session: /\/projects\/[^/]+\/[0-9a-f-]{36}\.jsonl$/, expected: { stdout: 'gap gap', session: 'unknown unknown' } },
-  { name: 'qwen', launch: withArgv(QWEN, { '--yolo': [] }), wire: 'openai-chat', tool: 'run_shell_command', args: DESCRIBED, session: /\/chats\/[0-9a-f-]{36}\.jsonl$/, expected: { stdout: 'gap gap', session: 'unknown unknown' } },
-  { name: 'opencode', launch: opencodeDenyingRm(OPENCODE), wire: 'openai-chat', tool: 'bash', args: DESCRIBED, expected: { stdout: 'gap unknown', session: null } },
-  { name: 'gemini', launch: geminiDenyingRm(GEMINI), wire: 'gemini', tool: 'run_shell_command', args: DESCRIBED, session: /\/chats\/session-[^/]+\.jsonl$/, expected: { stdout: 'gap unknown', session: 'unknown unknown' } },
+  { name: 'qwen', launch: withArgv(QWEN, { '--yolo': [] }), wire: 'openai-chat', tool: 'run_shell_command', args: DESCRIBED, session: /\/chats\/[0-9a-f-]{36}\.jsonl$/, expected: { stdout: 'gap gap', session: 'unknown gap' } },
+  { name: 'opencode', launch: opencodeDenyingRm(OPENCODE), wire: 'openai-chat', tool: 'bash', args: DESCRIBED, expected: { stdout: 'gap gap', session: null } },
+  { name: 'gemini', launch: geminiDenyingRm(GEMINI), wire: 'gemini', tool: 'run_shell_command', args: DESCRIBED, session: /\/chats\/session-[^/]+\.jsonl$/, expected: { stdout: 'gap gap', session: 'unknown gap' } },
   {
     name: 'codex',
     launch: withArgv(CODEX, { 'workspace-write': ['read-only'] }),
@@ -66,7 +66,7 @@ const CASES: readonly Case[] = [
     tool: 'exec_command',
     args: { cmd: COMMAND, sandbox_permissions: 'require_escalated', justification: 'remove the file' },
     session: /\/sessions\/.*rollout-[^/]*\.jsonl$/,
-    expected: { stdout: 'unknown gap', session: 'gap unknown' },
+    expected: { stdout: 'unknown gap', session: 'gap gap' },
   },
 ]
 

@@ -4,12 +4,13 @@ import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { checkTranscriptFile } from '../../src/trace/check/check.js'
 import { readSpec } from '../../src/trace/spec/read.js'
+import { convertTextSync } from '../../adapters/transcript/read.js'
 
 // Real harnesses refusing one `rm` call (test/fixtures/refused-calls/README.md). "Nothing refused"
 // must never hold over any of them: a gap where the record names the refusal, unknown where it
 // cannot. Before, opencode's, Gemini CLI's and both Codex records gave `ok` from a census of zeros
-// that no seam had counted. Nor must "rm ran": the call was asked for and never made — a gap
-// where the record names the refused call, unknown where it says only that a call was refused.
+// that no seam had counted. Nor must "rm ran": the call was asked for and never made, and every
+// one of these records says which call it refused, so it is a gap.
 const DIR = resolve(import.meta.dirname, '../fixtures/refused-calls')
 const SPEC = readSpec(`format: trace-spec/1
 id: refused-calls
@@ -31,19 +32,19 @@ describe('a call the harness refused, as each real harness recorded it', () => {
   it.each([
     ['claude.stream.jsonl', 'the result record lists it', 'gap'],
     ['qwen.stream.jsonl', 'the result record lists it', 'gap'],
-    ['opencode.run.jsonl', 'only the part’s error names it', 'unknown:calls_refused'],
-    ['gemini.stream.jsonl', 'only the result’s policy_violation names it', 'unknown:calls_refused'],
-    ['codex.rollout.jsonl', 'only the call’s answer names it, in Codex’s words', 'unknown:calls_refused'],
+    ['opencode.run.jsonl', 'only the part’s error names it', 'gap'],
+    ['gemini.stream.jsonl', 'only the result’s policy_violation names it', 'gap'],
+    ['codex.rollout.jsonl', 'only the call’s answer names it, in Codex’s words', 'gap'],
   ])('%s: counted once (%s)', async (file, _how, ran) => {
     expect(await outcomes(file)).toEqual({ 'nothing-refused': 'gap', 'one-refused': 'ok', 'rm-ran': ran })
   })
 
   it.each([
-    ['claude.session.jsonl', 'the answer’s `toolDenialKind: user-rejected`'],
-    ['qwen.session.jsonl', 'the result’s `errorType: execution_denied`'],
-    ['gemini.session.jsonl', 'the call’s error, in Gemini CLI’s words: "Tool execution denied by policy."'],
-  ])('%s, the same run’s session file: no terminal record to count from, and the rm never ran (%s)', async (file) => {
-    expect(await outcomes(file)).toEqual({ 'nothing-refused': 'unknown:no_run_outcome', 'one-refused': 'unknown:no_run_outcome', 'rm-ran': 'unknown:calls_refused' })
+    ['claude.session.jsonl', 'the answer’s `toolDenialKind: user-rejected`', 'unknown:opaque_events'],
+    ['qwen.session.jsonl', 'the result’s `errorType: execution_denied`', 'gap'],
+    ['gemini.session.jsonl', 'the call’s error, in Gemini CLI’s words: "Tool execution denied by policy."', 'gap'],
+  ])('%s, the same run’s session file: no terminal record to count from, and the rm never ran (%s)', async (file, _how, ran) => {
+    expect(await outcomes(file)).toEqual({ 'nothing-refused': 'unknown:no_run_outcome', 'one-refused': 'unknown:no_run_outcome', 'rm-ran': ran })
   })
 
   it('codex.exec.jsonl: unknown, since Codex lists no denials, no seam counted them, and its stdout holds no item for the call', async () => {
@@ -70,8 +71,12 @@ describe('a call the harness’s own approver refused, where the projection list
     const file = join(mkdtempSync(join(tmpdir(), 'vh-refused-')), 'loop.jsonl')
     writeFileSync(file, loop.map((record) => JSON.stringify(record)).join('\n') + '\n')
     expect(await outcomes(file)).toMatchObject({ 'nothing-refused': 'gap', 'one-refused': 'ok' })
-    // The write was asked for and never made; the refusal names no call, so a floor on writes is unknown, not ok.
+    // The write was asked for and never made: a floor on writes is a gap (the enriched warning names
+    // the call), and over upstream's projection, whose warning names none, unknown — never ok.
     const wrote = readSpec('format: trace-spec/1\nid: wrote\nexpectations:\n  - id: wrote\n    expect: {tool.called: {tool: file_write}}\n')
-    expect((await checkTranscriptFile(wrote, file)).expectations[0]?.outcome).toMatchObject({ outcome: 'undecidable', reason: 'calls_refused' })
+    expect((await checkTranscriptFile(wrote, file)).expectations[0]?.outcome).toMatchObject({ outcome: 'gap' })
+    const upstream = join(mkdtempSync(join(tmpdir(), 'vh-refused-')), 'upstream.jsonl')
+    writeFileSync(upstream, convertTextSync(loop.map((record) => JSON.stringify(record)).join('\n') + '\n', 'b10x/loop-jsonl', { seam: { projection: 'upstream' } }))
+    expect((await checkTranscriptFile(wrote, upstream)).expectations[0]?.outcome).toMatchObject({ outcome: 'undecidable', reason: 'calls_refused' })
   })
 })

@@ -133,7 +133,7 @@ export function describeReason(reason: UnknownReason): string {
     case 'nested_calls_unseen':
       return `${reason.calls === 1 ? 'a call' : `${reason.calls} calls`} ran code that called tools apart from this transcript (nested_calls_unseen): the harness recorded those calls elsewhere, so an absence or a claim about the whole run cannot be decided here — check its session file too`
     case 'calls_refused':
-      return `the harness refused ${reason.refusals === 1 ? 'a call' : `${reason.refusals} calls`} without naming which (calls_refused: a refusal warning, a census count), and the ${reason.events.length === 1 ? 'call' : 'calls'} that would decide this (${reason.events.length === 1 ? 'event' : 'events'} ${firstFew(reason.events)}) may be among them: a refused call never ran`
+      return `the harness refused ${reason.refusals === 1 ? 'a call' : `${reason.refusals} calls`} without naming which (calls_refused: a refusal warning naming no call, a census count), and the ${reason.events.length === 1 ? 'call' : 'calls'} that would decide this (${reason.events.length === 1 ? 'event' : 'events'} ${firstFew(reason.events)}) may be among them: a refused call never ran`
     case 'opaque_events': {
       // Counted, never listed: the JSON report keeps every index.
       const untyped = reason.events.length - reason.types.length

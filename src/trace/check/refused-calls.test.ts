@@ -95,6 +95,26 @@ describe('a call the harness refused never ran', () => {
     expect(describeOutcome(row.outcome as Outcome)).toContain('the harness refused a call without naming which')
   })
 
+  it('a refusal warning that names its call decides as the vendor’s list does, and is one denial with it', () => {
+    const named = (listed: boolean): string => {
+      const events: Event[] = [
+        start(),
+        call('c0', 'Bash', { command: 'cargo test' }, { operations: ['shell'], subjects: ['proc:cargo'] }),
+        { event: 'warning', code: 'approval-denied', message: 'the approver denied c0', call_id: 'c0' },
+        result('c0', { is_error: true }),
+        call('w', 'Write', { file_path: '/work/src/lib.rs', content: 'x' }, { operations: ['file.write'], subjects: ['file:/work/src/lib.rs'] }),
+        result('w'),
+        ended({ permission_denials: listed ? [{ tool_name: 'Bash', tool_use_id: 'c0', tool_input: {} }] : [], census: { allowed: 1, denied: 0, replaced: 0, abstained: 0, by_seam: {}, by_decider: {} } }),
+      ]
+      return metaharness([...events, closed(events.length + 1)])
+    }
+    for (const listed of [false, true]) {
+      expect(verdict(CALLED, named(listed))).toBe('gap')
+      expect(verdict(ORDER, named(listed))).toBe('gap')
+      expect(verdict('{permission.denied: {count: {exactly: 1}}}', named(listed))).toBe('ok')
+    }
+  })
+
   it('a later call that ran decides the order where the first was refused', () => {
     const twice = nativeRun('vendor', 2)
     const row = rowOf(ORDER, twice)

@@ -21,6 +21,8 @@ export interface CensusCounts {
  */
 export class DenialLedger {
   private readonly seamDenied = new Set<string>()
+  // The calls refusal warnings named; `refusals` counts those that named none.
+  private readonly warned = new Set<string>()
   private decided = false
   private refusals = 0
   private seamDecides = false
@@ -36,9 +38,11 @@ export class DenialLedger {
     if (deniedCall !== null) this.seamDenied.add(deniedCall)
   }
 
-  /** A `warning`: a refusal code is one denied call. */
-  warning(code: string | null): void {
-    if (code !== null && REFUSAL_WARNINGS.includes(code)) this.refusals += 1
+  /** A `warning`: a refusal code is one denied call, `callId` where the warning names it. */
+  warning(code: string | null, callId: string | null = null): void {
+    if (code === null || !REFUSAL_WARNINGS.includes(code)) return
+    if (callId === null) this.refusals += 1
+    else this.warned.add(callId)
   }
 
   /**
@@ -47,10 +51,13 @@ export class DenialLedger {
    */
   count(census: CensusCounts | null, vendorCalls: readonly (string | null)[] | null): number | null {
     const censusCounts = this.censusCounts(census)
-    if (!censusCounts && vendorCalls === null && !this.decided && this.refusals === 0) return null
+    if (!censusCounts && vendorCalls === null && !this.decided && this.refusals === 0 && this.warned.size === 0) return null
     const bySeam = Math.max(this.seamDenied.size, censusCounts ? (census?.denied ?? 0) : 0)
     const byVendor = (vendorCalls ?? []).filter((call) => call === null || !this.seamDenied.has(call)).length
-    return bySeam + byVendor + this.refusals
+    // A call a warning names is one denial however else it is named.
+    const listed = new Set(vendorCalls ?? [])
+    const byWarning = [...this.warned].filter((call) => !this.seamDenied.has(call) && !listed.has(call)).length
+    return bySeam + byVendor + byWarning + this.refusals
   }
 
   /** A terminal record's own word on its denials, kept for `refusedCalls`. */
@@ -63,7 +70,7 @@ export class DenialLedger {
    * names, and how many more the census, an unnamed vendor entry or a refusal warning counts.
    */
   refusedCalls(): RefusedCalls {
-    const ids = new Set(this.seamDenied)
+    const ids = new Set([...this.seamDenied, ...this.warned])
     let unnamed = this.refusals
     let censusDenied = 0
     for (const { census, vendorCalls } of this.outcomes) {

@@ -312,7 +312,7 @@ export class MetaharnessIrReader {
           if (name === 'tool.decided') this.recordDecision(value)
           else if (name === 'warning') {
             const code = textAt(value, 'code')
-            this.denials.warning(code)
+            this.denials.warning(code, textAt(value, 'call_id'))
             const tool = unclassifiedToolOf(code, textAt(value, 'message'))
             if (tool !== undefined) this.unclassifiedTools.add(tool)
             if (code === SUBAGENT_CALLS_UNSEEN) this.subagentsUnseen += 1
