@@ -111,6 +111,27 @@ describe('claude-session-jsonl', () => {
   })
 })
 
+describe('claude-session-jsonl: what 2.1.328 keeps of each model request', () => {
+  const path = resolve(import.meta.dirname, '../../test/fixtures/refused-calls/claude.session.jsonl')
+  const records = readFileSync(path, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)
+
+  it('api-request, api-request-shape, api-request-blob, tools-used and cost-state carry no call: read, not opaque, no drift (the real session file)', async () => {
+    const kept = records.filter((record) => ['api-request', 'api-request-shape', 'api-request-blob', 'tools-used', 'cost-state'].includes(record['type'] as string))
+    expect(new Set(kept.map((record) => record['type']))).toEqual(new Set(['api-request', 'api-request-shape', 'api-request-blob', 'tools-used', 'cost-state']))
+    const events = await convertPath(path)
+    expect(events.filter((event) => event.event === 'opaque')).toEqual([])
+    expect(events.filter((event) => event.event === 'warning' && event.code !== 'approval-denied')).toEqual([])
+    expect(events.filter((event) => event.event === 'tool.requested')).toHaveLength(1)
+  })
+
+  it('a blob the model wrote could hold a call no assistant record does: it stays unread', async () => {
+    const blob = (role: string) => ({ type: 'api-request-blob', sessionId: 'S', hash: '0'.repeat(64), message: { role, content: [{ type: 'tool_use', id: 'x', name: 'Bash', input: { command: 'rm -rf /' } }] } })
+    const opening = { type: 'user', sessionId: 'S', cwd: '/w', version: '2.1.328', message: { role: 'user', content: 'do it' }, timestamp: '2026-01-01T00:00:01Z' }
+    expect(names(await convertLines('claude-session-jsonl', [opening, blob('assistant')]))).toEqual(['session.started', 'injection', 'opaque'])
+    expect(names(await convertLines('claude-session-jsonl', [opening, blob('user')]))).toEqual(['session.started', 'injection'])
+  })
+})
+
 describe('claude-code/stream-json task records (Claude Code 2.1.284)', () => {
   const taskUpdated = { type: 'system', subtype: 'task_updated', task_id: 'a305', patch: { status: 'completed', end_time: 1790663534944 }, session_id: 's1' }
   const backgroundTasks = { type: 'system', subtype: 'background_tasks_changed', tasks: [{ task_id: 'a21d', task_type: 'local_agent', description: 'Run sleep' }], session_id: 's1' }

@@ -257,9 +257,9 @@ export class ClaudeProjector implements RecordProjector {
       // and so is one whose only parts were such (an image); a record that should have carried
       // events and yielded none stays opaque.
       const meaning = type === undefined ? undefined : meaningOf(this.vocabulary, type, subtype)
-      const read = this.enriched && (this.quietlyRead || (meaning !== undefined && 'carriesNoToolCall' in meaning))
+      const read = this.enriched && mapped.unread !== true && (this.quietlyRead || (meaning !== undefined && 'carriesNoToolCall' in meaning))
       if (!read) {
-        if (this.enriched) this.drift.sawUnknown(type ?? null, subtype)
+        if (this.enriched && mapped.unread !== true) this.drift.sawUnknown(type ?? null, subtype)
         events.push(opaqueLine(raw, type ?? null, subtype, lineNumber))
       }
     }
@@ -320,7 +320,8 @@ export class ClaudeProjector implements RecordProjector {
     return pending ? [pending.emission] : []
   }
 
-  private mapRecord(record: JsonObject, type: string | undefined, lineNumber: number): { events: Emission[]; held?: boolean } {
+  /** A record's events; `held` while a message's lines are gathered, `unread` where what it holds cannot be read as nothing. */
+  private mapRecord(record: JsonObject, type: string | undefined, lineNumber: number): { events: Emission[]; held?: boolean; unread?: boolean } {
     switch (type) {
       case 'system': {
         const subtype = asString(record['subtype'])
@@ -345,6 +346,10 @@ export class ClaudeProjector implements RecordProjector {
       case 'stream_event':
         // Enriched: a partial-message delta; the assistant line that follows carries the whole block.
         return { events: [], held: this.enriched }
+      case 'api-request-blob':
+        // A message a request sent (2.1.328): the context and the results the conversation holds.
+        // One the model wrote could hold a call no assistant record does: that stays unread.
+        return { events: [], unread: asString(asObject(record['message'])?.['role']) === 'assistant' }
       default:
         return { events: [] }
     }

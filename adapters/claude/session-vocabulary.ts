@@ -15,6 +15,12 @@ export const CLAUDE_SESSION_VOCABULARY: RecordVocabulary = {
     attachment: NO_CALL('context the harness attached to a turn (hook output, todo reminders, file mentions); no call by the model'),
     'queue-operation': NO_CALL('a prompt queued or dequeued while the model was busy; the prompt itself arrives as a user record'),
     'last-prompt': NO_CALL('the last prompt typed, kept for resume'),
+    // 2.1.328 keeps what each model request was made of beside the conversation.
+    'api-request': NO_CALL('a model request’s parameters and the digests of the messages it sent; the messages are the conversation’s records'),
+    'api-request-shape': NO_CALL('the system prompt and tool definitions a model request was built from'),
+    'api-request-blob': NO_CALL('a message a model request sent, kept once by its digest: the harness’s context and the tool results the conversation records hold; one the model wrote is read as unknown'),
+    'tools-used': NO_CALL('the names of the tools the session has used; its calls are the assistant records'),
+    'cost-state': NO_CALL('the session’s running cost and durations, kept for resume'),
     progress: NO_CALL('a running tool’s or subagent’s progress; a subagent’s calls are in its own transcript'),
     'permission-mode': NO_CALL('the permission mode in force'),
     mode: NO_CALL('the input mode in force'),

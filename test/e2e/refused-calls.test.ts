@@ -13,9 +13,8 @@ import { filesUnder, freshDir, runOneCall, type OneCall } from './harness-run.js
 // error; Codex refuses an escalation under `exec`'s approval "never", its rollout answering the
 // call in its own words, and stdout shows no call at all. "Nothing refused" must never hold: a gap
 // where the record names the refusal, unknown where it cannot (a session file holds no terminal
-// record to count refusals from). Nor must "rm ran": every record names the call it refused, so a
-// gap — but over Claude Code's session file, whose 2.1.328 records no reader knows yet, unknown
-// (test/fixtures/refused-calls holds one run of each).
+// record to count refusals from). Nor must "rm ran": every record names the call it refused, so it
+// is a gap (test/fixtures/refused-calls holds one run of each).
 const SPEC = readSpec(`format: trace-spec/1
 id: e2e/refused-calls
 expectations:
@@ -55,7 +54,7 @@ interface Case extends OneCall {
 
 const DESCRIBED = { command: COMMAND, description: 'remove a file' }
 const CASES: readonly Case[] = [
-  { name: 'claude', launch: withArgv(CLAUDE_CODE, { 'Read,Bash,Glob,Grep,Edit,Write': ['Read'] }), wire: 'anthropic-messages', tool: 'Bash', args: DESCRIBED, session: /\/projects\/[^/]+\/[0-9a-f-]{36}\.jsonl$/, expected: { stdout: 'gap gap', session: 'unknown unknown' } },
+  { name: 'claude', launch: withArgv(CLAUDE_CODE, { 'Read,Bash,Glob,Grep,Edit,Write': ['Read'] }), wire: 'anthropic-messages', tool: 'Bash', args: DESCRIBED, session: /\/projects\/[^/]+\/[0-9a-f-]{36}\.jsonl$/, expected: { stdout: 'gap gap', session: 'unknown gap' } },
   { name: 'qwen', launch: withArgv(QWEN, { '--yolo': [] }), wire: 'openai-chat', tool: 'run_shell_command', args: DESCRIBED, session: /\/chats\/[0-9a-f-]{36}\.jsonl$/, expected: { stdout: 'gap gap', session: 'unknown gap' } },
   { name: 'opencode', launch: opencodeDenyingRm(OPENCODE), wire: 'openai-chat', tool: 'bash', args: DESCRIBED, expected: { stdout: 'gap gap', session: null } },
   { name: 'gemini', launch: geminiDenyingRm(GEMINI), wire: 'gemini', tool: 'run_shell_command', args: DESCRIBED, session: /\/chats\/session-[^/]+\.jsonl$/, expected: { stdout: 'gap gap', session: 'unknown gap' } },

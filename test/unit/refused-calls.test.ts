@@ -40,7 +40,7 @@ describe('a call the harness refused, as each real harness recorded it', () => {
   })
 
   it.each([
-    ['claude.session.jsonl', 'the answer’s `toolDenialKind: user-rejected`', 'unknown:opaque_events'],
+    ['claude.session.jsonl', 'the answer’s `toolDenialKind: user-rejected`', 'gap'],
     ['qwen.session.jsonl', 'the result’s `errorType: execution_denied`', 'gap'],
     ['gemini.session.jsonl', 'the call’s error, in Gemini CLI’s words: "Tool execution denied by policy."', 'gap'],
   ])('%s, the same run’s session file: no terminal record to count from, and the rm never ran (%s)', async (file, _how, ran) => {
