@@ -70,7 +70,6 @@ const CLAUDE_CODE_DIALECT: StreamJsonDialect = {
 
 type Usage = Extract<Emission, { event: 'usage' }>['usage']
 
-/** The vendor's own words for a credential that aged out (upstream's phrases, matched case-insensitively). */
 /**
  * The `toolDenialKind`s of a call Claude Code refused before it ran (2.1.328): its user or a
  * permission rule said no, or auto mode blocked it or could not decide. An `interrupted` or
@@ -78,6 +77,7 @@ type Usage = Extract<Emission, { event: 'usage' }>['usage']
  */
 const REFUSED_KINDS = new Set(['user-rejected', 'permission-rule', 'automode-blocked', 'automode-unavailable', 'automode-parsing-error'])
 
+/** The vendor's own words for a credential that aged out (upstream's phrases, matched case-insensitively). */
 const AUTH_EXPIRY_PHRASES = ['session has expired', 'session expired', 'failed to refresh access token', 'please run /login']
 
 function blocksOf(message: JsonObject): unknown[] {

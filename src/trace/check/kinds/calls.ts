@@ -165,13 +165,12 @@ export function order(first: CallSelector, before: CallSelector): Accumulator {
     facts: ['run_outcome'],
     event(event: IrEvent) {
       if (event.family !== 'tool_call') return
-      const isFirst = selectorMatches(first, event.call)
       if (beforeAt === null) {
-        if (isFirst) firsts.push({ index: event.index, callId: event.call.callId })
+        if (selectorMatches(first, event.call)) firsts.push({ index: event.index, callId: event.call.callId })
         else unseenFirst.missed(event)
         if (selectorMatches(before, event.call)) beforeAt = event.index
         else unseenBefore.missed(event)
-      } else if (isFirst && firsts.length === 0 && firstAfter === null) firstAfter = event.index
+      } else if (firsts.length === 0 && firstAfter === null && selectorMatches(first, event.call)) firstAfter = event.index
     },
     finish({ facts }): Outcome {
       if (firsts.length === 0 && firstAfter === null) return undecidable({ reason: 'never_occurred', selector: describeSelector(first) })
