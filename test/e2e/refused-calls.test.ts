@@ -38,6 +38,15 @@ function opencodeDenyingRm(launch: LaunchDeclaration): LaunchDeclaration {
   return { ...launch, bindings: { ...launch.bindings, 'openai-chat': { ...binding, files } } }
 }
 
+/** Claude Code with a PreToolUse hook that blocks every Bash call (exit 2), Bash still allowed. */
+function claudeHookBlockingBash(launch: LaunchDeclaration): LaunchDeclaration {
+  const binding = launch.bindings['anthropic-messages']
+  if (!binding) throw new Error('Claude Code binds the Anthropic Messages wire')
+  const hook = { type: 'command', command: 'echo "rm is not allowed here" >&2; exit 2' }
+  const settings = { path: 'claude/settings.json', content: `${JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [hook] }] } })}\n` }
+  return { ...launch, bindings: { ...launch.bindings, 'anthropic-messages': { ...binding, files: [...binding.files, settings] } } }
+}
+
 /** Gemini CLI with `--policy` naming a rule that denies `rm` (above `--yolo`'s approval). */
 function geminiDenyingRm(launch: LaunchDeclaration): LaunchDeclaration {
   const binding = launch.bindings['gemini']
@@ -55,6 +64,8 @@ interface Case extends OneCall {
 const DESCRIBED = { command: COMMAND, description: 'remove a file' }
 const CASES: readonly Case[] = [
   { name: 'claude', launch: withArgv(CLAUDE_CODE, { 'Read,Bash,Glob,Grep,Edit,Write': ['Read'] }), wire: 'anthropic-messages', tool: 'Bash', args: DESCRIBED, session: /\/projects\/[^/]+\/[0-9a-f-]{36}\.jsonl$/, expected: { stdout: 'gap gap', session: 'unknown gap' } },
+  // The hook's block is a refusal too: 2.1.328 lists it in permission_denials and marks the session's answer `permission-rule`.
+  { name: 'claude-hook', launch: claudeHookBlockingBash(CLAUDE_CODE), wire: 'anthropic-messages', tool: 'Bash', args: DESCRIBED, session: /\/projects\/[^/]+\/[0-9a-f-]{36}\.jsonl$/, expected: { stdout: 'gap gap', session: 'unknown gap' } },
   { name: 'qwen', launch: withArgv(QWEN, { '--yolo': [] }), wire: 'openai-chat', tool: 'run_shell_command', args: DESCRIBED, session: /\/chats\/[0-9a-f-]{36}\.jsonl$/, expected: { stdout: 'gap gap', session: 'unknown gap' } },
   { name: 'opencode', launch: opencodeDenyingRm(OPENCODE), wire: 'openai-chat', tool: 'bash', args: DESCRIBED, expected: { stdout: 'gap gap', session: null } },
   { name: 'gemini', launch: geminiDenyingRm(GEMINI), wire: 'gemini', tool: 'run_shell_command', args: DESCRIBED, session: /\/chats\/session-[^/]+\.jsonl$/, expected: { stdout: 'gap gap', session: 'unknown gap' } },
