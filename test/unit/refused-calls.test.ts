@@ -80,3 +80,16 @@ describe('a call the harness’s own approver refused, where the projection list
     expect((await checkTranscriptFile(wrote, upstream)).expectations[0]?.outcome).toMatchObject({ outcome: 'undecidable', reason: 'calls_refused' })
   })
 })
+
+describe('a refused call in a dsh session from the wild (test/fixtures/wild/dsh)', () => {
+  const ran = readSpec('format: trace-spec/1\nid: ran\nexpectations:\n  - id: shell-ran\n    expect: {tool.called: {operations: [shell]}}\n')
+  const outcome = async (file: string) => (await checkTranscriptFile(ran, resolve(DIR, '../wild/dsh', file))).expectations[0]?.outcome
+
+  it('an escalation the user rejected: the approval asked names the call, and its one shell call never ran', async () => {
+    expect(await outcome('escalation-rejected--session.jsonl')).toMatchObject({ outcome: 'gap', note: expect.stringContaining('the harness refused 1 of them') })
+  })
+
+  it('a PreToolUse hook that blocked the one call names no call: unknown, not ok', async () => {
+    expect(await outcome('hook-cc-pretool-deny--session.jsonl')).toMatchObject({ outcome: 'undecidable', reason: 'calls_refused' })
+  })
+})
