@@ -274,9 +274,9 @@ export interface StreamEnd {
 
 /**
  * The calls the harness refused, as far as the stream names them: by call id (a seam's
- * `tool.decided` denial, a vendor's `permission_denials` entry), and how many more it refused
- * without naming which (a refusal warning, an entry with no id, a census count beyond the named).
- * A refused call was asked for and never ran.
+ * `tool.decided` denial, a vendor's `permission_denials` entry, a refusal warning's `call_id`), and
+ * how many more it refused without naming which (a refusal warning naming none, an entry with no
+ * id, a census count beyond the named). A refused call was asked for and never ran.
  */
 export interface RefusedCalls {
   readonly ids: ReadonlySet<string>
