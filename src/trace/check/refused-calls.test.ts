@@ -115,6 +115,18 @@ describe('a call the harness refused never ran', () => {
     }
   })
 
+  it('past the ids a row keeps, refusals are bounded, never guessed: a floor they may reach is unknown', () => {
+    // 1,500 suite calls, the last one refused by name: a row keeps 1,024 ids, so it cannot tell which.
+    const events: Event[] = [start()]
+    for (let n = 0; n < 1500; n++) events.push(call(`c${n}`, 'Bash', { command: 'cargo test' }, { operations: ['shell'], subjects: ['proc:cargo'] }), result(`c${n}`))
+    events.push(ended({ permission_denials: [{ tool_name: 'Bash', tool_use_id: 'c1499', tool_input: {} }] }))
+    const text = metaharness([...events, closed(events.length + 1)])
+    const floor = (n: number) => `{tool.called: ${JSON.stringify({ ...SUITE, count: { at_least: n } })}}`
+    expect(verdict(floor(1499), text)).toBe('ok')
+    expect(verdict(floor(1500), text)).toBe('unknown:calls_refused')
+    expect(verdict(floor(1501), text)).toBe('gap')
+  })
+
   it('a later call that ran decides the order where the first was refused', () => {
     const twice = nativeRun('vendor', 2)
     const row = rowOf(ORDER, twice)

@@ -12,7 +12,7 @@ import { UnseenCalls } from '../unclassified.js'
 import { notClosedReason } from '../closure.js'
 import { countVerdict } from '../count-verdict.js'
 import { loadsSkill, skillFileMaybePrinted } from './skill-calls.js'
-import { namedRefused, ranAmong, refusedOf, type MatchedCall } from '../refused-calls.js'
+import { MatchedCalls, refusedOf } from '../refused-calls.js'
 
 /** The calls family: kinds decided by which calls happened, in what order, how often. */
 
@@ -28,18 +28,18 @@ function countedCalls(
   unseen?: UnseenCalls,
   missed: (event: Extract<IrEvent, { family: 'tool_call' }>) => void = (event) => unseen?.missed(event),
 ): Accumulator {
-  const calls: MatchedCall[] = []
+  const calls = new MatchedCalls()
   return {
     families: ['tool_call'],
     // The terminal record and the seam's decisions name the calls the harness refused.
     facts: ['run_outcome'],
     event(event) {
       if (event.family !== 'tool_call') return
-      if (select(event.call)) calls.push({ index: event.index, callId: event.call.callId })
+      if (select(event.call)) calls.add(event.index, event.call.callId)
       else missed(event)
     },
     finish({ facts }) {
-      const events = calls.map((call) => call.index)
+      const events = calls.indices
       const lowerBound = facts.hasUnread || unseen?.any === true
       const undecided = () => (facts.hasUnread || !unseen ? facts.opaqueReason() : unseen.reason())
       const outcome = countVerdict({ bound, observed: events.length, lowerBound, undecided, end: facts.end }, events, note(events.length))
@@ -47,11 +47,11 @@ function countedCalls(
       if (outcome.outcome !== 'ok' || floor === null) return outcome
       // A floor the calls asked for met is met only if enough of them ran.
       const refused = refusedOf(facts.end)
-      const ran = ranAmong(calls, refused)
+      const ran = calls.ran(refused)
       if (ran.atLeast >= floor) return outcome
-      if (ran.atMost >= floor) return undecidable({ reason: 'calls_refused', refusals: refused.unnamed, events: calls.filter((call) => !namedRefused(call, refused)).map((call) => call.index) })
+      if (ran.atMost >= floor) return undecidable({ reason: 'calls_refused', refusals: refused.unnamed, events: calls.kept(refused).ran })
       if (lowerBound) return undecidable(undecided())
-      return gap(events, `${note(events.length)}; the harness refused ${ran.named.length} of them (events ${ran.named.map((call) => call.index).join(', ')}), so ${ran.atMost} ran`)
+      return gap(events, `${note(events.length)}; the harness refused ${ran.named.length} of them (events ${ran.named.join(', ')}), so ${ran.atMost} ran`)
     },
   }
 }
@@ -154,7 +154,7 @@ export function toolRepeated(selector: CallSelector, count: CountBound): Accumul
  */
 export function order(first: CallSelector, before: CallSelector): Accumulator {
   // Every call of `first` up to the first of `before` (any may turn out refused), else the first after it.
-  const firsts: MatchedCall[] = []
+  const firsts = new MatchedCalls()
   let firstAfter: number | null = null
   let beforeAt: number | null = null
   const unseenFirst = new UnseenCalls(first)
@@ -166,25 +166,26 @@ export function order(first: CallSelector, before: CallSelector): Accumulator {
     event(event: IrEvent) {
       if (event.family !== 'tool_call') return
       if (beforeAt === null) {
-        if (selectorMatches(first, event.call)) firsts.push({ index: event.index, callId: event.call.callId })
+        if (selectorMatches(first, event.call)) firsts.add(event.index, event.call.callId)
         else unseenFirst.missed(event)
         if (selectorMatches(before, event.call)) beforeAt = event.index
         else unseenBefore.missed(event)
-      } else if (firsts.length === 0 && firstAfter === null && selectorMatches(first, event.call)) firstAfter = event.index
+      } else if (firsts.count === 0 && firstAfter === null && selectorMatches(first, event.call)) firstAfter = event.index
     },
     finish({ facts }): Outcome {
-      if (firsts.length === 0 && firstAfter === null) return undecidable({ reason: 'never_occurred', selector: describeSelector(first) })
+      if (firsts.count === 0 && firstAfter === null) return undecidable({ reason: 'never_occurred', selector: describeSelector(first) })
       if (beforeAt === null) return undecidable({ reason: 'never_occurred', selector: describeSelector(before) })
       const beforeIndex = beforeAt
       const refused = refusedOf(facts.end)
-      const earlier = firsts.filter((call) => call.index < beforeIndex)
-      const ran = earlier.filter((call) => !namedRefused(call, refused))
-      const refusedEarlier = earlier.filter((call) => namedRefused(call, refused)).map((call) => call.index)
-      // Refusals the stream did not name may be these very calls.
-      if (ran.length > 0 && ran.length <= refused.unnamed) return undecidable({ reason: 'calls_refused', refusals: refused.unnamed, events: ran.map((call) => call.index) })
+      const kept = firsts.kept(refused)
+      const ran = kept.ran.filter((index) => index < beforeIndex)
+      const refusedEarlier = kept.refused.filter((index) => index < beforeIndex)
+      // Refusals the stream did not name may be these very calls; calls whose ids were not kept may be the ones that ran.
+      if (ran.length > 0 && ran.length <= refused.unnamed) return undecidable({ reason: 'calls_refused', refusals: refused.unnamed, events: ran })
+      if (ran.length === 0 && !firsts.whole) return undecidable({ reason: 'calls_refused', refusals: refused.unnamed, events: refusedEarlier })
       const holds = ran.length > 0
       // Where none ran before it: the first call of `first` at or after the first of `before`, if one was made.
-      const firstAt = holds ? (ran[0] as MatchedCall).index : (firsts.find((call) => call.index >= beforeIndex)?.index ?? firstAfter)
+      const firstAt = holds ? (ran[0] as number) : (firsts.indices.find((index) => index >= beforeIndex) ?? firstAfter)
       // An unseen call, or an event nobody could read, overturns the answer only if it came before the occurrence that decided it.
       const decidedAt = holds ? (firstAt as number) : beforeIndex
       const overturning = (holds ? unseenBefore.reasonBefore(decidedAt) : unseenFirst.reasonBefore(beforeIndex)) ?? facts.opaqueReasonBefore(decidedAt)
