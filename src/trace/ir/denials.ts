@@ -60,20 +60,25 @@ export class DenialLedger {
     return bySeam + byVendor + byWarning + this.refusals
   }
 
-  /** A terminal record's own word on its denials, kept for `refusedCalls`. */
-  outcome(census: CensusCounts | null, vendorCalls: readonly (string | null)[] | null): void {
-    this.outcomes.push({ census, vendorCalls })
+  /**
+   * A record's own list of the calls the harness refused, kept for `refusedCalls`: a terminal
+   * record's `permission_denials` and census, or one call a vendor names as it refuses it (Claude
+   * Code's `system/permission_denied`, no census).
+   */
+  listed(vendorCalls: readonly (string | null)[] | null, census: CensusCounts | null = null): void {
+    this.lists.push({ census, vendorCalls })
   }
 
   /**
-   * Which calls were refused, once the stream has ended: every call the seam or a terminal record
-   * names, and how many more the census, an unnamed vendor entry or a refusal warning counts.
+   * Which calls were refused, once the stream has ended: every call the seam, a warning or a list
+   * names (an entry named twice is one call), and how many more the census, an unnamed entry or a
+   * refusal warning counts.
    */
   refusedCalls(): RefusedCalls {
     const ids = new Set([...this.seamDenied, ...this.warned])
     let unnamed = this.refusals
     let censusDenied = 0
-    for (const { census, vendorCalls } of this.outcomes) {
+    for (const { census, vendorCalls } of this.lists) {
       for (const call of vendorCalls ?? []) {
         if (call === null) unnamed += 1
         else ids.add(call)
@@ -88,5 +93,5 @@ export class DenialLedger {
     return census !== null && (this.decided || this.seamDecides || [census.allowed, census.denied, census.replaced, census.abstained].some((n) => (n ?? 0) > 0))
   }
 
-  private readonly outcomes: { census: CensusCounts | null; vendorCalls: readonly (string | null)[] | null }[] = []
+  private readonly lists: { census: CensusCounts | null; vendorCalls: readonly (string | null)[] | null }[] = []
 }

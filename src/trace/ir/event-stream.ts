@@ -349,7 +349,7 @@ export class MetaharnessIrReader {
   private runOutcome(value: JsonObject): RunOutcome {
     const census = censusCounts(objectAt(value, 'census'))
     const vendor = Array.isArray(value['permission_denials']) ? (value['permission_denials'] as unknown[]).map((entry) => textAt(entry, 'tool_use_id')) : null
-    this.denials.outcome(census, vendor)
+    this.denials.listed(vendor, census)
     const usage = objectAt(value, 'usage')
     const reader = this
     return {

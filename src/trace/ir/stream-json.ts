@@ -29,6 +29,7 @@ import {
 } from './json.js'
 import type { AdapterRef, IrEventBody, ModelUsage, RefusedCalls, RunOutcome, SessionStart, StreamClose, ToolCall, ToolResult } from './types.js'
 import { VENDOR_CLOSURE_MARKERS } from './types.js'
+import { DenialLedger } from './denials.js'
 
 /** This reader, and the Claude Code version it was written against (upstream's pin). */
 export const CLAUDE_CODE_STREAM_JSON: AdapterRef = { name: 'claude-code/stream-json', written_against: ['2.1.238'] }
@@ -267,9 +268,10 @@ export class StreamJsonIrReader {
         }
       }
     } else if (type === 'result') {
-      this.noteRefused(value as JsonObject)
+      const listed = (value as JsonObject)['permission_denials']
+      if (Array.isArray(listed)) this.denials.listed(listed.map((entry) => textAt(entry, 'tool_use_id')))
       emit({ family: 'run_outcome', outcome: runOutcome(value) })
-    } else if (type === 'system' && subtype === 'permission_denied') this.noteRefusedCall(textAt(value, 'tool_use_id'))
+    } else if (type === 'system' && subtype === 'permission_denied') this.denials.listed([textAt(value, 'tool_use_id')])
     else if (!carriesNoCall(type, subtype)) emit(opaque(type, subtype))
 
     // A recognised envelope that yielded nothing is still a record: nothing vanishes, unless the
@@ -303,21 +305,9 @@ export class StreamJsonIrReader {
 
   /** The calls the harness refused: its `result` records' `permission_denials` and its `system/permission_denied` records. */
   get refusedCalls(): RefusedCalls {
-    return { ids: this.refusedIds, unnamed: this.refusedUnnamed }
+    return this.denials.refusedCalls()
   }
-  private readonly refusedIds = new Set<string>()
-  private refusedUnnamed = 0
-
-  private noteRefused(result: JsonObject): void {
-    const listed = result['permission_denials']
-    if (Array.isArray(listed)) for (const entry of listed) this.noteRefusedCall(textAt(entry, 'tool_use_id'))
-  }
-
-  // An entry that names no call counts once; a named call is one refusal however often it is named.
-  private noteRefusedCall(callId: string | null): void {
-    if (callId === null) this.refusedUnnamed += 1
-    else this.refusedIds.add(callId)
-  }
+  private readonly denials = new DenialLedger()
 
   /** A vendor transcript ends where the run did when its last event is the terminal record. */
   closure(): StreamClose | null {
