@@ -135,8 +135,14 @@ class RequestSeries {
   }
 }
 
-/** Where subagents' last requests may be missing from the series, the `unk` saying so; else null. */
-function unseenRequests(context: CheckContext): Outcome | null {
+/**
+ * Where the series may be missing requests, the `unk` saying why, else null: a stream not proven
+ * closed may have left some unwritten, and a subagent's last request is not streamed. A claim about
+ * every request, or a share of their total, needs them all.
+ */
+function requestsMissing(context: CheckContext): Outcome | null {
+  const end = context.facts.end
+  if (!provenClosed(end)) return undecidable(notClosedReason(end))
   const subagents = subagentsRequesting(context)
   return subagents > 0 ? undecidable({ reason: 'subagent_requests_unseen', subagents }) : null
 }
@@ -162,15 +168,13 @@ const holdsPair = (trend: Trend, previous: number, current: number) => (trend ==
  */
 export function usageTrend(field: UsageField, trend: Trend): Accumulator {
   return seriesAccumulator((series, context) => {
-    const { facts } = context
     const values = series.values(field)
     if (!Array.isArray(values)) return values
     const shape = trend === 'non_decreasing' ? 'non-decreasing' : 'non-increasing'
     const last = values[values.length - 1] as { entry: SeriesEntry; value: number }
     // Once proven, a wrong-way pair stays (it is one in any series that holds this one); an ok is
-    // a claim about every request, and a stream not proven closed, or a subagent's request it does
-    // not show, may hold one that moved the other way.
-    const unproven = provenClosed(facts.end) ? unseenRequests(context) : undecidable(notClosedReason(facts.end))
+    // a claim about every request, and a request missing from the series may have moved the other way.
+    const unproven = requestsMissing(context)
     if (values.length === 1) return unproven ?? ok(series.eventsOf(last.entry), `one request, ${field} = ${last.value}: a sequence of one is ${shape} vacuously`)
     let moved = false
     for (let index = 0; index + 1 < values.length; index++) {
@@ -195,14 +199,11 @@ export function usageTrend(field: UsageField, trend: Trend): Accumulator {
 /** No single request takes more than a share of the series' own total. */
 export function usageShare(field: UsageField, bound: RangeBound): Accumulator {
   return seriesAccumulator((series, context) => {
-    const { facts } = context
     const values = series.values(field)
     if (!Array.isArray(values)) return values
-    // Requests a stream not proven closed left unwritten, or a subagent's it does not show, move a
-    // share either way (a larger peak, or a larger total): neither side is proven.
-    if (!provenClosed(facts.end)) return undecidable(notClosedReason(facts.end))
-    const unseen = unseenRequests(context)
-    if (unseen !== null) return unseen
+    // A request missing from the series moves a share either way (a larger peak, or a larger total): neither side is proven.
+    const missing = requestsMissing(context)
+    if (missing !== null) return missing
     const total = values.reduce((sum, { value }) => sum + value, 0)
     if (total === 0) return undecidable({ reason: 'ratio_undefined', denominator: `requests[].${field} summed across every request` })
     let peakAt = 0
