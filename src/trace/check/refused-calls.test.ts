@@ -38,18 +38,23 @@ function claudeRun(refused: boolean, { inline = false }: { inline?: boolean } = 
   ])
 }
 
-/** The same run as a native stream: the refusal a seam's denial, a vendor's listed one, or a warning that names no call. */
-function nativeRun(refusal: 'none' | 'seam' | 'vendor' | 'warning', suites = 1): string {
+/** How a native stream says the suite call was refused: a seam's denial, the vendor's list, a warning naming no call or naming it. */
+type Refusal = 'seam' | 'vendor' | 'warning' | 'named'
+
+/** The same run as a native stream, the first suite call refused as each of `refusals` says. */
+function nativeRun(refusals: readonly Refusal[], suites = 1): string {
   const suiteCalls = Array.from({ length: suites }, (_, n) => [call(`c${n}`, 'Bash', { command: 'cargo test' }, { operations: ['shell'], subjects: ['proc:cargo'] }), result(`c${n}`)]).flat()
+  const by = (refusal: Refusal) => refusals.includes(refusal)
   const events: Event[] = [
-    start({ hermetic: { mode: 'strict', decisions: refusal === 'seam' ? 'ask' : 'observe' } }),
+    start({ hermetic: { mode: 'strict', decisions: by('seam') ? 'ask' : 'observe' } }),
     ...suiteCalls.slice(0, 1),
-    ...(refusal === 'seam' ? [{ event: 'tool.decided', call_id: 'c0', decision: { decision: 'deny', reason: 'not allowed' }, decided_by: 'embedder', seam: 'control_request', latency_ms: 1 }] : []),
-    ...(refusal === 'warning' ? [{ event: 'warning', code: 'approval-denied', message: 'the approver denied the call' }] : []),
+    ...(by('seam') ? [{ event: 'tool.decided', call_id: 'c0', decision: { decision: 'deny', reason: 'not allowed' }, decided_by: 'embedder', seam: 'control_request', latency_ms: 1 }] : []),
+    ...(by('warning') ? [{ event: 'warning', code: 'approval-denied', message: 'the approver denied the call' }] : []),
+    ...(by('named') ? [{ event: 'warning', code: 'approval-denied', message: 'the approver denied c0', call_id: 'c0' }] : []),
     ...suiteCalls.slice(1),
     call('w', 'Write', { file_path: '/work/src/lib.rs', content: 'x' }, { operations: ['file.write'], subjects: ['file:/work/src/lib.rs'] }),
     result('w'),
-    ended({ permission_denials: refusal === 'vendor' ? [{ tool_name: 'Bash', tool_use_id: 'c0', tool_input: {} }] : [], census: { allowed: 1, denied: refusal === 'seam' ? 1 : 0, replaced: 0, abstained: 0, by_seam: {}, by_decider: {} } }),
+    ended({ permission_denials: by('vendor') ? [{ tool_name: 'Bash', tool_use_id: 'c0', tool_input: {} }] : [], census: { allowed: 1, denied: by('seam') ? 1 : 0, replaced: 0, abstained: 0, by_seam: {}, by_decider: {} } }),
   ]
   return metaharness([...events, closed(events.length + 1)])
 }
@@ -79,39 +84,27 @@ describe('a call the harness refused never ran', () => {
   })
 
   it.each([['seam'], ['vendor']] as const)('a native stream whose %s names the refused call: a gap', (refusal) => {
-    expect(verdict(CALLED, nativeRun(refusal))).toBe('gap')
-    expect(verdict(ORDER, nativeRun(refusal))).toBe('gap')
-    expect(verdict(CALLED, nativeRun('none'))).toBe('ok')
-    expect(verdict(ORDER, nativeRun('none'))).toBe('ok')
+    expect(verdict(CALLED, nativeRun([refusal]))).toBe('gap')
+    expect(verdict(ORDER, nativeRun([refusal]))).toBe('gap')
+    expect(verdict(CALLED, nativeRun([]))).toBe('ok')
+    expect(verdict(ORDER, nativeRun([]))).toBe('ok')
   })
 
   it('a refusal that names no call leaves unknown what it may account for, and decides nothing it cannot', () => {
-    expect(verdict(CALLED, nativeRun('warning'))).toBe('unknown:calls_refused')
-    expect(verdict(ORDER, nativeRun('warning'))).toBe('unknown:calls_refused')
+    expect(verdict(CALLED, nativeRun(['warning']))).toBe('unknown:calls_refused')
+    expect(verdict(ORDER, nativeRun(['warning']))).toBe('unknown:calls_refused')
     // Two suite calls and one refusal: one of them ran.
-    expect(verdict(CALLED, nativeRun('warning', 2))).toBe('ok')
-    expect(verdict(ORDER, nativeRun('warning', 2))).toBe('ok')
-    const row = rowOf(CALLED, nativeRun('warning'))
+    expect(verdict(CALLED, nativeRun(['warning'], 2))).toBe('ok')
+    expect(verdict(ORDER, nativeRun(['warning'], 2))).toBe('ok')
+    const row = rowOf(CALLED, nativeRun(['warning']))
     expect(describeOutcome(row.outcome as Outcome)).toContain('the harness refused a call without naming which')
   })
 
   it('a refusal warning that names its call decides as the vendor’s list does, and is one denial with it', () => {
-    const named = (listed: boolean): string => {
-      const events: Event[] = [
-        start(),
-        call('c0', 'Bash', { command: 'cargo test' }, { operations: ['shell'], subjects: ['proc:cargo'] }),
-        { event: 'warning', code: 'approval-denied', message: 'the approver denied c0', call_id: 'c0' },
-        result('c0', { is_error: true }),
-        call('w', 'Write', { file_path: '/work/src/lib.rs', content: 'x' }, { operations: ['file.write'], subjects: ['file:/work/src/lib.rs'] }),
-        result('w'),
-        ended({ permission_denials: listed ? [{ tool_name: 'Bash', tool_use_id: 'c0', tool_input: {} }] : [], census: { allowed: 1, denied: 0, replaced: 0, abstained: 0, by_seam: {}, by_decider: {} } }),
-      ]
-      return metaharness([...events, closed(events.length + 1)])
-    }
-    for (const listed of [false, true]) {
-      expect(verdict(CALLED, named(listed))).toBe('gap')
-      expect(verdict(ORDER, named(listed))).toBe('gap')
-      expect(verdict('{permission.denied: {count: {exactly: 1}}}', named(listed))).toBe('ok')
+    for (const refusals of [['named'], ['named', 'vendor']] as const) {
+      expect(verdict(CALLED, nativeRun(refusals))).toBe('gap')
+      expect(verdict(ORDER, nativeRun(refusals))).toBe('gap')
+      expect(verdict('{permission.denied: {count: {exactly: 1}}}', nativeRun(refusals))).toBe('ok')
     }
   })
 
@@ -128,7 +121,7 @@ describe('a call the harness refused never ran', () => {
   })
 
   it('a later call that ran decides the order where the first was refused', () => {
-    const twice = nativeRun('vendor', 2)
+    const twice = nativeRun(['vendor'], 2)
     const row = rowOf(ORDER, twice)
     expect(row.verdict).toBe('ok')
     // Cited: the second suite call (event 3: the opening is 1), not the refused first.
