@@ -7,6 +7,7 @@ import { openTranscriptPath } from './ir/any-format.js'
 import type { TranscriptChunk, TranscriptReadOptions } from './ir/read.js'
 import type { AdapterRef, AssistantRequest, IrEvent, IrSink, StreamClose, StreamEnd } from './ir/types.js'
 import { witnessMarker } from './ir/types.js'
+import { timeOf } from './ir/timestamp.js'
 import { readThrough } from './read-through.js'
 import { utf8Length } from './rust-format.js'
 
@@ -126,12 +127,13 @@ export class CensusSink implements IrSink {
       const step: CensusStep = { call_event: event.index, tool: call.name, gen_ms: this.clock.genOf(event), exec_ms: null }
       this.steps.push(step)
       this.correlator.call(event)
-      const sent = event.timestampMs
+      const sent = timeOf(event.timestamp)
       this.correlator.onResult(event, (result) => {
         counted.results += 1
         counted.result_bytes += result.result.contentBytes ?? 0
         if (result.result.isError === true) counted.errors += 1
-        if (sent !== null && result.timestampMs !== null) step.exec_ms = result.timestampMs - sent
+        const done = timeOf(result.timestamp)
+        if (sent !== null && done !== null) step.exec_ms = done - sent
       })
     }
   }

@@ -1,5 +1,5 @@
 import type { AssistantRequest, IrEvent, IrFamily, IrReads, IrSink, StreamEnd } from '../ir/types.js'
-import { parseTimestampMs } from '../ir/timestamp.js'
+import { timeOf } from '../ir/timestamp.js'
 import type { TraceSpec } from '../spec/model.js'
 import type { TraceReport } from '../report-types.js'
 import type { Accumulator, CheckContext } from './accumulator.js'
@@ -68,7 +68,7 @@ export class TraceChecker implements IrSink {
   }
 
   passed(_index: number, sourceLine: number, timestamp: string | null): void {
-    if (this.reads.clock) this.context.clock.observeAt(sourceLine, timestamp === null ? null : parseTimestampMs(timestamp))
+    if (this.reads.clock) this.context.clock.observeAt(sourceLine, timeOf(timestamp))
   }
 
   event(event: IrEvent): void {

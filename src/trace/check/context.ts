@@ -1,4 +1,5 @@
 import type { IrEvent, IrFamily, RateLimitState, RunOutcome, SessionStart, StreamEnd } from '../ir/types.js'
+import { timeOf } from '../ir/timestamp.js'
 import { undecidable, type Outcome, type UnknownReason } from './outcome.js'
 import { provenClosed } from './closure.js'
 import { UnreadTally } from './unread.js'
@@ -21,8 +22,8 @@ export interface FinalText {
   readonly requestId: string | null
   /** The line of its last piece. */
   sourceLine: number
-  /** The time of its last piece, where recorded. */
-  timestampMs: number | null
+  /** The time of its last piece as written, where recorded. */
+  timestamp: string | null
 }
 
 type TextEvent = Extract<IrEvent, { family: 'assistant_text' }>
@@ -44,11 +45,11 @@ function continuesAnswer(last: FinalText, event: TextEvent): boolean {
 export class StreamFacts {
   /** Every opening record, in order: a driven run concatenates sessions, and each one opens its own. */
   readonly sessionStarts: { index: number; start: SessionStart }[] = []
-  lastOutcome: { index: number; outcome: RunOutcome; timestampMs: number | null } | null = null
+  lastOutcome: { index: number; outcome: RunOutcome; timestamp: string | null } | null = null
   /** Where each terminal record stands: more than one, and the stream concatenates sessions. */
   private readonly outcomeEvents: number[] = []
-  private lastRateLimit: { index: number; state: RateLimitState; timestampMs: number | null } | null = null
-  private lastEstimate: { index: number; tokens: number; timestampMs: number | null } | null = null
+  private lastRateLimit: { index: number; state: RateLimitState; timestamp: string | null } | null = null
+  private lastEstimate: { index: number; tokens: number; timestamp: string | null } | null = null
   private lastText: FinalText | null = null
   readonly opaqueEvents: number[] = []
   /** Each unread event's type (null where it had none), beside `opaqueEvents`. */
@@ -78,13 +79,15 @@ export class StreamFacts {
    * after that turn (a turn cut short) stands before the record yet is not the run's last word. A
    * session that opened after the record has none of its own: the run went on past it.
    */
-  endedAfter(index: number, timestampMs: number | null): boolean {
+  endedAfter(index: number, timestamp: string | null): boolean {
     this.mustRead('run_outcome')
     this.mustRead('session_start')
     if (provenClosed(this.end)) return true
     const outcome = this.lastOutcome
     if (outcome === null || outcome.index < index || this.openedAfter(outcome.index)) return false
-    return outcome.timestampMs === null || timestampMs === null || outcome.timestampMs >= timestampMs
+    const ended = timeOf(outcome.timestamp)
+    const at = timeOf(timestamp)
+    return ended === null || at === null || ended >= at
   }
 
   /** Whether a session opened after the event at `index`; only for an expectation that names `session_start`. */
@@ -95,13 +98,13 @@ export class StreamFacts {
   }
 
   /** The last thinking estimate; only for an expectation that names `thinking_estimate`. */
-  lastEstimateOf(): { index: number; tokens: number; timestampMs: number | null } | null {
+  lastEstimateOf(): { index: number; tokens: number; timestamp: string | null } | null {
     this.mustRead('thinking_estimate')
     return this.lastEstimate
   }
 
   /** The last rate-limit state; only for an expectation that names `rate_limit`. */
-  lastRateLimitOf(): { index: number; state: RateLimitState; timestampMs: number | null } | null {
+  lastRateLimitOf(): { index: number; state: RateLimitState; timestamp: string | null } | null {
     this.mustRead('rate_limit')
     return this.lastRateLimit
   }
@@ -117,14 +120,14 @@ export class StreamFacts {
         this.sessionStarts.push({ index: event.index, start: event.start })
         break
       case 'run_outcome':
-        this.lastOutcome = { index: event.index, outcome: event.outcome, timestampMs: event.timestampMs }
+        this.lastOutcome = { index: event.index, outcome: event.outcome, timestamp: event.timestamp }
         this.outcomeEvents.push(event.index)
         break
       case 'rate_limit':
-        this.lastRateLimit = { index: event.index, state: event.state, timestampMs: event.timestampMs }
+        this.lastRateLimit = { index: event.index, state: event.state, timestamp: event.timestamp }
         break
       case 'thinking_estimate':
-        if (event.estimatedTokens !== null) this.lastEstimate = { index: event.index, tokens: event.estimatedTokens, timestampMs: event.timestampMs }
+        if (event.estimatedTokens !== null) this.lastEstimate = { index: event.index, tokens: event.estimatedTokens, timestamp: event.timestamp }
         break
       case 'assistant_text': {
         // A subagent's words, streamed between the run's own, are its report to the run, not the run's answer.
@@ -134,8 +137,8 @@ export class StreamFacts {
           last.text += event.text
           last.indices.push(event.index)
           last.sourceLine = event.sourceLine
-          last.timestampMs = event.timestampMs
-        } else this.lastText = { indices: [event.index], text: event.text, requestId: event.requestId, sourceLine: event.sourceLine, timestampMs: event.timestampMs }
+          last.timestamp = event.timestamp
+        } else this.lastText = { indices: [event.index], text: event.text, requestId: event.requestId, sourceLine: event.sourceLine, timestamp: event.timestamp }
         break
       }
       case 'opaque':
@@ -212,7 +215,8 @@ export class StepClock {
   constructor(private readonly read = true) {}
 
   observe(event: IrEvent): void {
-    this.observeAt(event.sourceLine, event.timestampMs)
+    // A check that reads no intervals never asks: its events' times stay unparsed.
+    if (this.read) this.observeAt(event.sourceLine, timeOf(event.timestamp))
   }
 
   /** An event's line and time, read or passed over. */
@@ -228,8 +232,9 @@ export class StepClock {
   /** The generation interval ending at this (just observed) call, or `null` where it cannot be derived. */
   genOf(event: IrEvent): number | null {
     if (!this.read) throw new Error('an expectation asked the step clock without declaring readsClock: the check passed over the times it needs')
-    if (event.timestampMs === null || this.timeBefore === null) return null
-    return event.timestampMs - this.timeBefore
+    const at = timeOf(event.timestamp)
+    if (at === null || this.timeBefore === null) return null
+    return at - this.timeBefore
   }
 }
 

@@ -1,4 +1,3 @@
-import { parseTimestampMs } from './timestamp.js'
 import type { AssistantRequest, IrEvent, IrEventBody, IrSink } from './types.js'
 
 /**
@@ -26,13 +25,12 @@ export class IrEmitter {
     return this.last
   }
 
-  /** Numbers the event, stamps its line and time, and hands it to the sink. Returns its index. */
+  /** Numbers the event, stamps its line and time (as written: `timeOf` reads it), and hands it to the sink. Returns its index. */
   emit(body: IrEventBody, sourceLine: number, timestamp: string | null): number {
     const event = body as IrEvent
     event.index = this.next++
     event.sourceLine = sourceLine
     event.timestamp = timestamp
-    event.timestampMs = timestamp === null ? null : parseTimestampMs(timestamp)
     this.last = event
     this.sink.event(event)
     return event.index

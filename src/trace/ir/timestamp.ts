@@ -36,6 +36,14 @@ export function parseTimestampMs(text: string): number | null {
   return ((daysFromCivil(year, month, day) * 24 + hour) * 60 + minute) * 60_000 + second * 1_000 + milliseconds
 }
 
+/**
+ * An event's recorded time as epoch milliseconds, or `null` where it recorded none or another form.
+ * Read on demand: most checks never ask an event its time, so the reader does not parse them all.
+ */
+export function timeOf(timestamp: string | null): number | null {
+  return timestamp === null ? null : parseTimestampMs(timestamp)
+}
+
 /** Rust's `str::parse::<i64>`: an optional sign, then ASCII digits. */
 function integer(text: string): number | null {
   return /^[+-]?[0-9]+$/.test(text) ? Number(text) : null

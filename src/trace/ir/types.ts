@@ -191,10 +191,8 @@ export type IrEvent = IrEventBody & {
   index: number
   /** 1-based line of the transcript, counting blank lines. */
   sourceLine: number
-  /** The harness's timestamp, verbatim. */
+  /** The harness's timestamp, verbatim; `timeOf` reads it as epoch milliseconds for the rows that ask. */
   timestamp: string | null
-  /** `timestamp` as epoch milliseconds, where it is the one form transcripts record. */
-  timestampMs: number | null
 }
 
 /** One API request's usage record (one per assistant line on stream-json, one per `usage` event). */

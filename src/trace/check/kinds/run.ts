@@ -195,7 +195,7 @@ export function textMatches(matcher: FieldMatcher): Accumulator {
       const lastPiece = last.indices[last.indices.length - 1] as number
       // The last text written is the run's final answer only where the run ended after it: a terminal
       // record follows it, or the stream is proven closed. Else the run may have answered again.
-      if (!facts.endedAfter(lastPiece, last.timestampMs)) return undecidable(notClosedReason(facts.end))
+      if (!facts.endedAfter(lastPiece, last.timestamp)) return undecidable(notClosedReason(facts.end))
       if (callsAfterText.length > 0) return undecidable({ reason: 'calls_after_last_text', text_event: lastPiece, call_events: callsAfterText })
       if (matchesText(matcher, last.text)) return ok([...last.indices], `the final assistant text (${utf8Length(last.text)} chars) ${describeMatcher(matcher)}`)
       return gap([...last.indices], `the final assistant text does not match ${describeMatcher(matcher)}`)
@@ -209,7 +209,7 @@ export function thinkingEstimated(bound: CountBound): Accumulator {
     if (last === null) return undecidable({ reason: 'no_thinking_estimate' })
     const holds = countHolds(bound, last.tokens)
     // The estimate only grows: a ceiling that holds is the run's only where the run ended after it.
-    if (holds && isCeiling(bound) && !facts.endedAfter(last.index, last.timestampMs)) return undecidable(notClosedReason(facts.end))
+    if (holds && isCeiling(bound) && !facts.endedAfter(last.index, last.timestamp)) return undecidable(notClosedReason(facts.end))
     return (holds ? ok : gap)([last.index], `last thinking estimate ${last.tokens}, ${describeCount(bound)}`)
   }, ['thinking_estimate', 'run_outcome', 'session_start'])
 }
@@ -222,7 +222,7 @@ export function rateLimit(kind: RateLimitKind): Accumulator {
     const last = facts.lastRateLimitOf()
     if (last === null) return undecidable({ reason: 'no_rate_limit_event' })
     // The last state written is the run's last only where the run ended after it; a stream cut short may have moved on.
-    if (!facts.endedAfter(last.index, last.timestampMs)) return undecidable(notClosedReason(facts.end))
+    if (!facts.endedAfter(last.index, last.timestamp)) return undecidable(notClosedReason(facts.end))
     const at = last.index
     const state = last.state
     switch (kind.expect) {

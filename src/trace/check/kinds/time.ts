@@ -1,3 +1,4 @@
+import { timeOf } from '../../ir/timestamp.js'
 import type { ToolCall } from '../../ir/types.js'
 import { countHolds, describeCount } from '../../spec/bounds.js'
 import type { CallSelector, CountBound } from '../../spec/model.js'
@@ -35,9 +36,10 @@ function steps(select: (call: ToolCall) => boolean, phase: Phase, finish: (calls
         return
       }
       intervals.push(NONE)
-      const sent = event.timestampMs
+      const sent = timeOf(event.timestamp)
       context.correlator.onResult(event, (result) => {
-        if (sent !== null && result.timestampMs !== null && result.timestampMs - sent >= 0) intervals[position] = result.timestampMs - sent
+        const done = timeOf(result.timestamp)
+        if (sent !== null && done !== null && done - sent >= 0) intervals[position] = done - sent
       })
     },
     finish: (context) => finish(calls, intervals, context),
