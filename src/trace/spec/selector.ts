@@ -362,12 +362,24 @@ export function selectsFilesBySubject(selector: CallSelector): boolean {
   return selector.subject !== undefined && mightMatchKind(selector.subject, 'file:')
 }
 
+// A glob's text before its first wildcard, kept per matcher: a check asks it of every call.
+const globLiterals = new WeakMap<FieldMatcher, string>()
+
+function globLiteral(matcher: FieldMatcher & { glob: string }): string {
+  let literal = globLiterals.get(matcher)
+  if (literal === undefined) {
+    const wildcard = matcher.glob.search(/[*?]/)
+    literal = wildcard === -1 ? matcher.glob : matcher.glob.slice(0, wildcard)
+    globLiterals.set(matcher, literal)
+  }
+  return literal
+}
+
 function mightMatchKind(matcher: FieldMatcher, kind: string): boolean {
   if ('exact' in matcher) return matcher.exact.startsWith(kind)
   if ('equals' in matcher) return typeof matcher.equals === 'string' && matcher.equals.startsWith(kind)
   if ('glob' in matcher) {
-    const wildcard = matcher.glob.search(/[*?]/)
-    const literal = wildcard === -1 ? matcher.glob : matcher.glob.slice(0, wildcard)
+    const literal = globLiteral(matcher)
     return literal.startsWith(kind) || kind.startsWith(literal)
   }
   return true
