@@ -15,7 +15,10 @@ export const PI_VOCABULARY: RecordVocabulary = {
     session: { becomes: ['session.started'] },
     'message/user': { becomes: ['injection'] },
     'message/assistant': { becomes: ['text', 'thinking', 'tool.requested', 'usage', 'warning'] },
-    'message/toolResult': { becomes: ['tool.result'] },
+    // pi 1.x: a tool's result records the calls its code made (`nestedCalls`), complete or not.
+    'message/toolResult': { becomes: ['tool.requested', 'tool.result', 'warning'] },
+    // pi 1.x: the prompt and tool loadout, the first one whole, later ones patching it.
+    'message/system': { becomes: ['injection'] },
     // `!command` in pi's editor: the user ran it, not the model, and its output joins the context.
     'message/bashExecution': { becomes: ['injection'] },
     'message/custom': { becomes: ['injection'] },
@@ -27,6 +30,7 @@ export const PI_VOCABULARY: RecordVocabulary = {
     compaction: { becomes: ['injection'] },
     branch_summary: { becomes: ['injection'] },
     custom: { carriesNoToolCall: "an extension's own state, never sent to the model" },
+    usage: { carriesNoToolCall: 'pi 1.x: model work outside the conversation (cache warming…), added to the run’s tokens and cost' },
     custom_message: { becomes: ['injection'] },
     label: { carriesNoToolCall: 'a user bookmark on another entry' },
     session_info: { carriesNoToolCall: 'the session display name' },
@@ -40,7 +44,7 @@ export const PI_VOCABULARY: RecordVocabulary = {
     turn_end: { carriesNoToolCall: 'repeats the turn’s assistant message and tool results, each already read from its message_end' },
     message_start: { carriesNoToolCall: 'a message began; its message_end holds it whole' },
     message_update: { carriesNoToolCall: 'a streamed delta of a message whose message_end holds it whole' },
-    tool_execution_start: { carriesNoToolCall: 'a call the assistant message_end already holds began to run' },
+    tool_execution_start: { carriesNoToolCall: 'a call began to run: one the assistant message_end holds, or (with `parentToolCallId`) one a tool made, which its result’s `nestedCalls` holds' },
     tool_execution_update: { carriesNoToolCall: 'partial output of a running call' },
     tool_execution_end: { carriesNoToolCall: 'a call ended; its toolResult message_end holds the result' },
     queue_update: { carriesNoToolCall: 'the pending steering and follow-up prompts' },

@@ -1,7 +1,8 @@
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { checkTranscriptFile } from '../../src/trace/check/check.js'
+import { checkAnyFormatText, checkTranscriptFile } from '../../src/trace/check/check.js'
 import { readSpec } from '../../src/trace/spec/read.js'
+import type { TraceReport } from '../../src/trace/report-types.js'
 import { convertLines, convertPath, names } from '../../test/helpers/project.js'
 import { detect } from '../transcript/detect.js'
 import { detectTranscriptFile } from '../transcript/read.js'
@@ -124,5 +125,98 @@ describe('pi --mode json stdout', () => {
       { type: 'entry_appended', entry: { type: 'compaction', id: 'b', parentId: 'a', timestamp: '2026-12-03T12:08:02.000Z', summary: 'so far' } },
     ])
     expect(events.filter((event) => event.event === 'injection').map((event) => event.event === 'injection' && event.text)).toEqual(['go', 'so far'])
+  })
+})
+
+describe('pi 1.x: system messages, and the calls a codemode script made', () => {
+  const FIXTURES = resolve(import.meta.dirname, '../../test/fixtures/pi-1.x')
+  const fixture = (name: string) => resolve(FIXTURES, name)
+  const header = { type: 'session', version: 3, id: 's', timestamp: '2026-12-08T02:09:22.000Z', cwd: '/w' }
+  const codemodeCall = (id: string) => ({ type: 'message_end', message: { role: 'assistant', content: [{ type: 'toolCall', id, name: 'codemode', arguments: { code: 'await tools.bash({command: "rm -f x"})' } }], stopReason: 'toolUse', timestamp: 1 } })
+  const codemodeResult = (id: string, extra: Record<string, unknown>) => ({ type: 'message_end', message: { role: 'toolResult', toolCallId: id, toolName: 'codemode', content: [{ type: 'text', text: 'Script completed' }], isError: false, timestamp: 2, ...extra } })
+  const answer = { type: 'message_end', message: { role: 'assistant', content: [{ type: 'text', text: 'Done' }], stopReason: 'stop', timestamp: 3 } }
+  const end = { type: 'agent_end', messages: [], willRetry: false }
+  const specOf = (yaml: string) => readSpec(`format: trace-spec/1\nid: t\nexpectations:\n${yaml}`)
+  const rowsOf = (report: TraceReport) => report.expectations.map((row) => [row.id, row.outcome.outcome === 'undecidable' ? `unknown:${row.outcome.reason}` : row.outcome.outcome])
+  const verdicts = async (yaml: string, file: string) => rowsOf(await checkTranscriptFile(specOf(yaml), file))
+  const lineVerdicts = (yaml: string, lines: unknown[]) => rowsOf(checkAnyFormatText(specOf(yaml), lines.map((line) => `${JSON.stringify(line)}\n`).join('')))
+
+  it('1.6.0’s stdout and session file: the leading system message is the prompt, read as an injection, so nothing is unread', async () => {
+    for (const name of ['plain.stdout.jsonl', 'plain.session.jsonl']) {
+      const events = await convertPath(fixture(name))
+      expect(events.filter((event) => event.event === 'opaque'), name).toEqual([])
+      const system = events.find((event) => event.event === 'injection' && event.origin === 'system')
+      expect(system?.event === 'injection' && system.text, name).toMatch(/^You are a coding assistant running inside pi[^]*<tools>\n- read: Read file contents/)
+    }
+    // Before, the system message was unread, and every count over 1.x stdout was a lower bound.
+    expect(await verdicts('  - id: one-shell-call\n    expect: {tool.called: {operations: [shell], count: {exactly: 1}}}\n', fixture('plain.stdout.jsonl'))).toEqual([['one-shell-call', 'ok']])
+  })
+
+  it('1.6.0 with --tools +codemode: the script’s bash and read calls, recorded on its result, are the run’s calls, so an absence of bash is a gap', async () => {
+    for (const name of ['codemode.stdout.jsonl', 'codemode.session.jsonl']) {
+      const events = await convertPath(fixture(name))
+      const calls = events.flatMap((event) => (event.event === 'tool.requested' ? [[event.call_id, event.name, event.operations, event.subjects]] : []))
+      expect(calls, name).toEqual([
+        ['toolu_vh_001_1', 'codemode', [], []],
+        ['toolu_vh_001_1/1', 'bash', ['shell'], ['proc:rm', 'file:junk.txt', 'proc:echo']],
+        ['toolu_vh_001_1/2', 'read', ['file.read'], ['file:README.md']],
+      ])
+      // Each nested call's outcome (pi keeps no nested content), then the script's own result.
+      expect(events.flatMap((event) => (event.event === 'tool.result' ? [[event.call_id, event.is_error, event.content === null]] : [])), name).toEqual([
+        ['toolu_vh_001_1/1', false, true],
+        ['toolu_vh_001_1/2', false, true],
+        ['toolu_vh_001_1', false, false],
+      ])
+      expect(events.filter((event) => event.event === 'warning' || event.event === 'opaque'), name).toEqual([])
+    }
+    const rows = '  - id: no-bash\n    expect: {tool.absent: {tools: [bash]}}\n  - id: no-rm\n    expect: {tool.absent: {subject: {glob: "proc:rm"}}}\n  - id: read-first\n    expect: {order: {first: {tools: [read]}, before: {tools: [bash]}}}\n  - id: one-shell-call\n    expect: {tool.called: {operations: [shell], count: {exactly: 1}}}\n'
+    expect(await verdicts(rows, fixture('codemode.stdout.jsonl'))).toEqual([
+      ['no-bash', 'gap'],
+      ['no-rm', 'gap'],
+      ['read-first', 'gap'],
+      ['one-shell-call', 'ok'],
+    ])
+  })
+
+  it('a record pi cut short, or a script whose result never came, leaves its calls unseen: an absence is unknown, never ok', async () => {
+    // Cut short: the second call had not finished, its arguments over pi's limit.
+    const second = (complete: boolean) => (complete ? { status: 'ok', arguments: { path: 'b.md', content: 'x' } } : { status: 'unfinished', argumentsBytes: 9000 })
+    const nested = (complete: boolean) => ({ nestedCalls: { calls: [{ id: 'c1/1', name: 'read', status: 'ok', arguments: { path: 'a.md' } }, { id: 'c1/2', name: 'write', ...second(complete) }], complete } })
+    const cutLines = [header, codemodeCall('c1'), codemodeResult('c1', nested(false)), answer, end]
+    const unansweredLines = [header, codemodeCall('c1'), answer, end]
+    const wholeLines = [header, codemodeCall('c1'), codemodeResult('c1', nested(true)), answer, end]
+    const cut = await convertLines('pi-session-jsonl', cutLines)
+    expect(cut.find((event) => event.event === 'warning')).toMatchObject({ code: 'nested_calls_unseen' })
+    // An unfinished call has no outcome.
+    expect(cut.flatMap((event) => (event.event === 'tool.result' ? [event.call_id] : []))).toEqual(['c1/1', 'c1'])
+    const unanswered = await convertLines('pi-session-jsonl', unansweredLines)
+    expect(unanswered.filter((event) => event.event === 'warning')).toMatchObject([{ code: 'nested_calls_unseen' }])
+    const whole = await convertLines('pi-session-jsonl', wholeLines)
+    expect(whole.filter((event) => event.event === 'warning')).toEqual([])
+    const rows = '  - id: no-bash\n    expect: {tool.absent: {tools: [bash]}}\n'
+    expect(lineVerdicts(rows, cutLines)).toEqual([['no-bash', 'unknown:nested_calls_unseen']])
+    expect(lineVerdicts(rows, unansweredLines)).toEqual([['no-bash', 'unknown:nested_calls_unseen']])
+    // The whole record, and a closed stream: no script called bash.
+    expect(lineVerdicts(rows, wholeLines)).toEqual([['no-bash', 'ok']])
+  })
+
+  it('model work a tool or pi itself did is the run’s cost too; an MCP tool is an MCP call; a later system message is an injection of what it sets', async () => {
+    const work = { usage: { input: 100, output: 5, cacheRead: 0, cacheWrite: 0, cost: { total: 0.5 } } }
+    const priced = { ...answer, message: { ...answer.message, usage: { input: 10, output: 2, cacheRead: 0, cacheWrite: 0, cost: { total: 0.25 } } } }
+    const events = await convertLines('pi-session-jsonl', [
+      header,
+      { type: 'message_end', message: { role: 'system', content: '', sections: { skills: '<skills>x</skills>', rules: null }, toolsRemoved: [{ name: 'write' }], timestamp: 0 } },
+      { type: 'message_end', message: { role: 'assistant', content: [{ type: 'toolCall', id: 'c1', name: 'codemode', arguments: { code: 'x' } }], stopReason: 'toolUse', timestamp: 1, usage: { input: 10, output: 2, cacheRead: 0, cacheWrite: 0, cost: { total: 0.25 } } } },
+      codemodeResult('c1', work),
+      { type: 'message_end', message: { role: 'assistant', content: [{ type: 'toolCall', id: 'c2', name: 'mcp__docs__search', arguments: { q: 'x' } }], stopReason: 'toolUse', timestamp: 4, usage: { input: 10, output: 2, cacheRead: 0, cacheWrite: 0, cost: { total: 0.25 } } } },
+      { type: 'entry_appended', entry: { type: 'usage', id: 'u', parentId: null, timestamp: '2026-12-08T02:09:23.000Z', kind: 'cache_warm', provider: 'p', model: 'm', usage: { input: 0, output: 0, cacheRead: 50, cacheWrite: 0, cost: { total: 0.125 } } } },
+      priced,
+      end,
+    ])
+    expect(events.find((event) => event.event === 'injection')).toMatchObject({ origin: 'system', text: '<skills>x</skills>' })
+    expect(events.find((event) => event.event === 'tool.requested' && event.call_id === 'c2')).toMatchObject({ operations: ['mcp.call'] })
+    // Three answers at 0.25, the script's classifier at 0.5, pi's cache warming at 0.125: three model turns, not five.
+    expect(events.find((event) => event.event === 'session.ended')).toMatchObject({ num_turns: 3, total_cost_usd: 1.375, usage: { input_tokens: 130, output_tokens: 11, cache_read_input_tokens: 50 } })
+    expect(events.filter((event) => event.event === 'opaque')).toEqual([])
   })
 })

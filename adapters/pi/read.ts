@@ -1,3 +1,4 @@
+import { nestedCallsUnseenWarning } from '../../src/events/nested-calls-unseen.js'
 import type { CloseReason, Emission } from '../../src/events/types.js'
 import { asArray, asBoolean, asF64, asObject, asString, asU64, isObject, millisToIso, type JsonObject } from '../shared/fields.js'
 import { concatenatedObjects } from '../shared/concatenated.js'
@@ -14,12 +15,21 @@ import { PiRunOutcome } from './run-outcome.js'
 
 export const PI_ADAPTER_ID = 'pi'
 
+// pi 1.x's tool that runs the model's JavaScript, whose only reach is pi's other tools (and non-LLM models).
+const CODEMODE = 'codemode'
+
 /** pi's built-in tools by operation. */
 export const PI_TOOL_OPERATIONS: ToolOperationTable = {
   tools: { read: 'file.read', write: 'file.write', edit: 'file.edit', bash: 'shell', ls: 'dir.list', find: 'dir.list', grep: 'search' },
+  // pi 1.x registers an MCP server's tools as `mcp__<server>__<tool>`.
+  prefixes: [['mcp__', 'mcp.call']],
+  inert: { [CODEMODE]: 'runs JavaScript that reaches nothing but pi’s other tools, each call of which its result records (nestedCalls)' },
   pathKeys: ['path', 'file_path'],
   commandKeys: ['command'],
 }
+
+// Where the calls of a tool's code are when its result does not hold them all.
+const NESTED_ELSEWHERE = 'no record pi kept (a result keeps at most 256 of a tool’s calls and 32 KiB of their arguments, and a script whose result never came left none)'
 
 // Entries whose `summary` the model is given in place of the context they summarise.
 const SUMMARIES = new Set(['compaction', 'branch_summary'])
@@ -45,6 +55,10 @@ export class PiProjector implements RecordProjector {
   private stoppedBy: string | null = null
   // The run `--mode json` stdout is printing, ended by its `agent_end` (a session file has none).
   private run = new PiRunOutcome()
+  // codemode calls whose result, which records the calls their code made, has not come yet.
+  private readonly codeRunning = new Set<string>()
+  // Whether a tool's code made calls no record holds: the stream then proves no end.
+  private nestedUnseen = false
 
   constructor(private readonly seam: SeamOptions) {}
 
@@ -92,6 +106,12 @@ export class PiProjector implements RecordProjector {
       const events = this.message(record, raw, lineNumber)
       return this.opening.release(timed(events, at))
     }
+    // pi 1.x: model work outside the conversation (cache warming…), in the run's totals.
+    if (type === 'usage') {
+      const work = piUsage(asObject(record['usage']))
+      if (work) this.run.otherWork(work)
+      return []
+    }
     if (SUMMARIES.has(type)) return this.opening.pass(timed([{ event: 'injection', text: asString(record['summary']) ?? '', origin: type }], at))
     if (type === 'custom_message') return this.opening.pass(timed([{ event: 'injection', text: textContent(record['content']) ?? '', origin: 'custom_message' }], at))
     if (meaningOf(PI_VOCABULARY, type) !== undefined) return []
@@ -100,11 +120,13 @@ export class PiProjector implements RecordProjector {
   }
 
   finish(): Emission[] {
-    return this.opening.release(this.drift.finish())
+    // A script whose result never came may have called tools nobody recorded.
+    const unrecorded = [...this.codeRunning].map((id) => this.nestedWarning(id, CODEMODE))
+    return this.opening.release([...unrecorded, ...this.drift.finish()])
   }
 
   closure(): CloseReason | null {
-    if (!this.ended) return null
+    if (!this.ended || this.nestedUnseen) return null
     return this.stoppedBy === 'error' || this.stoppedBy === 'aborted' ? 'error' : 'completed'
   }
 
@@ -117,8 +139,16 @@ export class PiProjector implements RecordProjector {
         return [{ event: 'injection', text: textContent(message['content']) ?? '', origin: 'user' }]
       case 'assistant':
         return this.assistant(message, lineNumber)
-      case 'toolResult':
-        return [toolResult(asString(message['toolCallId']) ?? '', asBoolean(message['isError']) ?? null, message['content'])]
+      case 'toolResult': {
+        const id = asString(message['toolCallId']) ?? ''
+        this.codeRunning.delete(id)
+        const work = piUsage(asObject(message['usage']))
+        if (work) this.run.otherWork(work)
+        return [...this.nestedCalls(id, asString(message['toolName']) ?? '', asObject(message['nestedCalls'])), toolResult(id, asBoolean(message['isError']) ?? null, message['content'])]
+      }
+      case 'system':
+        // pi 1.x: the prompt (its base text and named sections) and the tools it offers from here on.
+        return [{ event: 'injection', text: systemText(message), origin: 'system' }]
       case 'bashExecution': {
         // The user's own `!command`: its line and output enter the context; the model called nothing.
         const output = asString(message['output'])
@@ -136,6 +166,32 @@ export class PiProjector implements RecordProjector {
     }
   }
 
+  /**
+   * The calls a tool made while it ran (pi 1.x: a codemode script's), which its result records
+   * (`nestedCalls`) and no assistant message holds: each call, then how it ended (pi keeps no
+   * nested result's content). Where pi left calls or arguments out, or a call had not finished,
+   * the calls of the tool's code are not all here.
+   */
+  private nestedCalls(parentId: string, parentTool: string, record: JsonObject | undefined): Emission[] {
+    if (!record) return []
+    const events: Emission[] = []
+    for (const entry of asArray(record['calls']) ?? []) {
+      const call = asObject(entry)
+      if (!call) continue
+      const id = asString(call['id']) ?? ''
+      events.push(...this.calls.call(id, asString(call['name']) ?? '', call['arguments'] ?? {}))
+      const status = asString(call['status'])
+      if (status === 'ok' || status === 'error') events.push(toolResult(id, status === 'error', null))
+    }
+    if (record['complete'] !== true) events.push(this.nestedWarning(parentId, parentTool))
+    return events
+  }
+
+  private nestedWarning(callId: string, tool: string): Emission {
+    this.nestedUnseen = true
+    return nestedCallsUnseenWarning(callId, tool, NESTED_ELSEWHERE)
+  }
+
   private assistant(message: JsonObject, lineNumber: number): Emission[] {
     const events: Emission[] = []
     let answer: string | null = null
@@ -151,7 +207,9 @@ export class PiProjector implements RecordProjector {
       else if (kind === 'toolCall') {
         const name = asString(object['name']) ?? ''
         const input = object['arguments'] ?? {}
-        events.push(...this.calls.call(asString(object['id']) ?? '', name, input))
+        const id = asString(object['id']) ?? ''
+        if (name === CODEMODE) this.codeRunning.add(id)
+        events.push(...this.calls.call(id, name, input))
       } else {
         this.drift.sawUnknown('message', `assistant/${kind}`)
         events.push(opaqueValue(block, 'message', `assistant/${kind}`, lineNumber))
@@ -171,6 +229,12 @@ export class PiProjector implements RecordProjector {
 }
 
 type Usage = Extract<Emission, { event: 'usage' }>['usage']
+
+/** A system message's text: its base text (or added instructions), then each section it sets, in order. */
+function systemText(message: JsonObject): string {
+  const sections = Object.values(asObject(message['sections']) ?? {}).filter((section): section is string => typeof section === 'string')
+  return [textContent(message['content']) ?? '', ...sections].filter((part) => part.length > 0).join('\n')
+}
 
 /** An answer's `usage` (`{input, output, cacheRead, cacheWrite, cost{total}}`; input without the cache reads), its cost read through `pricedCost`. */
 function piUsage(usage: JsonObject | undefined): Usage | null {

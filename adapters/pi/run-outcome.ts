@@ -8,7 +8,9 @@ type SessionEnded = ReturnType<typeof sessionEnded>
 /**
  * What `pi --mode json` stdout says of a run, kept from its assistant messages until the
  * `agent_end` that closes the run: the stream has no result record, but every answer carries its
- * usage and cost, so the run's are their sums. Each answer is one model turn.
+ * usage and cost, so the run's are their sums, with the model work besides them
+ * (`otherWork`). Each
+ * answer is one model turn.
  */
 export class PiRunOutcome {
   private turns = 0
@@ -29,6 +31,16 @@ export class PiRunOutcome {
     }
     this.tokens.add(usage)
     // An answer pi could not price leaves the run's cost unknown, never the others' sum.
+    this.cost = this.cost === null || usage.cost_usd === null || usage.cost_usd === undefined ? null : this.cost + usage.cost_usd
+  }
+
+  /**
+   * Model work besides the answers (pi 1.x): a tool's, recorded on its result (a codemode script's
+   * classifier or image model), or pi's own (a `usage` entry: cache warming). The run's tokens and
+   * cost, as pi's own session totals count it, but no model turn.
+   */
+  otherWork(usage: Usage): void {
+    this.tokens.add(usage)
     this.cost = this.cost === null || usage.cost_usd === null || usage.cost_usd === undefined ? null : this.cost + usage.cost_usd
   }
 
