@@ -4,7 +4,7 @@ import type { Emission } from '../../src/events/types.js'
 /**
  * The answers Codex gives the model in place of running a call it refused (0.169.0's own words):
  * an escalation asked for under an approval policy that cannot grant one, a call the user or the
- * automatic reviewer turned down. Codex keeps no list of its refusals, so a call's answer is the
+ * automatic reviewer turned down, a command its own rules forbid. Codex keeps no list of its refusals, so a call's answer is the
  * only record of one; anything else it answers is a call that ran, or failed running.
  */
 const REFUSALS: readonly RegExp[] = [
@@ -13,6 +13,10 @@ const REFUSALS: readonly RegExp[] = [
   /^(?:exec command|patch) rejected by user$/,
   /^automatic approval review denied the action\b/,
   /^This action was rejected due to unacceptable risk\./,
+  // Codex's own command rules refused to start the process (`rm -f style commands are not permitted`,
+  // `blocked by policy`, `policy forbids commands starting with …`), whatever the sandbox and approvals:
+  // `exec_command failed: CreateProcess { message: "Rejected(\"`/bin/bash -lc 'rm -f x'` rejected: …\")" }`
+  /^\w+ failed: CreateProcess \{ message: "Rejected\(/,
 ]
 
 /** Whether a call's answer is Codex's refusal to run it. */

@@ -78,6 +78,8 @@ const CASES: readonly Case[] = [
     session: /\/sessions\/.*rollout-[^/]*\.jsonl$/,
     expected: { stdout: 'unknown gap', session: 'gap gap' },
   },
+  // As declared: Codex's own command rules refuse `rm -f` under any sandbox, and only the rollout says so.
+  { name: 'codex-rules', launch: CODEX, wire: 'openai-responses', tool: 'exec_command', args: { cmd: COMMAND }, session: /\/sessions\/.*rollout-[^/]*\.jsonl$/, expected: { stdout: 'unknown gap', session: 'gap gap' } },
 ]
 
 const programs = new Map<string, string>()

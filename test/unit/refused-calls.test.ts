@@ -35,6 +35,7 @@ describe('a call the harness refused, as each real harness recorded it', () => {
     ['opencode.run.jsonl', 'only the part’s error names it', 'gap'],
     ['gemini.stream.jsonl', 'only the result’s policy_violation names it', 'gap'],
     ['codex.rollout.jsonl', 'only the call’s answer names it, in Codex’s words', 'gap'],
+    ['codex-policy.rollout.jsonl', 'only the call’s answer names it: Codex’s own rule against `rm -f`, under its default sandbox', 'gap'],
   ])('%s: counted once (%s)', async (file, _how, ran) => {
     expect(await outcomes(file)).toEqual({ 'nothing-refused': 'gap', 'one-refused': 'ok', 'rm-ran': ran })
   })
@@ -47,14 +48,16 @@ describe('a call the harness refused, as each real harness recorded it', () => {
     expect(await outcomes(file)).toEqual({ 'nothing-refused': 'unknown:no_run_outcome', 'one-refused': 'unknown:no_run_outcome', 'rm-ran': ran })
   })
 
-  it('codex.exec.jsonl: unknown, since Codex lists no denials, no seam counted them, and its stdout holds no item for the call', async () => {
-    expect(await outcomes('codex.exec.jsonl')).toEqual({ 'nothing-refused': 'unknown:field_absent', 'one-refused': 'unknown:field_absent', 'rm-ran': 'gap' })
+  it.each(['codex.exec.jsonl', 'codex-policy.exec.jsonl'])('%s: unknown, since Codex lists no denials, no seam counted them, and its stdout holds no item for the call', async (file) => {
+    expect(await outcomes(file)).toEqual({ 'nothing-refused': 'unknown:field_absent', 'one-refused': 'unknown:field_absent', 'rm-ran': 'gap' })
   })
 
   it('the refusal really is in the Codex rollout, and nowhere in exec --json', () => {
     // The rollout holds the call and Codex's refusal; exec --json has no item for the call at all.
     expect(readFileSync(join(DIR, 'codex.rollout.jsonl'), 'utf8')).toContain('reject command')
     expect(readFileSync(join(DIR, 'codex.exec.jsonl'), 'utf8')).not.toContain('victim.txt')
+    expect(readFileSync(join(DIR, 'codex-policy.rollout.jsonl'), 'utf8')).toContain('rm -f style commands are not permitted')
+    expect(readFileSync(join(DIR, 'codex-policy.exec.jsonl'), 'utf8')).not.toContain('junk.txt')
   })
 })
 
