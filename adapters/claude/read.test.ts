@@ -124,6 +124,20 @@ describe('claude-session-jsonl: what 2.1.328 keeps of each model request', () =>
     expect(events.filter((event) => event.event === 'tool.requested')).toHaveLength(1)
   })
 
+  it('2.1.337 adds api-request-route, which carries no call: its real session file has nothing unread, and a count over it decides', async () => {
+    const newer = resolve(import.meta.dirname, '../../test/fixtures/claude-2.1.337/session.jsonl')
+    expect(readFileSync(newer, 'utf8')).toContain('"type":"api-request-route"')
+    const events = await convertPath(newer)
+    expect(events.filter((event) => event.event === 'opaque' || event.event === 'warning')).toEqual([])
+    const spec = readSpec('format: trace-spec/1\nid: t\nexpectations:\n  - id: rm-ran\n    expect: {tool.called: {subject: {glob: "proc:rm"}, count: {at_least: 1}}}\n  - id: one-shell-call\n    expect: {tool.called: {operations: [shell], count: {at_most: 1}}}\n')
+    const rows = (await checkTranscriptFile(spec, newer)).expectations.map((row) => [row.id, row.outcome.outcome === 'undecidable' ? `unknown:${row.outcome.reason}` : row.outcome.outcome])
+    // A ceiling needs the end of the run, which a session file never states; it is no longer a lower bound under unread records.
+    expect(rows).toEqual([['rm-ran', 'ok'], ['one-shell-call', 'unknown:stream_not_closed']])
+    // The same run's stdout states its end, and decides both.
+    const stdout = (await checkTranscriptFile(spec, resolve(import.meta.dirname, '../../test/fixtures/claude-2.1.337/stream.jsonl'))).expectations.map((row) => [row.id, row.outcome.outcome])
+    expect(stdout).toEqual([['rm-ran', 'ok'], ['one-shell-call', 'ok']])
+  })
+
   it('a blob the model wrote could hold a call no assistant record does: it stays unread', async () => {
     const blob = (role: string) => ({ type: 'api-request-blob', sessionId: 'S', hash: '0'.repeat(64), message: { role, content: [{ type: 'tool_use', id: 'x', name: 'Bash', input: { command: 'rm -rf /' } }] } })
     const opening = { type: 'user', sessionId: 'S', cwd: '/w', version: '2.1.328', message: { role: 'user', content: 'do it' }, timestamp: '2026-01-01T00:00:01Z' }

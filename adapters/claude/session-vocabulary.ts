@@ -21,6 +21,8 @@ export const CLAUDE_SESSION_VOCABULARY: RecordVocabulary = {
     'api-request-blob': NO_CALL('a message a model request sent, kept once by its digest: the harness’s context and the tool results the conversation records hold; one the model wrote is read as unknown'),
     'tools-used': NO_CALL('the names of the tools the session has used; its calls are the assistant records'),
     'cost-state': NO_CALL('the session’s running cost and durations, kept for resume'),
+    // 2.1.337: where each model request went.
+    'api-request-route': NO_CALL('the provider and kind of credential a model request was routed to'),
     progress: NO_CALL('a running tool’s or subagent’s progress; a subagent’s calls are in its own transcript'),
     'permission-mode': NO_CALL('the permission mode in force'),
     mode: NO_CALL('the input mode in force'),
