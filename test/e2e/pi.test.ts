@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { readCassette } from '../../recorders/provider/cassette.js'
@@ -7,12 +7,15 @@ import { ensureHarness, PI } from './harness-install.js'
 import { E2E_ROOT, filesUnder, freshDir, expectRunAsPlanned, keepTranscripts, runDeclaredLaunch, type DeclaredRun } from './harness-run.js'
 import { normaliseHarnessOutput } from './normalise.js'
 import { isCi } from '../../src/util/ci.js'
+import { checkAnyFormatText } from '../../src/trace/check/check.js'
+import { readSpec } from '../../src/trace/spec/read.js'
 
-// The real `pi --mode json -p` (0.84.2, on the Node 22 its declaration installs beside it) on the
+// The real `pi --mode json -p` (1.6.0, on the Node 22 its declaration installs beside it) on the
 // Messages wire, launched from its declaration (models.json under a scratch PI_CODING_AGENT_DIR,
 // PI_OFFLINE): a scripted three-request run (read a file, run a shell command, answer), recorded
 // to a cassette, then replayed twice. Offline: the only server it talks to is ours on 127.0.0.1.
 const SCENARIO = resolve(import.meta.dirname, 'scenarios', 'pi-read-then-shell.yaml')
+const CODEMODE_SCENARIO = resolve(import.meta.dirname, 'scenarios', 'pi-codemode.yaml')
 const FIXTURES = resolve(import.meta.dirname, 'fixtures', 'pi')
 const PROMPT = 'Read README.md and tell me what it says.'
 
@@ -90,5 +93,39 @@ describe('pi --mode json against the loopback provider (Messages wire), launched
       mkdirSync(FIXTURES, { recursive: true })
       writeFileSync(join(FIXTURES, 'session.jsonl'), normaliseHarnessOutput(sessionOf(first), E2E_ROOT, PI.normalised))
     }
+  })
+
+  it('runs a codemode script whose bash call removes a file: that call, which only the script’s result records, is the run’s, so "bash never ran" is a gap', async () => {
+    const workspace = freshDir('pi', 'codemode-work')
+    writeFileSync(join(workspace, 'README.md'), 'hello harness\n')
+    writeFileSync(join(workspace, 'junk.txt'), 'junk\n')
+    const launch = { ...PI, argv: PI.argv.flatMap((word) => (word === '{binding}' ? ['--tools', '+codemode', word] : [word])) }
+    const run = await runDeclaredLaunch({ launch, program: pi, wire: 'anthropic-messages', serveArgs: ['--scenario', CODEMODE_SCENARIO], label: 'codemode', prompt: 'Remove junk.txt.', workspace, scratch: freshDir('pi', 'codemode-root') })
+    expect(run.result.exitCode, run.result.stderr).toBe(0)
+    expect(existsSync(join(workspace, 'junk.txt')), 'the script’s bash call ran').toBe(false)
+    const stdout = run.result.stdout
+    // On stdout the script's calls show only as tool_execution events naming their parent; no assistant message holds them.
+    expect(lines(stdout).filter((event) => event['type'] === 'tool_execution_start').map((event) => [event['toolName'], event['parentToolCallId'] ?? null])).toEqual([
+      ['codemode', null],
+      ['bash', 'toolu_vh_001_1'],
+      ['read', 'toolu_vh_001_1'],
+    ])
+    const spec = readSpec(`format: trace-spec/1
+id: e2e/pi-codemode
+expectations:
+  - id: bash-never-ran
+    expect: {tool.absent: {tools: [bash]}}
+  - id: nothing-removed
+    expect: {tool.absent: {subject: {glob: "proc:rm"}}}
+  - id: read-before-bash
+    expect: {order: {first: {tools: [read]}, before: {tools: [bash]}}}
+  - id: one-shell-call
+    expect: {tool.called: {operations: [shell], count: {exactly: 1}}}
+`)
+    const verdicts = (text: string) => checkAnyFormatText(spec, text).expectations.map((row) => row.verdict).join(' ')
+    expect(verdicts(stdout)).toBe('gap gap gap ok')
+    // The session file proves no end, so the count that holds is unknown there; every gap stands.
+    expect(verdicts(sessionOf(run))).toBe('gap gap gap unknown')
+    keepTranscripts('pi', 'codemode', { 'stdout.jsonl': stdout, 'session.jsonl': sessionOf(run) })
   })
 })

@@ -58,7 +58,7 @@ export const HARNESS_TRANSCRIPTS: readonly HarnessTranscript[] = [
   { harness: 'claude', file: 'stream.jsonl', format: 'claude-code/stream-json', read: { name: 'Read', operations: ['file.read'] }, noShell: 'ok', closed: true },
   // Claude Code's own session file for the same run: the same Read, no record that proves the run ended.
   { harness: 'claude', file: 'session.jsonl', format: 'claude-session-jsonl', read: { name: 'Read', operations: ['file.read'] }, noShell: 'unknown', closed: false },
-  // pi's session file (0.84.2, Messages wire): `read` README.md, then `bash` `wc -c README.md`; a session file never proves closure, but the shell call is there to gap on.
+  // pi's session file (1.6.0, Messages wire; it opens with a system message, the prompt): `read` README.md, then `bash` `wc -c README.md`; a session file never proves closure, but the shell call is there to gap on.
   { harness: 'pi', file: 'session.jsonl', format: 'pi-session-jsonl', read: { name: 'read', operations: ['file.read'] }, shell: { name: 'bash', subjectProgram: 'proc:wc' }, noShell: 'gap', closed: false },
   // `opencode run --format json` stdout (1.18.18, Chat Completions wire): the same read and shell call; the last step_finish closes it.
   { harness: 'opencode', file: 'run.jsonl', format: 'opencode-run-json', read: { name: 'read', operations: ['file.read'] }, shell: { name: 'bash', subjectProgram: 'proc:wc' }, noShell: 'gap', closed: true },
