@@ -210,13 +210,19 @@ describe('pi 1.x: system messages, and the calls a codemode script made', () => 
       codemodeResult('c1', work),
       { type: 'message_end', message: { role: 'assistant', content: [{ type: 'toolCall', id: 'c2', name: 'mcp__docs__search', arguments: { q: 'x' } }], stopReason: 'toolUse', timestamp: 4, usage: { input: 10, output: 2, cacheRead: 0, cacheWrite: 0, cost: { total: 0.25 } } } },
       { type: 'entry_appended', entry: { type: 'usage', id: 'u', parentId: null, timestamp: '2026-12-08T02:09:23.000Z', kind: 'cache_warm', provider: 'p', model: 'm', usage: { input: 0, output: 0, cacheRead: 50, cacheWrite: 0, cost: { total: 0.125 } } } },
+      { type: 'compaction_start', reason: 'threshold' },
+      { type: 'summarization_retry_scheduled', attempt: 1, maxAttempts: 3, delayMs: 2000, errorMessage: 'terminated' },
+      { type: 'summarization_retry_attempt_start', source: 'compaction', reason: 'threshold' },
+      { type: 'summarization_retry_finished' },
+      { type: 'compaction_end', reason: 'threshold', result: { summary: 's', firstKeptEntryId: 'a', tokensBefore: 9, usage: { input: 20, output: 3, cacheRead: 0, cacheWrite: 0, cost: { total: 0.0625 } } }, aborted: false, willRetry: false },
+      { type: 'entry_appended', entry: { type: 'context_edit', id: 'e', parentId: 'u', timestamp: '2026-12-08T02:09:24.000Z', targetId: 'c3', replacement: null } },
       priced,
       end,
     ])
     expect(events.find((event) => event.event === 'injection')).toMatchObject({ origin: 'system', text: '<skills>x</skills>' })
     expect(events.find((event) => event.event === 'tool.requested' && event.call_id === 'c2')).toMatchObject({ operations: ['mcp.call'] })
-    // Three answers at 0.25, the script's classifier at 0.5, pi's cache warming at 0.125: three model turns, not five.
-    expect(events.find((event) => event.event === 'session.ended')).toMatchObject({ num_turns: 3, total_cost_usd: 1.375, usage: { input_tokens: 130, output_tokens: 11, cache_read_input_tokens: 50 } })
+    // Three answers at 0.25, the script's classifier at 0.5, pi's cache warming at 0.125, the compaction's summary at 0.0625: three model turns, not six.
+    expect(events.find((event) => event.event === 'session.ended')).toMatchObject({ num_turns: 3, total_cost_usd: 1.4375, usage: { input_tokens: 150, output_tokens: 14, cache_read_input_tokens: 50 } })
     expect(events.filter((event) => event.event === 'opaque')).toEqual([])
   })
 })

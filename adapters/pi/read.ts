@@ -106,9 +106,10 @@ export class PiProjector implements RecordProjector {
       const events = this.message(record, raw, lineNumber)
       return this.opening.release(timed(events, at))
     }
-    // pi 1.x: model work outside the conversation (cache warming…), in the run's totals.
-    if (type === 'usage') {
-      const work = piUsage(asObject(record['usage']))
+    // pi 1.x: model work outside the conversation, in the run's totals: cache warming (a `usage`
+    // entry), and on stdout the summary a compaction wrote.
+    if (type === 'usage' || type === 'compaction_end') {
+      const work = piUsage(asObject(type === 'usage' ? record['usage'] : asObject(record['result'])?.['usage']))
       if (work) this.run.otherWork(work)
       return []
     }
