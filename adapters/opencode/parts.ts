@@ -1,6 +1,7 @@
+import { nestedCallsUnseenWarning } from '../../src/events/nested-calls-unseen.js'
 import { APPROVAL_DENIED, refusalWarning } from '../../src/events/refusal-warnings.js'
 import type { Emission } from '../../src/events/types.js'
-import { asF64, asI64, asObject, asString, asU64, millisToIso, type JsonObject } from '../shared/fields.js'
+import { asArray, asF64, asI64, asObject, asString, asU64, millisToIso, type JsonObject } from '../shared/fields.js'
 import type { ToolOperationTable } from '../shared/operations.js'
 import { opaqueValue } from '../shared/opaque.js'
 import { timed, toolResult, type CallClassifier } from '../shared/session.js'
@@ -8,6 +9,9 @@ import { pricedCost } from '../shared/unpriced.js'
 import { OPENCODE_PART_RECORDS } from './opencode-vocabulary.js'
 
 export const OPENCODE_ADAPTER_ID = 'opencode'
+
+// opencode's code mode (`OPENCODE_EXPERIMENTAL_CODE_MODE`): a script that calls MCP servers' tools.
+const CODE_MODE = 'execute'
 
 /** opencode's built-in tools by operation. */
 export const OPENCODE_TOOL_OPERATIONS: ToolOperationTable = {
@@ -36,6 +40,7 @@ export const OPENCODE_TOOL_OPERATIONS: ToolOperationTable = {
     invalid: 'opencode’s stand-in for a call to a tool that does not exist; it runs nothing',
     plan_enter: 'enters plan mode',
     plan_exit: 'leaves plan mode',
+    [CODE_MODE]: 'code mode: runs a script in a confined interpreter whose only reach is MCP servers’ tools, each call of which its result records (`metadata.toolCalls`)',
   },
   pathKeys: ['filePath', 'path', 'file_path'],
   commandKeys: ['command'],
@@ -85,8 +90,32 @@ function toolEvents(part: JsonObject, calls: CallClassifier, at: string | undefi
   const status = asString(state['status'])
   const result = status === 'completed' ? completedResult(callId, state) : status === 'error' ? toolResult(callId, true, state['error'] ?? null) : undefined
   const refused = status === 'error' ? permissionRefusal(state['error'], callId) : undefined
+  if (name === CODE_MODE) events.push(...timed(scriptCalls(callId, state, calls), millisToIso(time?.['end'])))
   if (refused) events.push(...timed([refused], millisToIso(time?.['end'])))
   if (result) events.push(...timed([result], millisToIso(time?.['end'])))
+  return events
+}
+
+/**
+ * The MCP tool calls a code-mode script made (1.18.18, `metadata.toolCalls`: `{tool: "server.tool",
+ * status, input}`), which no other part holds: each as the call opencode names `server_tool`, with
+ * how it ended. Where the state records none of them (a script still running, or a state with no
+ * list), they are unseen.
+ */
+function scriptCalls(callId: string, state: JsonObject, calls: CallClassifier): Emission[] {
+  const recorded = asArray(asObject(state['metadata'])?.['toolCalls'])
+  const status = asString(state['status'])
+  if (recorded === undefined || (status !== 'completed' && status !== 'error')) {
+    return [nestedCallsUnseenWarning(callId, CODE_MODE, 'no record opencode kept (a script’s calls are listed on its state once it has ended)')]
+  }
+  const events: Emission[] = []
+  recorded.forEach((entry, index) => {
+    const call = asObject(entry) ?? {}
+    const id = `${callId}/${index + 1}`
+    events.push(...calls.call(id, (asString(call['tool']) ?? '').replaceAll('.', '_'), call['input'] ?? {}))
+    const ended = asString(call['status'])
+    if (ended === 'completed' || ended === 'error') events.push(toolResult(id, ended === 'error', null))
+  })
   return events
 }
 

@@ -142,3 +142,53 @@ describe('opencode-run-json and a subagent', () => {
   })
 })
 
+
+describe('opencode code mode (OPENCODE_EXPERIMENTAL_CODE_MODE): the MCP calls a script made', () => {
+  const FIXTURES = resolve(import.meta.dirname, '../../test/fixtures/opencode-code-mode')
+  const spec = readSpec('format: trace-spec/1\nid: t\nexpectations:\n  - id: no-mcp-shell\n    expect: {tool.absent: {tools: [shell_run_command]}}\n  - id: mcp-shell-twice\n    expect: {tool.called: {tools: [shell_run_command], count: {at_least: 2}}}\n')
+  const rows = async (path: string) => (await checkTranscriptFile(spec, path)).expectations.map((row) => [row.id, row.outcome.outcome === 'undecidable' ? `unknown:${row.outcome.reason}` : row.outcome.outcome])
+
+  it('1.18.18’s stdout: the script’s run_command call, listed only on the execute call’s state, is a call of the MCP tool, so its absence is a gap', async () => {
+    const path = resolve(FIXTURES, 'removes.run.jsonl')
+    const events = await convertPath(path)
+    expect(events.flatMap((event) => (event.event === 'tool.requested' ? [[event.call_id, event.name, event.input]] : []))).toEqual([
+      ['call_vh_001_1', 'execute', { code: "const r = await tools.shell.run_command({command: 'rm -f junk.txt && echo gone'}); return r" }],
+      ['call_vh_001_1/1', 'shell_run_command', { command: 'rm -f junk.txt && echo gone' }],
+    ])
+    expect(events.flatMap((event) => (event.event === 'tool.result' ? [[event.call_id, event.is_error]] : []))).toEqual([
+      ['call_vh_001_1/1', false],
+      ['call_vh_001_1', false],
+    ])
+    expect(events.at(-1)).toMatchObject({ event: 'stream.closed' })
+    expect(await rows(path)).toEqual([
+      ['no-mcp-shell', 'gap'],
+      ['mcp-shell-twice', 'gap'],
+    ])
+  })
+
+  it('a script that failed still lists its calls, each with how it ended', async () => {
+    const path = resolve(FIXTURES, 'fails.run.jsonl')
+    const events = await convertPath(path)
+    expect(events.flatMap((event) => (event.event === 'tool.result' ? [[event.call_id, event.is_error]] : []))).toEqual([
+      ['call_vh_001_1/1', false],
+      ['call_vh_001_1/2', true],
+      ['call_vh_001_1', true],
+    ])
+    expect(await rows(path)).toEqual([
+      ['no-mcp-shell', 'gap'],
+      ['mcp-shell-twice', 'ok'],
+    ])
+  })
+
+  it('a script whose state lists no calls (still running, or none kept) leaves them unseen: the stream proves no end', async () => {
+    const record = (state: Record<string, unknown>) => ({ type: 'tool_use', timestamp: 1796697529929, sessionID: 'ses_1', part: { type: 'tool', tool: 'execute', callID: 'c1', state: { input: { code: 'x' }, ...state } } })
+    const stop = { type: 'step_finish', timestamp: 1796697529930, sessionID: 'ses_1', part: { type: 'step-finish', reason: 'stop', tokens: { input: 1, output: 1, reasoning: 0, cache: { read: 0, write: 0 } }, cost: 0 } }
+    for (const state of [{ status: 'running' }, { status: 'completed', output: 'ok' }]) {
+      const events = await convertLines('opencode-run-json', [record(state), stop])
+      expect(events.filter((event) => event.event === 'warning')).toMatchObject([{ code: 'nested_calls_unseen' }])
+      expect(events.at(-1)?.event).not.toBe('stream.closed')
+    }
+    const listed = await convertLines('opencode-run-json', [record({ status: 'completed', output: 'ok', metadata: { toolCalls: [] } }), stop])
+    expect(listed.at(-1)).toMatchObject({ event: 'stream.closed' })
+  })
+})

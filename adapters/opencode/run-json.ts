@@ -1,3 +1,4 @@
+import { NESTED_CALLS_UNSEEN } from '../../src/events/nested-calls-unseen.js'
 import type { CloseReason, Emission } from '../../src/events/types.js'
 import type { LineFormat } from '../formats.js'
 import { asObject, asString, millisToIso, type JsonObject } from '../shared/fields.js'
@@ -29,6 +30,8 @@ export class OpencodeRunProjector implements RecordProjector {
   private failed = false
   private lastReason: string | null = null
   private last: CloseReason | null = null
+  // Whether a code-mode script made calls no record holds: the stream then proves no end.
+  private nestedUnseen = false
   private readonly subagents = new UnseenSubagents('the child session it started, which `opencode export <session>` prints')
   private readonly calls = new CallClassifier(OPENCODE_TOOL_OPERATIONS, OPENCODE_ADAPTER_ID)
   // The stdout names no opencode version; the watch still names the record types it did not know.
@@ -72,6 +75,7 @@ export class OpencodeRunProjector implements RecordProjector {
         if (this.lastReason === 'stop') this.last = 'completed'
       }
       parts = this.subagents.watch(partEvents(part, 'assistant', null, lineNumber, this.calls, at))
+      this.nestedUnseen ||= parts.some((event) => event.event === 'warning' && event.code === NESTED_CALLS_UNSEEN)
     } else {
       this.drift.sawUnknown(type, part ? (asString(part['type']) ?? null) : null)
       events.push(opaqueLine(raw, type, part ? (asString(part['type']) ?? null) : null, lineNumber))
@@ -99,7 +103,7 @@ export class OpencodeRunProjector implements RecordProjector {
   }
 
   closure(): CloseReason | null {
-    return this.subagents.closure(this.last)
+    return this.nestedUnseen ? null : this.subagents.closure(this.last)
   }
 }
 

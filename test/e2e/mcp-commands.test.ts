@@ -6,7 +6,7 @@ import type { Emission } from '../../src/events/types.js'
 import { checkTranscriptFile } from '../../src/trace/check/check.js'
 import { readSpec } from '../../src/trace/spec/read.js'
 import { convertPath } from '../helpers/project.js'
-import { CLAUDE_CODE, installedProgram } from './harness-install.js'
+import { CLAUDE_CODE, installedProgram, OPENCODE } from './harness-install.js'
 import { filesUnder, freshDir, runCalls } from './harness-run.js'
 
 // The real Claude Code given an MCP server whose tool runs a command line (`run_command
@@ -50,5 +50,28 @@ describe('a command line run through an MCP tool, on the real Claude Code', () =
       // Over stdout, which closes, the reason is the MCP call; a session file never proves closure, which it names first.
       if (transcript === run.stdout) expect(report.expectations[0]?.outcome).toMatchObject({ reason: 'mcp_commands', programs: ['rm'] })
     }
+  })
+})
+
+// opencode's code mode (experimental, `OPENCODE_EXPERIMENTAL_CODE_MODE=1`) hides an MCP server's
+// tools from the model and offers `execute`, a script that calls them (`tools.shell.run_command`).
+// Its stdout lists the script's calls only on the execute part's state: "the MCP tool never ran"
+// must not hold over it.
+const opencode = installedProgram(OPENCODE)
+
+describe('an MCP tool called from a code-mode script, on the real opencode', () => {
+  it('removes the file, and "shell_run_command never ran" is a gap over its stdout', async () => {
+    const workspace = freshDir('mcp-commands', 'opencode', 'work')
+    writeFileSync(join(workspace, 'junk.txt'), 'junk\n')
+    const binding = OPENCODE.bindings['openai-chat']
+    if (!binding) throw new Error('opencode binds the Chat Completions wire')
+    const files = binding.files.map((file) => ({ ...file, content: `${JSON.stringify({ ...JSON.parse(file.content), mcp: { shell: { type: 'local', command: [process.execPath, SERVER, workspace] } } })}\n` }))
+    const launch = { ...OPENCODE, env: { ...OPENCODE.env, OPENCODE_EXPERIMENTAL_CODE_MODE: '1' }, bindings: { ...OPENCODE.bindings, 'openai-chat': { ...binding, files } } } as LaunchDeclaration
+    const code = "const r = await tools.shell.run_command({command: 'rm -f junk.txt && echo gone'}); return r"
+    const run = await runCalls({ suite: 'mcp-commands', name: 'opencode', launch, wire: 'openai-chat', program: opencode(), prompt: 'Remove junk.txt.', calls: [{ tool: 'execute', args: { code } }], workspace })
+    expect(run.requests.find((request) => Array.isArray(request['tool_names']) && (request['tool_names'] as string[]).length > 0)?.['tool_names']).toContain('execute')
+    expect(existsSync(join(workspace, 'junk.txt')), 'the script’s MCP call ran the line').toBe(false)
+    const spec = readSpec('format: trace-spec/1\nid: e2e/opencode-code-mode\nexpectations:\n  - id: mcp-tool-never-ran\n    expect: {tool.absent: {tools: [shell_run_command]}}\n')
+    expect((await checkTranscriptFile(spec, run.stdout)).expectations.map((row) => row.verdict)).toEqual(['gap'])
   })
 })
