@@ -4,8 +4,9 @@ import type { Emission } from '../../src/events/types.js'
 /**
  * The answers Codex gives the model in place of running a call it refused (0.169.0's own words):
  * an escalation asked for under an approval policy that cannot grant one, a call the user or the
- * automatic reviewer turned down, a command its own rules forbid. Codex keeps no list of its refusals, so a call's answer is the
- * only record of one; anything else it answers is a call that ran, or failed running.
+ * automatic reviewer turned down, a command its own rules forbid. Codex keeps no list of its
+ * refusals, so a call's answer is the only record of one; anything else it answers is a call that
+ * ran, or failed running.
  */
 const REFUSALS: readonly RegExp[] = [
   // `approval policy is Never; reject command — you cannot ask for escalated permissions if …`

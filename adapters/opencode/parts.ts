@@ -3,6 +3,7 @@ import { APPROVAL_DENIED, refusalWarning } from '../../src/events/refusal-warnin
 import type { Emission } from '../../src/events/types.js'
 import { asArray, asF64, asI64, asObject, asString, asU64, millisToIso, type JsonObject } from '../shared/fields.js'
 import type { ToolOperationTable } from '../shared/operations.js'
+import { recordedNestedCall } from '../shared/nested-calls.js'
 import { opaqueValue } from '../shared/opaque.js'
 import { timed, toolResult, type CallClassifier } from '../shared/session.js'
 import { pricedCost } from '../shared/unpriced.js'
@@ -111,10 +112,8 @@ function scriptCalls(callId: string, state: JsonObject, calls: CallClassifier): 
   const events: Emission[] = []
   recorded.forEach((entry, index) => {
     const call = asObject(entry) ?? {}
-    const id = `${callId}/${index + 1}`
-    events.push(...calls.call(id, (asString(call['tool']) ?? '').replaceAll('.', '_'), call['input'] ?? {}))
     const ended = asString(call['status'])
-    if (ended === 'completed' || ended === 'error') events.push(toolResult(id, ended === 'error', null))
+    events.push(...recordedNestedCall(calls, `${callId}/${index + 1}`, (asString(call['tool']) ?? '').replaceAll('.', '_'), call['input'] ?? {}, ended === 'completed' || ended === 'error' ? ended === 'error' : undefined))
   })
   return events
 }

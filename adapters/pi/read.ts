@@ -2,6 +2,7 @@ import { nestedCallsUnseenWarning } from '../../src/events/nested-calls-unseen.j
 import type { CloseReason, Emission } from '../../src/events/types.js'
 import { asArray, asBoolean, asF64, asObject, asString, asU64, isObject, millisToIso, type JsonObject } from '../shared/fields.js'
 import { concatenatedObjects } from '../shared/concatenated.js'
+import { recordedNestedCall } from '../shared/nested-calls.js'
 import { OpeningBuffer } from '../shared/opening.js'
 import type { ToolOperationTable } from '../shared/operations.js'
 import { opaqueLine, opaqueValue } from '../shared/opaque.js'
@@ -179,10 +180,8 @@ export class PiProjector implements RecordProjector {
     for (const entry of asArray(record['calls']) ?? []) {
       const call = asObject(entry)
       if (!call) continue
-      const id = asString(call['id']) ?? ''
-      events.push(...this.calls.call(id, asString(call['name']) ?? '', call['arguments'] ?? {}))
       const status = asString(call['status'])
-      if (status === 'ok' || status === 'error') events.push(toolResult(id, status === 'error', null))
+      events.push(...recordedNestedCall(this.calls, asString(call['id']) ?? '', asString(call['name']) ?? '', call['arguments'] ?? {}, status === 'ok' || status === 'error' ? status === 'error' : undefined))
     }
     if (record['complete'] !== true) events.push(this.nestedWarning(parentId, parentTool))
     return events

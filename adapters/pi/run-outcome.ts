@@ -8,9 +8,8 @@ type SessionEnded = ReturnType<typeof sessionEnded>
 /**
  * What `pi --mode json` stdout says of a run, kept from its assistant messages until the
  * `agent_end` that closes the run: the stream has no result record, but every answer carries its
- * usage and cost, so the run's are their sums, with the model work besides them
- * (`otherWork`). Each
- * answer is one model turn.
+ * usage and cost, so the run's are their sums, with the model work besides them (`otherWork`).
+ * Each answer is one model turn.
  */
 export class PiRunOutcome {
   private turns = 0
@@ -29,9 +28,7 @@ export class PiRunOutcome {
       this.cost = null
       return
     }
-    this.tokens.add(usage)
-    // An answer pi could not price leaves the run's cost unknown, never the others' sum.
-    this.cost = this.cost === null || usage.cost_usd === null || usage.cost_usd === undefined ? null : this.cost + usage.cost_usd
+    this.spent(usage)
   }
 
   /**
@@ -40,7 +37,12 @@ export class PiRunOutcome {
    * cost, as pi's own session totals count it, but no model turn.
    */
   otherWork(usage: Usage): void {
+    this.spent(usage)
+  }
+
+  private spent(usage: Usage): void {
     this.tokens.add(usage)
+    // Work pi could not price leaves the run's cost unknown, never the others' sum.
     this.cost = this.cost === null || usage.cost_usd === null || usage.cost_usd === undefined ? null : this.cost + usage.cost_usd
   }
 

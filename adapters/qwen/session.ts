@@ -2,6 +2,7 @@ import { APPROVAL_DENIED, refusalWarning } from '../../src/events/refusal-warnin
 import type { CloseReason, Emission } from '../../src/events/types.js'
 import { geminiUsage } from '../gemini/usage.js'
 import { asArray, asI64, asObject, asString, asU64, isObject, type JsonObject } from '../shared/fields.js'
+import { recordedNestedCall } from '../shared/nested-calls.js'
 import { OpeningBuffer } from '../shared/opening.js'
 import { opaqueLine, opaqueValue } from '../shared/opaque.js'
 import { CallClassifier, sessionStart, textContent, timed, toolResult } from '../shared/session.js'
@@ -168,7 +169,7 @@ export class QwenSessionProjector implements RecordProjector {
     if (!event || asString(event['event.name']) !== 'qwen-code.tool_call' || asString(event['source']) !== 'code_mode') return []
     const id = asString(event['call_id']) ?? ''
     const success = event['success']
-    return [...this.classifier.call(id, asString(event['function_name']) ?? '', event['function_args'] ?? null), toolResult(id, typeof success === 'boolean' ? !success : null, null)]
+    return recordedNestedCall(this.classifier, id, asString(event['function_name']) ?? '', event['function_args'] ?? null, typeof success === 'boolean' ? !success : null)
   }
 
   /** The results a `tool_result` record gives back: one per `functionResponse` part, each paired with its call. */

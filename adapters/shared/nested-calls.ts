@@ -1,5 +1,18 @@
 import { nestedCallsUnseenWarning } from '../../src/events/nested-calls-unseen.js'
 import type { CloseReason, Emission } from '../../src/events/types.js'
+import { toolResult, type CallClassifier } from './session.js'
+
+/**
+ * A call a tool's code made, as the harness recorded it beside that tool's own (a pi codemode
+ * script's `nestedCalls`, an opencode code-mode script's `metadata.toolCalls`, Qwen Code's code-mode
+ * telemetry): the classified call, then how it ended. Harnesses keep no nested result's content, so
+ * the result has none; `isError` undefined: it had not ended, and there is no result.
+ */
+export function recordedNestedCall(calls: CallClassifier, callId: string, name: string, input: unknown, isError: boolean | null | undefined): Emission[] {
+  const events = calls.call(callId, name, input)
+  if (isError !== undefined) events.push(toolResult(callId, isError, null))
+  return events
+}
 
 /**
  * One stream's calls of tools that run code calling other tools apart from it (Qwen Code's `exec`
