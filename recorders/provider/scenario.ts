@@ -49,7 +49,10 @@ export interface Scenario {
   readonly threads?: readonly ScenarioThread[]
 }
 
-const toolCall = z.strictObject({ name: z.string().min(1), arguments: z.union([z.record(z.string(), z.unknown()), z.string()]).default({}), namespace: z.string().min(1).optional() })
+// `input`: a freeform (custom) tool's raw text, which the Responses wire sends as a `custom_tool_call`.
+const toolCall = z
+  .strictObject({ name: z.string().min(1), arguments: z.union([z.record(z.string(), z.unknown()), z.string()]).optional(), input: z.string().optional(), namespace: z.string().min(1).optional() })
+  .refine((call) => call.arguments === undefined || call.input === undefined, { message: 'a call has arguments (a function tool) or input (a freeform tool), not both' })
 const faultSchema = z.union([
   z.enum(['cut', 'malformed', 'error_event']),
   z.strictObject({
@@ -101,7 +104,7 @@ function toTurn(raw: z.infer<typeof turnSchema>): ScenarioTurn {
   return {
     ...(raw.text !== undefined ? { text: raw.text } : {}),
     ...(raw.reasoning !== undefined ? { reasoning: raw.reasoning } : {}),
-    ...(raw.tool_calls ? { toolCalls: raw.tool_calls.map((call) => ({ name: call.name, arguments: call.arguments as JsonValue, ...(call.namespace !== undefined ? { namespace: call.namespace } : {}) })) } : {}),
+    ...(raw.tool_calls ? { toolCalls: raw.tool_calls.map((call) => ({ name: call.name, arguments: (call.arguments ?? {}) as JsonValue, ...(call.input !== undefined ? { input: call.input } : {}), ...(call.namespace !== undefined ? { namespace: call.namespace } : {}) })) } : {}),
     ...(raw.usage ? { usage: { inputTokens: raw.usage.input_tokens, outputTokens: raw.usage.output_tokens, cachedTokens: raw.usage.cached_tokens } } : {}),
     ...(raw.stop !== undefined ? { stop: raw.stop } : {}),
     ...(raw.fault !== undefined ? { fault: toFault(raw.fault) } : {}),
@@ -127,7 +130,7 @@ export function parseScenario(document: unknown, source = 'scenario'): Scenario 
   ]
   for (const [path, turn] of turns) {
     for (const [callIndex, call] of (turn.tool_calls ?? []).entries()) {
-      const problem = checkReferences(call.arguments as JsonValue, `${path}.tool_calls[${callIndex}].arguments`)
+      const problem = checkReferences((call.arguments ?? {}) as JsonValue, `${path}.tool_calls[${callIndex}].arguments`)
       if (problem) throw new RecorderError('VH_SCENARIO_INVALID', `${source}: ${problem.path}: ${problem.message}`, { location: `${source} ${problem.path}` })
     }
   }

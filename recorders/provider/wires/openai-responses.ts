@@ -54,7 +54,10 @@ function outputItems(turn: ScriptedTurn, ctx: TurnContext): Json[] {
     items.push({ id: `msg_vh_${ctx.tag}`, type: 'message', status: 'completed', role: 'assistant', content: [{ type: 'output_text', annotations: [], logprobs: [], text: turn.text }] })
   }
   ;(turn.toolCalls ?? []).forEach((call, index) => {
-    items.push({ id: `fc_vh_${ctx.tag}_${index + 1}`, type: 'function_call', status: 'completed', arguments: argumentsText(call.arguments), call_id: `call_vh_${ctx.tag}_${index + 1}`, name: call.name, ...(call.namespace !== undefined ? { namespace: call.namespace } : {}) })
+    const callId = `call_vh_${ctx.tag}_${index + 1}`
+    const namespace: Json = call.namespace !== undefined ? { namespace: call.namespace } : {}
+    if (call.input !== undefined) items.push({ id: `ctc_vh_${ctx.tag}_${index + 1}`, type: 'custom_tool_call', status: 'completed', call_id: callId, name: call.name, input: call.input, ...namespace })
+    else items.push({ id: `fc_vh_${ctx.tag}_${index + 1}`, type: 'function_call', status: 'completed', arguments: argumentsText(call.arguments), call_id: callId, name: call.name, ...namespace })
   })
   return items
 }
@@ -83,6 +86,10 @@ function frames(turn: ScriptedTurn, ctx: TurnContext): CassetteFrame[] {
       for (const delta of halves(text)) push('response.output_text.delta', { item_id: id, output_index: outputIndex, content_index: 0, delta, logprobs: [] })
       push('response.output_text.done', { item_id: id, output_index: outputIndex, content_index: 0, text, logprobs: [] })
       push('response.content_part.done', { item_id: id, output_index: outputIndex, content_index: 0, part: { type: 'output_text', annotations: [], logprobs: [], text } })
+    } else if (item['type'] === 'custom_tool_call') {
+      push('response.output_item.added', { output_index: outputIndex, item: { ...item, status: 'in_progress', input: '' } })
+      push('response.custom_tool_call_input.delta', { item_id: id, output_index: outputIndex, delta: item['input'] as string })
+      push('response.custom_tool_call_input.done', { item_id: id, output_index: outputIndex, input: item['input'] as string })
     } else {
       push('response.output_item.added', { output_index: outputIndex, item: { ...item, status: 'in_progress', arguments: '' } })
       push('response.function_call_arguments.delta', { item_id: id, output_index: outputIndex, delta: item['arguments'] as string })

@@ -4,8 +4,12 @@ import type { JsonValue } from '../json.js'
 export interface ScriptedTurn {
   readonly text?: string
   readonly reasoning?: string
-  /** `namespace`: the tool namespace a Responses call names (Codex's `multi_agent_v1` tools); other wires ignore it. */
-  readonly toolCalls?: readonly { readonly name: string; readonly arguments: JsonValue; readonly namespace?: string }[]
+  /**
+   * `namespace`: the tool namespace a Responses call names (Codex's `multi_agent_v1` tools); `input`:
+   * a freeform tool's raw text (Codex's code-mode `exec`), a Responses `custom_tool_call`. Other
+   * wires have neither, and send `arguments`.
+   */
+  readonly toolCalls?: readonly { readonly name: string; readonly arguments: JsonValue; readonly input?: string; readonly namespace?: string }[]
   readonly usage?: { readonly inputTokens: number; readonly outputTokens: number; readonly cachedTokens: number }
   /** `end`, `tool_use`, `max_tokens`, or a wire's own value; derived from the content when absent. */
   readonly stop?: string
