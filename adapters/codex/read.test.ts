@@ -175,3 +175,40 @@ describe('codex/exec-json', () => {
     expect(events[2]).toMatchObject({ vendor_type: 'item.completed', vendor_subtype: 'plan' })
   })
 })
+
+describe('Codex code mode (`--enable code_mode`, 0.169.0): the commands an exec script ran', () => {
+  const DIR = join(import.meta.dirname, '../../test/fixtures/codex-code-mode')
+  const spec = readSpec('format: trace-spec/1\nid: t\nexpectations:\n  - id: rm-ran\n    expect: {tool.called: {subject: {glob: "proc:rm"}, count: {at_least: 1}}}\n  - id: no-rm\n    expect: {tool.absent: {subject: {glob: "proc:rm"}}}\n')
+  const rows = async (file: string) => (await checkTranscriptFile(spec, join(DIR, file))).expectations.map((row) => [row.id, row.outcome.outcome === 'undecidable' ? `unknown:${row.outcome.reason}` : row.outcome.outcome])
+
+  it('the rollout holds the script and echoes each command it ran, under an id no call has: read as the exec_command call it was, with its result', async () => {
+    const events = await convertLines('codex/rollout-jsonl', (await import('node:fs')).readFileSync(join(DIR, 'rollout.jsonl'), 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as unknown))
+    const calls = events.flatMap((event) => (event.event === 'tool.requested' ? [[event.name, event.input, event.subjects]] : []))
+    expect(calls).toEqual([
+      ['exec', { input: "const r = await tools.exec_command({cmd: 'rm junk.txt && echo gone'}); text(JSON.stringify(r))" }, []],
+      ['exec_command', { cmd: 'rm junk.txt && echo gone' }, ['proc:rm', 'file:junk.txt', 'proc:echo']],
+    ])
+    expect(events.find((event) => event.event === 'tool.result')).toMatchObject({ exit_code: 0, is_error: false, content: 'gone\n' })
+    // Its other calls (a patch, an MCP tool) are not read: the script is said to call tools this reader may not see.
+    expect(events.filter((event) => event.event === 'warning').map((event) => event.event === 'warning' && event.code)).toEqual(['unclassified_tool', 'nested_calls_unseen'])
+    expect(await rows('rollout.jsonl')).toEqual([
+      ['rm-ran', 'ok'],
+      ['no-rm', 'gap'],
+    ])
+  })
+
+  it('exec --json prints the script’s command as an item of its own, and nothing of the script', async () => {
+    expect(await rows('exec.jsonl')).toEqual([
+      ['rm-ran', 'ok'],
+      ['no-rm', 'gap'],
+    ])
+  })
+
+  it('outside a script, a command’s echo repeats the call already read', async () => {
+    const call = { timestamp: at(1), type: 'response_item', payload: { type: 'function_call', name: 'exec_command', arguments: '{"cmd":"ls"}', call_id: 'c1' } }
+    const echo = { timestamp: at(2), type: 'event_msg', payload: { type: 'item_completed', item: { type: 'CommandExecution', id: 'c1', command: ['/bin/bash', '-lc', 'ls'], exit_code: 0, aggregated_output: 'a\n' } } }
+    const stray = { ...echo, payload: { ...echo.payload, item: { ...echo.payload.item, id: 'exec-1' } } }
+    const events = await convertLines('codex/rollout-jsonl', [meta, turnContext, { timestamp: at(0), type: 'event_msg', payload: { type: 'task_started' } }, call, echo, stray])
+    expect(events.filter((event) => event.event === 'tool.requested')).toHaveLength(1)
+  })
+})

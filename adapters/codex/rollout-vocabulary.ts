@@ -39,7 +39,8 @@ export const CODEX_ROLLOUT_VOCABULARY: RecordVocabulary = {
     'response_item/message': becomes('text'),
     'response_item/reasoning': becomes('thinking'),
     'response_item/function_call': becomes('tool.requested'),
-    'response_item/custom_tool_call': becomes('tool.requested'),
+    // Code mode's `exec` (a script that calls tools) is said to call tools this reader may not see.
+    'response_item/custom_tool_call': becomes('tool.requested', 'warning'),
     'response_item/local_shell_call': becomes('tool.requested'),
     'response_item/web_search_call': becomes('tool.requested', 'tool.result'),
     'response_item/tool_search_call': becomes('tool.requested'),
@@ -59,7 +60,8 @@ export const CODEX_ROLLOUT_VOCABULARY: RecordVocabulary = {
     'event_msg/turn_aborted': becomes('turn.ended'),
     'event_msg/token_count': becomes('usage', 'rate_limit'),
     'event_msg/user_message': becomes('injection'),
-    'event_msg/item_completed': becomes('injection'),
+    // The user's turn; and, while a code-mode script runs, each command it ran (no response_item holds those).
+    'event_msg/item_completed': becomes('injection', 'tool.requested', 'tool.result'),
     'event_msg/error': becomes('warning'),
     'event_msg/stream_error': becomes('warning'),
     'event_msg/warning': becomes('warning'),

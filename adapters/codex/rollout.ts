@@ -1,3 +1,4 @@
+import { nestedCallsUnseenWarning } from '../../src/events/nested-calls-unseen.js'
 import type { CloseReason, Emission } from '../../src/events/types.js'
 import { parseJsonLossless } from '../../src/events/json.js'
 import { asArray, asBoolean, asF64, asI64, asObject, asString, asU64, isObject, type JsonObject } from '../shared/fields.js'
@@ -76,6 +77,10 @@ function exitCodeIn(output: unknown): number | null {
  * vocabulary was not written against ends with a `version_drift` warning naming it and the records
  * it did not know.
  */
+// Code mode's tool: a script that calls Codex's other tools.
+const CODE_MODE = 'exec'
+const SCRIPT_CALLS_WHERE = 'the rollout only as `item_completed` events, of which this reader reads the commands alone'
+
 export class CodexRolloutProjector implements RecordProjector {
   private readonly enriched: boolean
   private readonly opening = new OpeningBuffer()
@@ -97,6 +102,9 @@ export class CodexRolloutProjector implements RecordProjector {
   private readonly drift = new DriftWatch(CODEX_ROLLOUT_VOCABULARY)
   // The user's words this turn: `user_message` and a completed `UserMessage` item say them twice.
   private readonly heard = new Set<string>()
+  // Code mode (`--enable code_mode`): the `exec` scripts still running, and the calls this turn asked for.
+  private readonly scripts = new Set<string>()
+  private readonly askedThisTurn = new Set<string>()
 
   constructor(private readonly seam: SeamOptions) {
     this.enriched = isEnriched(seam, 'upstream')
@@ -259,7 +267,12 @@ export class CodexRolloutProjector implements RecordProjector {
             input = text
           }
         }
-        return this.toolRequested(callId, name, input)
+        if (!this.enriched) return this.toolRequested(callId, name, input)
+        this.askedThisTurn.add(callId)
+        if (itemType !== 'custom_tool_call' || name !== CODE_MODE) return this.toolRequested(callId, name, input)
+        // The script's commands are read as it reports them (`item_completed`); its other calls may not be.
+        this.scripts.add(callId)
+        return [...this.toolRequested(callId, name, input), nestedCallsUnseenWarning(callId, name, SCRIPT_CALLS_WHERE)]
       }
       case 'function_call_output':
       case 'custom_tool_call_output': {
@@ -268,6 +281,7 @@ export class CodexRolloutProjector implements RecordProjector {
         const success = isObject(content) ? asBoolean(content['success']) : undefined
         const isError = !this.enriched ? null : success !== undefined ? !success : exitCode !== null ? exitCode !== 0 : null
         if (this.enriched) this.sessions.answered(callId, content)
+        this.scripts.delete(callId)
         // A refusal is the call's only answer: said before it, as every reader says one.
         const refused = this.enriched && isCodexRefusal(content) ? [codexRefusalWarning(callId, content)] : []
         return [...refused, toolResult(callId, isError, content, exitCode)]
@@ -324,6 +338,7 @@ export class CodexRolloutProjector implements RecordProjector {
         this.turn += 1
         this.turnOpen = true
         this.heard.clear()
+        this.askedThisTurn.clear()
         return [{ event: 'turn.started', turn: this.turn, frame_digest: null }]
       case 'task_complete':
         // Enriched, the run's end is stamped with its turn's completion: written at the stream's end, it
@@ -350,6 +365,7 @@ export class CodexRolloutProjector implements RecordProjector {
       case 'item_completed': {
         if (!this.enriched) break
         const item = asObject(payload['item'])
+        if (item && asString(item['type']) === 'CommandExecution') return this.scriptCommand(item)
         // Only the user's turn is not already a response_item of its own; the rest are echoes.
         return item && asString(item['type']) === 'UserMessage' ? this.heardFromUser(textContent(item['content'], '') ?? '') : []
       }
@@ -361,6 +377,21 @@ export class CodexRolloutProjector implements RecordProjector {
     }
     if (this.enriched && knowsRecord(CODEX_ROLLOUT_VOCABULARY, 'event_msg', messageType)) return []
     return [this.opaque(raw, 'event_msg', messageType, lineNumber)]
+  }
+
+  /**
+   * A command a code-mode script ran (`tools.exec_command(…)`, 0.169.0): no response_item holds it,
+   * only this echo, whose id is no call the turn asked for. Read as the `exec_command` call it was,
+   * with its result. Every other command's echo repeats a call already read, and gives nothing.
+   */
+  private scriptCommand(item: JsonObject): Emission[] {
+    const id = asString(item['id']) ?? ''
+    if (this.scripts.size === 0 || this.askedThisTurn.has(id)) return []
+    const argv = asArray(item['command'])?.filter((word): word is string => typeof word === 'string') ?? []
+    // Codex runs `cmd` as `bash -lc <cmd>`: the line the script gave is the last word.
+    const input = argv.length === 3 && /^-l?c$/.test(argv[1] as string) ? { cmd: argv[2] } : { command: argv }
+    const exitCode = asI64(item['exit_code']) ?? null
+    return [...this.toolRequested(id, 'exec_command', input), toolResult(id, exitCode === null ? null : exitCode !== 0, item['aggregated_output'] ?? null, exitCode)]
   }
 
   /** The user's words, once per turn however many records repeat them. */
