@@ -102,9 +102,10 @@ export class CodexRolloutProjector implements RecordProjector {
   private readonly drift = new DriftWatch(CODEX_ROLLOUT_VOCABULARY)
   // The user's words this turn: `user_message` and a completed `UserMessage` item say them twice.
   private readonly heard = new Set<string>()
-  // Code mode (`--enable code_mode`): the `exec` scripts still running, and the calls this turn asked for.
+  // Code mode (`--enable code_mode`): the `exec` scripts still running, and the calls not yet answered
+  // (a command's echo comes before its answer), so memory is the calls in flight.
   private readonly scripts = new Set<string>()
-  private readonly askedThisTurn = new Set<string>()
+  private readonly unanswered = new Set<string>()
 
   constructor(private readonly seam: SeamOptions) {
     this.enriched = isEnriched(seam, 'upstream')
@@ -268,7 +269,7 @@ export class CodexRolloutProjector implements RecordProjector {
           }
         }
         if (!this.enriched) return this.toolRequested(callId, name, input)
-        this.askedThisTurn.add(callId)
+        this.unanswered.add(callId)
         if (itemType !== 'custom_tool_call' || name !== CODE_MODE) return this.toolRequested(callId, name, input)
         // The script's commands are read as it reports them (`item_completed`); its other calls may not be.
         this.scripts.add(callId)
@@ -282,6 +283,7 @@ export class CodexRolloutProjector implements RecordProjector {
         const isError = !this.enriched ? null : success !== undefined ? !success : exitCode !== null ? exitCode !== 0 : null
         if (this.enriched) this.sessions.answered(callId, content)
         this.scripts.delete(callId)
+        this.unanswered.delete(callId)
         // A refusal is the call's only answer: said before it, as every reader says one.
         const refused = this.enriched && isCodexRefusal(content) ? [codexRefusalWarning(callId, content)] : []
         return [...refused, toolResult(callId, isError, content, exitCode)]
@@ -338,7 +340,6 @@ export class CodexRolloutProjector implements RecordProjector {
         this.turn += 1
         this.turnOpen = true
         this.heard.clear()
-        this.askedThisTurn.clear()
         return [{ event: 'turn.started', turn: this.turn, frame_digest: null }]
       case 'task_complete':
         // Enriched, the run's end is stamped with its turn's completion: written at the stream's end, it
@@ -381,12 +382,12 @@ export class CodexRolloutProjector implements RecordProjector {
 
   /**
    * A command a code-mode script ran (`tools.exec_command(…)`, 0.169.0): no response_item holds it,
-   * only this echo, whose id is no call the turn asked for. Read as the `exec_command` call it was,
+   * only this echo, whose id is no call awaiting its answer. Read as the `exec_command` call it was,
    * with its result. Every other command's echo repeats a call already read, and gives nothing.
    */
   private scriptCommand(item: JsonObject): Emission[] {
     const id = asString(item['id']) ?? ''
-    if (this.scripts.size === 0 || this.askedThisTurn.has(id)) return []
+    if (this.scripts.size === 0 || this.unanswered.has(id)) return []
     const argv = asArray(item['command'])?.filter((word): word is string => typeof word === 'string') ?? []
     // Codex runs `cmd` as `bash -lc <cmd>`: the line the script gave is the last word.
     const input = argv.length === 3 && /^-l?c$/.test(argv[1] as string) ? { cmd: argv[2] } : { command: argv }
