@@ -63,6 +63,10 @@ function exitCodeIn(output: unknown): number | null {
   return match ? Number(match[1]) : null
 }
 
+// Code mode's tool: a script that calls Codex's other tools.
+const CODE_MODE = 'exec'
+const SCRIPT_CALLS_WHERE = 'the rollout only as `item_completed` events, of which this reader reads the commands alone'
+
 /**
  * The Codex session rollout (`$CODEX_HOME/sessions/YYYY/MM/DD/rollout-*.jsonl`), one
  * `{timestamp, type, payload}` line at a time. Reproduces metaharness's rollout projection:
@@ -75,12 +79,8 @@ function exitCodeIn(output: unknown): number | null {
  * built-in `web_search_call`, `tool_search_call`, `image_generation_call` and `local_shell_call`
  * are calls like any other); only an unlisted record is `opaque`, and a rollout from a version the
  * vocabulary was not written against ends with a `version_drift` warning naming it and the records
- * it did not know.
+ * it did not know. In code mode, a script's commands are read from their echoes (`scriptCommand`).
  */
-// Code mode's tool: a script that calls Codex's other tools.
-const CODE_MODE = 'exec'
-const SCRIPT_CALLS_WHERE = 'the rollout only as `item_completed` events, of which this reader reads the commands alone'
-
 export class CodexRolloutProjector implements RecordProjector {
   private readonly enriched: boolean
   private readonly opening = new OpeningBuffer()
