@@ -1,9 +1,8 @@
-import { nestedCallsUnseenWarning } from '../../src/events/nested-calls-unseen.js'
 import { APPROVAL_DENIED, refusalWarning } from '../../src/events/refusal-warnings.js'
 import type { Emission } from '../../src/events/types.js'
 import { asArray, asF64, asI64, asObject, asString, asU64, millisToIso, type JsonObject } from '../shared/fields.js'
 import type { ToolOperationTable } from '../shared/operations.js'
-import { recordedNestedCall } from '../shared/nested-calls.js'
+import { recordedNestedCall, UnseenNestedCalls } from '../shared/nested-calls.js'
 import { opaqueValue } from '../shared/opaque.js'
 import { timed, toolResult, type CallClassifier } from '../shared/session.js'
 import { pricedCost } from '../shared/unpriced.js'
@@ -74,14 +73,15 @@ export function opencodeUsage(tokens: unknown, cost: unknown): Usage {
  * `run --format json` stdout): text, reasoning, a tool call with its state, step boundaries —
  * stamped with `at`, the time of the record that holds the part. A tool call is stamped with its
  * state's own `time.start`, and its result with `time.end`, or with no time when the state gives
- * none: the record's one time would make every call take no time at all.
+ * none: the record's one time would make every call take no time at all. A reader whose stream
+ * can prove its end gives `nested`, which a code-mode script whose calls went unrecorded voids.
  */
-export function partEvents(part: JsonObject, role: string | null, model: string | null, line: number | null, calls: CallClassifier, at: string | undefined): Emission[] {
-  if (asString(part['type']) === 'tool') return toolEvents(part, calls, at)
+export function partEvents(part: JsonObject, role: string | null, model: string | null, line: number | null, calls: CallClassifier, at: string | undefined, nested = new UnseenNestedCalls()): Emission[] {
+  if (asString(part['type']) === 'tool') return toolEvents(part, calls, at, nested)
   return timed(untimedPartEvents(part, role, model, line), at)
 }
 
-function toolEvents(part: JsonObject, calls: CallClassifier, at: string | undefined): Emission[] {
+function toolEvents(part: JsonObject, calls: CallClassifier, at: string | undefined, nested: UnseenNestedCalls): Emission[] {
   const name = asString(part['tool']) ?? ''
   const callId = asString(part['callID']) ?? ''
   const state = asObject(part['state']) ?? {}
@@ -91,7 +91,7 @@ function toolEvents(part: JsonObject, calls: CallClassifier, at: string | undefi
   const status = asString(state['status'])
   const result = status === 'completed' ? completedResult(callId, state) : status === 'error' ? toolResult(callId, true, state['error'] ?? null) : undefined
   const refused = status === 'error' ? permissionRefusal(state['error'], callId) : undefined
-  if (name === CODE_MODE) events.push(...timed(scriptCalls(callId, state, calls), millisToIso(time?.['end'])))
+  if (name === CODE_MODE) events.push(...timed(scriptCalls(callId, state, calls, nested), millisToIso(time?.['end'])))
   if (refused) events.push(...timed([refused], millisToIso(time?.['end'])))
   if (result) events.push(...timed([result], millisToIso(time?.['end'])))
   return events
@@ -103,11 +103,11 @@ function toolEvents(part: JsonObject, calls: CallClassifier, at: string | undefi
  * how it ended. Where the state records none of them (a script still running, or a state with no
  * list), they are unseen.
  */
-function scriptCalls(callId: string, state: JsonObject, calls: CallClassifier): Emission[] {
+function scriptCalls(callId: string, state: JsonObject, calls: CallClassifier, nested: UnseenNestedCalls): Emission[] {
   const recorded = asArray(asObject(state['metadata'])?.['toolCalls'])
   const status = asString(state['status'])
   if (recorded === undefined || (status !== 'completed' && status !== 'error')) {
-    return [nestedCallsUnseenWarning(callId, CODE_MODE, 'no record opencode kept (a script’s calls are listed on its state once it has ended)')]
+    return [nested.warning(callId, CODE_MODE, 'no record opencode kept (a script’s calls are listed on its state once it has ended)')]
   }
   const events: Emission[] = []
   recorded.forEach((entry, index) => {

@@ -1,9 +1,9 @@
-import { NESTED_CALLS_UNSEEN } from '../../src/events/nested-calls-unseen.js'
 import type { CloseReason, Emission } from '../../src/events/types.js'
 import type { LineFormat } from '../formats.js'
 import { asObject, asString, millisToIso, type JsonObject } from '../shared/fields.js'
 import { opaqueLine } from '../shared/opaque.js'
 import { CallClassifier, sessionEnded, sessionStart, timed } from '../shared/session.js'
+import { UnseenNestedCalls } from '../shared/nested-calls.js'
 import { UnseenSubagents } from '../shared/subagent.js'
 import { UsageSum } from '../shared/usage-sum.js'
 import { DriftWatch } from '../shared/vocabulary.js'
@@ -30,8 +30,8 @@ export class OpencodeRunProjector implements RecordProjector {
   private failed = false
   private lastReason: string | null = null
   private last: CloseReason | null = null
-  // Whether a code-mode script made calls no record holds: the stream then proves no end.
-  private nestedUnseen = false
+  // Calls a code-mode script made that no record holds: the stream then proves no end.
+  private readonly nested = new UnseenNestedCalls()
   private readonly subagents = new UnseenSubagents('the child session it started, which `opencode export <session>` prints')
   private readonly calls = new CallClassifier(OPENCODE_TOOL_OPERATIONS, OPENCODE_ADAPTER_ID)
   // The stdout names no opencode version; the watch still names the record types it did not know.
@@ -74,8 +74,7 @@ export class OpencodeRunProjector implements RecordProjector {
         this.lastReason = asString(part['reason']) ?? null
         if (this.lastReason === 'stop') this.last = 'completed'
       }
-      parts = this.subagents.watch(partEvents(part, 'assistant', null, lineNumber, this.calls, at))
-      this.nestedUnseen ||= parts.some((event) => event.event === 'warning' && event.code === NESTED_CALLS_UNSEEN)
+      parts = this.subagents.watch(partEvents(part, 'assistant', null, lineNumber, this.calls, at, this.nested))
     } else {
       this.drift.sawUnknown(type, part ? (asString(part['type']) ?? null) : null)
       events.push(opaqueLine(raw, type, part ? (asString(part['type']) ?? null) : null, lineNumber))
@@ -103,7 +102,7 @@ export class OpencodeRunProjector implements RecordProjector {
   }
 
   closure(): CloseReason | null {
-    return this.nestedUnseen ? null : this.subagents.closure(this.last)
+    return this.nested.closure(this.subagents.closure(this.last))
   }
 }
 

@@ -1,8 +1,7 @@
-import { nestedCallsUnseenWarning } from '../../src/events/nested-calls-unseen.js'
 import type { CloseReason, Emission } from '../../src/events/types.js'
 import { asArray, asBoolean, asF64, asObject, asString, asU64, isObject, millisToIso, type JsonObject } from '../shared/fields.js'
 import { concatenatedObjects } from '../shared/concatenated.js'
-import { recordedNestedCall } from '../shared/nested-calls.js'
+import { recordedNestedCall, UnseenNestedCalls } from '../shared/nested-calls.js'
 import { OpeningBuffer } from '../shared/opening.js'
 import type { ToolOperationTable } from '../shared/operations.js'
 import { opaqueLine, opaqueValue } from '../shared/opaque.js'
@@ -58,8 +57,8 @@ export class PiProjector implements RecordProjector {
   private run = new PiRunOutcome()
   // codemode calls whose result, which records the calls their code made, has not come yet.
   private readonly codeRunning = new Set<string>()
-  // Whether a tool's code made calls no record holds: the stream then proves no end.
-  private nestedUnseen = false
+  // Calls a tool's code made that no record holds: the stream then proves no end.
+  private readonly nested = new UnseenNestedCalls()
 
   constructor(private readonly seam: SeamOptions) {}
 
@@ -123,13 +122,13 @@ export class PiProjector implements RecordProjector {
 
   finish(): Emission[] {
     // A script whose result never came may have called tools nobody recorded.
-    const unrecorded = [...this.codeRunning].map((id) => this.nestedWarning(id, CODEMODE))
+    const unrecorded = [...this.codeRunning].map((id) => this.nested.warning(id, CODEMODE, NESTED_ELSEWHERE))
     return this.opening.release([...unrecorded, ...this.drift.finish()])
   }
 
   closure(): CloseReason | null {
-    if (!this.ended || this.nestedUnseen) return null
-    return this.stoppedBy === 'error' || this.stoppedBy === 'aborted' ? 'error' : 'completed'
+    if (!this.ended) return null
+    return this.nested.closure(this.stoppedBy === 'error' || this.stoppedBy === 'aborted' ? 'error' : 'completed')
   }
 
   private message(record: JsonObject, raw: string, lineNumber: number): Emission[] {
@@ -183,13 +182,8 @@ export class PiProjector implements RecordProjector {
       const status = asString(call['status'])
       events.push(...recordedNestedCall(this.calls, asString(call['id']) ?? '', asString(call['name']) ?? '', call['arguments'] ?? {}, status === 'ok' || status === 'error' ? status === 'error' : undefined))
     }
-    if (record['complete'] !== true) events.push(this.nestedWarning(parentId, parentTool))
+    if (record['complete'] !== true) events.push(this.nested.warning(parentId, parentTool, NESTED_ELSEWHERE))
     return events
-  }
-
-  private nestedWarning(callId: string, tool: string): Emission {
-    this.nestedUnseen = true
-    return nestedCallsUnseenWarning(callId, tool, NESTED_ELSEWHERE)
   }
 
   private assistant(message: JsonObject, lineNumber: number): Emission[] {
