@@ -52,12 +52,14 @@ export class MatchedCalls {
   /**
    * How many of these calls ran: at most those not named refused; at least that less every
    * refusal named nowhere, and every named one not found among the kept ids (it may be among the rest).
+   * With the kept calls split as `kept` splits them.
    */
-  ran(refused: RefusedCalls): { named: number[]; atMost: number; atLeast: number } {
-    const named = this.kept(refused).refused
+  ran(refused: RefusedCalls): { ran: number[]; named: number[]; atMost: number; atLeast: number } {
+    const kept = this.kept(refused)
+    const named = kept.refused
     const atMost = this.count - named.length
     const unkept = this.count - this.ids.length
     const mayBeUnkept = unkept > 0 ? Math.min(unkept, Math.max(0, refused.ids.size - named.length)) : 0
-    return { named, atMost, atLeast: Math.max(0, atMost - refused.unnamed - mayBeUnkept) }
+    return { ran: kept.ran, named, atMost, atLeast: Math.max(0, atMost - refused.unnamed - mayBeUnkept) }
   }
 }

@@ -47,11 +47,11 @@ function countedCalls(
       if (outcome.outcome !== 'ok' || floor === null) return outcome
       // A floor the calls asked for met is met only if enough of them ran.
       const refused = refusedOf(facts.end)
-      const ran = calls.ran(refused)
-      if (ran.atLeast >= floor) return outcome
-      if (ran.atMost >= floor) return undecidable({ reason: 'calls_refused', refusals: refused.unnamed, events: calls.kept(refused).ran })
+      const split = calls.ran(refused)
+      if (split.atLeast >= floor) return outcome
+      if (split.atMost >= floor) return undecidable({ reason: 'calls_refused', refusals: refused.unnamed, events: split.ran })
       if (lowerBound) return undecidable(undecided())
-      return gap(events, `${note(events.length)}; the harness refused ${ran.named.length} of them (events ${ran.named.join(', ')}), so ${ran.atMost} ran`)
+      return gap(events, `${note(events.length)}; the harness refused ${split.named.length} of them (events ${split.named.join(', ')}), so ${split.atMost} ran`)
     },
   }
 }
