@@ -3,6 +3,7 @@ import { TranscriptError } from '../errors.js'
 import type { DocumentFormat, DocumentReader, ParsedDocument } from '../formats.js'
 import { asArray, asObject, asString, isObject, millisToIso } from '../shared/fields.js'
 import { opaqueValue } from '../shared/opaque.js'
+import { UnseenNestedCalls } from '../shared/nested-calls.js'
 import { CallClassifier, sessionStart, timed } from '../shared/session.js'
 import { DriftWatch } from '../shared/vocabulary.js'
 import type { SeamOptions } from '../types.js'
@@ -21,6 +22,8 @@ function startedAt(value: unknown): string | undefined {
  */
 class OpencodeExportReader implements DocumentReader {
   private readonly calls = new CallClassifier(OPENCODE_TOOL_OPERATIONS, OPENCODE_ADAPTER_ID)
+  // An export proves no end, so what this notes of a script's unrecorded calls voids nothing.
+  private readonly nested = new UnseenNestedCalls()
   private readonly drift = new DriftWatch(OPENCODE_EXPORT_VOCABULARY)
 
   constructor(private readonly seam: SeamOptions) {}
@@ -56,7 +59,7 @@ class OpencodeExportReader implements DocumentReader {
           events.push(opaqueValue(part, 'part', null, line))
           continue
         }
-        const read = partEvents(part, role, model, line, this.calls, startedAt(part) ?? messageAt)
+        const read = partEvents(part, role, model, line, this.calls, startedAt(part) ?? messageAt, this.nested)
         for (const event of read) if (event.event === 'opaque') this.drift.sawUnknown('part', asString(part['type']) ?? null)
         events.push(...read)
       }

@@ -73,10 +73,10 @@ export function opencodeUsage(tokens: unknown, cost: unknown): Usage {
  * `run --format json` stdout): text, reasoning, a tool call with its state, step boundaries —
  * stamped with `at`, the time of the record that holds the part. A tool call is stamped with its
  * state's own `time.start`, and its result with `time.end`, or with no time when the state gives
- * none: the record's one time would make every call take no time at all. A reader whose stream
- * can prove its end gives `nested`, which a code-mode script whose calls went unrecorded voids.
+ * none: the record's one time would make every call take no time at all. `nested` is told of a
+ * code-mode script whose calls went unrecorded: a stream that could prove its end no longer does.
  */
-export function partEvents(part: JsonObject, role: string | null, model: string | null, line: number | null, calls: CallClassifier, at: string | undefined, nested = new UnseenNestedCalls()): Emission[] {
+export function partEvents(part: JsonObject, role: string | null, model: string | null, line: number | null, calls: CallClassifier, at: string | undefined, nested: UnseenNestedCalls): Emission[] {
   if (asString(part['type']) === 'tool') return toolEvents(part, calls, at, nested)
   return timed(untimedPartEvents(part, role, model, line), at)
 }

@@ -3,6 +3,7 @@ import { compareCodePoints } from '../../src/events/json.js'
 import type { DocumentFormat, DocumentReader, ParsedDocument } from '../formats.js'
 import { asObject, asString, millisToIso, type JsonObject } from '../shared/fields.js'
 import { opaqueValue } from '../shared/opaque.js'
+import { UnseenNestedCalls } from '../shared/nested-calls.js'
 import { CallClassifier, sessionStart, timed } from '../shared/session.js'
 import { DriftWatch } from '../shared/vocabulary.js'
 import type { SeamOptions } from '../types.js'
@@ -40,6 +41,8 @@ class OpencodeStorageReader implements DocumentReader {
   private readonly parts: Stored[] = []
   private readonly other: Stored[] = []
   private readonly calls = new CallClassifier(OPENCODE_TOOL_OPERATIONS, OPENCODE_ADAPTER_ID)
+  // Storage proves no end, so what this notes of a script's unrecorded calls voids nothing.
+  private readonly nested = new UnseenNestedCalls()
   private readonly drift = new DriftWatch(OPENCODE_STORAGE_VOCABULARY)
 
   constructor(private readonly seam: SeamOptions) {}
@@ -76,7 +79,7 @@ class OpencodeStorageReader implements DocumentReader {
       const model = asString(value['modelID']) ?? null
       const at = createdAt(value)
       const id = asString(value['id']) ?? ''
-      for (const part of partsOf.get(id) ?? []) out.push(...partEvents(part.value, role, model, 1, this.calls, createdAt(part.value) ?? at))
+      for (const part of partsOf.get(id) ?? []) out.push(...partEvents(part.value, role, model, 1, this.calls, createdAt(part.value) ?? at, this.nested))
       partsOf.delete(id)
       const error = asObject(value['error'])
       if (error) out.push(...timed([{ event: 'warning', code: 'opencode-error', message: errorMessage(error) }], at))
@@ -97,7 +100,7 @@ class OpencodeStorageReader implements DocumentReader {
     }
     // Messages and parts whose session or message file is absent: still read, never dropped.
     for (const messages of messagesOf.values()) for (const message of messages) writeMessage(message)
-    for (const parts of partsOf.values()) for (const part of parts) out.push(...partEvents(part.value, null, null, 1, this.calls, createdAt(part.value)))
+    for (const parts of partsOf.values()) for (const part of parts) out.push(...partEvents(part.value, null, null, 1, this.calls, createdAt(part.value), this.nested))
     for (const stored of this.other) {
       this.drift.sawUnknown('storage')
       out.push(opaqueValue(stored.value, 'storage', null, 1))
